@@ -1,0 +1,104 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { AppError } from '@shared/errors';
+import { isKnownPagePath } from '@shared/paths';
+import type { AppDeps, AppEnv } from './lib/context';
+import { errorResponse, handleError } from './lib/http-errors';
+import { clientErrorRoutes } from './features/client-errors/client-errors.routes';
+import { configRoutes } from './features/config/config.routes';
+import { healthRoutes } from './features/health/health.routes';
+
+/** JSON bodies are small; a larger body is refused with 413 before anything parses it. */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * The API, as one chained router so its type carries every route: the web client is typed from
+ * `ApiRoutes`, so a renamed field breaks the build instead of production.
+ */
+function buildApiRoutes(deps: AppDeps) {
+  return new OpenAPIHono<AppEnv>().route('/health', healthRoutes(deps)).route('/config', configRoutes(deps)).route('/client-errors', clientErrorRoutes(deps));
+}
+
+export type ApiRoutes = ReturnType<typeof buildApiRoutes>;
+
+export interface CreateAppOptions {
+  /** Where the built web client lives; unset serves the API only (tests, `npm run dev`). */
+  webDistDir?: string | undefined;
+  /** True once shutdown began: answers then close their connections instead of keeping them alive. */
+  isShuttingDown?: () => boolean;
+}
+
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use('*', requestId({ headerName: 'X-Request-Id' }));
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    const logger = deps.logger.child({ requestId: c.get('requestId') });
+    c.set('logger', logger);
+    await next();
+    if (options.isShuttingDown?.()) c.header('Connection', 'close');
+    logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+  });
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT_BYTES,
+      onError: (c) => {
+        // The rest of the body is never read, so this connection cannot carry another request.
+        c.header('Connection', 'close');
+        return errorResponse(c, new AppError('BAD_REQUEST', 'Request body is too large', { status: 413 }));
+      },
+    }),
+  );
+
+  const api = buildApiRoutes(deps);
+  app.route('/api', api);
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: `${deps.config.appName} API`, version: '1.0.0' },
+  });
+
+  app.all('/api/*', (c) => errorResponse(c, new AppError('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`)));
+
+  if (options.webDistDir) mountWebClient(app, options.webDistDir, deps);
+
+  app.notFound((c) => errorResponse(c, new AppError('NOT_FOUND', 'Not found')));
+  app.onError(handleError);
+  return app;
+}
+
+/**
+ * Serves the built single-page client. Hashed assets are cached for a year; every page path gets
+ * index.html, with status 404 for paths that are not screens of the product (the client then
+ * renders its 404 page).
+ */
+function mountWebClient(app: OpenAPIHono<AppEnv>, webDistDir: string, deps: AppDeps) {
+  const root = path.relative(process.cwd(), webDistDir) || '.';
+  const indexFile = path.join(webDistDir, 'index.html');
+  if (!existsSync(indexFile)) throw new Error(`The web client is not built: ${indexFile} is missing (run npm run build)`);
+  let indexHtml: Promise<string> | undefined;
+  const includeDevPages = !deps.config.isProduction;
+
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root,
+      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    }),
+  );
+  // Files at the top of the build (favicon.svg, robots.txt); page paths have no extension.
+  app.use('*', async (c, next) => (path.extname(c.req.path) ? serveStatic({ root })(c, next) : next()));
+  app.get('*', async (c) => {
+    indexHtml ??= readFile(indexFile, 'utf8');
+    const known = isKnownPagePath(c.req.path, { includeDevPages });
+    c.header('Cache-Control', 'no-cache');
+    return c.html(await indexHtml, known ? 200 : 404);
+  });
+}

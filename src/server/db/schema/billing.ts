@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+
+/**
+ * Money (architecture.md): the account row holds the running balance, the ledger is the record,
+ * and both change in one transaction. Amounts are integer cents; inside, balances are plain
+ * positive numbers (the API applies the spec's negative-is-credit convention at the boundary).
+ */
+
+export const ledgerKind = pgEnum('ledger_kind', ['top_up', 'usage', 'refund', 'free_grant', 'adjustment']);
+
+export const balanceAccounts = pgTable(
+  'balance_accounts',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    availableCents: bigint('available_cents', { mode: 'number' }).notNull().default(0),
+    freeGenerationsLeft: integer('free_generations_left').notNull().default(0),
+    stripeCustomerId: text('stripe_customer_id').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The database itself refuses an overdraft, whatever the code above it does.
+  (t) => [
+    check('balance_accounts_available_non_negative', sql`${t.availableCents} >= 0`),
+    check('balance_accounts_free_non_negative', sql`${t.freeGenerationsLeft} >= 0`),
+  ],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: ledgerKind('kind').notNull(),
+    /** Signed: credits positive, debits negative. */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** Free images granted (+) or used (-) by this entry. */
+    freeGenerationsDelta: integer('free_generations_delta').notNull().default(0),
+    /** Checkout session id, job id, charge id...: unique per kind, so nothing posts twice. */
+    reference: text('reference').notNull(),
+    description: text('description').notNull(),
+    balanceAfterCents: bigint('balance_after_cents', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_entries_kind_reference_idx').on(t.kind, t.reference),
+    // Transaction history: a user's entries, newest first, filtered by kind.
+    index('ledger_entries_user_created_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    /** Stripe's checkout session id (cs_...) or a test-mode id (cs_test_local_...). */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    amountTotalCents: bigint('amount_total_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    priceId: text('price_id'),
+    status: text('status').notNull().default('open'),
+    paymentStatus: text('payment_status').notNull().default('unpaid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('checkout_sessions_user_idx').on(t.userId, t.createdAt.desc())],
+);

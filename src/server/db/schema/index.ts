@@ -1,0 +1,4 @@
+export * from './auth';
+export * from './studio';
+export * from './billing';
+export * from './mail';

@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth';
+
+/** Chat sessions, messages, attachments, user files, agent jobs and their outputs (spec section 3). */
+
+export const verifiedEnum = pgEnum('verified_enum', ['pending', 'approved', 'rejected']);
+export const messageRole = pgEnum('message_role', ['user', 'system']);
+export const agentJobStatus = pgEnum('agent_job_status', ['queued', 'processing', 'completed', 'failed']);
+
+export const chatSessions = pgTable(
+  'chat_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    sessionName: text('session_name'),
+    conversationTheme: text('conversation_theme'),
+    totalMessages: integer('total_messages').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The sessions list: a user's active sessions, newest activity first.
+  (t) => [index('chat_sessions_user_active_updated_idx').on(t.userId, t.isActive, t.updatedAt.desc())],
+);
+
+export const userFiles = pgTable(
+  'user_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    fileType: text('file_type').notNull().default('image'),
+    originalFilename: text('original_filename').notNull(),
+    storedFilename: text('stored_filename').notNull(),
+    fileUrl: text('file_url').notNull(),
+    thumbnailUrl: text('thumbnail_url'),
+    mimeType: text('mime_type').notNull(),
+    fileSizeBytes: bigint('file_size_bytes', { mode: 'number' }).notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    isGenerated: boolean('is_generated').notNull().default(false),
+    verifiedEnum: verifiedEnum('verified_enum').notNull().default('pending'),
+    contentDescription: text('content_description').notNull().default(''),
+    /** Suggested actions: [{ title, description }] written by the verification job. */
+    metadata: jsonb('metadata').$type<{ title: string; description: string }[] | null>(),
+    uploadTimestamp: timestamp('upload_timestamp', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The library and verified-image lists: a user's approved files, uploaded or generated, newest first.
+    index('user_files_user_verified_generated_uploaded_idx').on(t.userId, t.verifiedEnum, t.isGenerated, t.uploadTimestamp.desc()),
+    uniqueIndex('user_files_stored_filename_idx').on(t.storedFilename),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    role: messageRole('role').notNull(),
+    contentText: text('content_text').notNull().default(''),
+    parentMessageId: uuid('parent_message_id'),
+    processingStatus: text('processing_status'),
+    intentData: jsonb('intent_data'),
+    contextReferences: jsonb('context_references'),
+    timestampCreated: timestamp('timestamp_created', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Messages of a session in time order, and "after the last timestamp" on reconnect.
+  (t) => [index('messages_session_created_idx').on(t.sessionId, t.timestampCreated)],
+);
+
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => userFiles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('attachments_message_file_idx').on(t.messageId, t.fileId), index('attachments_file_idx').on(t.fileId)],
+);
+
+export const agentJobs = pgTable(
+  'agent_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: 'cascade' }),
+    /** The user message this job answers. */
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    /** The system message that carries the result, once there is one. */
+    resultMessageId: uuid('result_message_id').references(() => messages.id, { onDelete: 'set null' }),
+    status: agentJobStatus('status').notNull().default('queued'),
+    engine: text('engine').notNull(),
+    plan: jsonb('plan').notNull(),
+    imageCount: integer('image_count').notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    freeImagesUsed: integer('free_images_used').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('agent_jobs_message_idx').on(t.messageId),
+    index('agent_jobs_session_created_idx').on(t.sessionId, t.createdAt),
+    check('agent_jobs_image_count_check', sql`${t.imageCount} between 1 and 4`),
+  ],
+);
+
+export const generatedOutputs = pgTable(
+  'generated_outputs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => agentJobs.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => userFiles.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  // One output per position: a job run twice cannot store a second set.
+  (t) => [uniqueIndex('generated_outputs_job_position_idx').on(t.jobId, t.position), index('generated_outputs_file_idx').on(t.fileId)],
+);

@@ -1,0 +1,35 @@
+import { createRoute } from '@hono/zod-openapi';
+import { APP_VERSION } from '@shared/constants';
+import { assertNoSecretKeys, publicConfigSchema, type PublicConfig } from '@shared/client-config';
+import type { AppConfig } from '../../lib/env';
+import type { AppDeps } from '../../lib/context';
+import { createRouter } from '../../lib/openapi';
+
+export function publicConfigOf(config: AppConfig): PublicConfig {
+  const publicConfig: PublicConfig = {
+    appName: config.appName,
+    appUrl: config.appUrl,
+    version: APP_VERSION,
+    environment: config.nodeEnv,
+    pricePerImageCents: config.pricePerImageCents,
+    freeGenerations: config.freeGenerations,
+    imageEngine: config.imageEngine.kind,
+    payments: config.stripe.mode === 'stripe' ? { mode: 'stripe', publishableKey: config.stripe.publishableKey } : { mode: 'test', publishableKey: null },
+    socialProviders: { google: !!config.social.google, github: !!config.social.github, apple: !!config.social.apple },
+    devMailbox: !config.isProduction && !config.mail.smtpUrl,
+  };
+  assertNoSecretKeys(publicConfig, 'GET /api/config');
+  return publicConfig;
+}
+
+const getConfig = createRoute({
+  method: 'get',
+  path: '/',
+  summary: 'What the web client needs to know about this server (nothing secret)',
+  responses: { 200: { description: 'Public configuration', content: { 'application/json': { schema: publicConfigSchema.openapi('PublicConfig') } } } },
+});
+
+export function configRoutes({ config }: AppDeps) {
+  const body = publicConfigOf(config);
+  return createRouter().openapi(getConfig, (c) => c.json(body, 200));
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('configuration', () => {
+  it('runs with no variables at all on the embedded defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      appUrl: 'http://localhost:3000',
+      appName: 'PhotoMuse',
+      dataDir: './data',
+      databaseUrl: undefined,
+      stripe: { mode: 'test' },
+      imageEngine: { kind: 'local' },
+      storage: { kind: 'local' },
+      pricePerImageCents: 8,
+      freeGenerations: 3,
+      worker: 'inline',
+      mail: { smtpUrl: undefined },
+    });
+  });
+
+  it('derives APP_URL from PORT and treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '4000', DATABASE_URL: '' }).appUrl).toBe('http://localhost:4000');
+    expect(loadConfig({ PORT: '4000', DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('lists every problem at once', () => {
+    const problems = problemsOf({ PORT: 'eighty', DATABASE_URL: 'mysql://x', IMAGE_ENGINE: 'dalle', PRICE_PER_IMAGE_CENTS: '-1', WORKER: 'sometimes' });
+    expect(problems).toHaveLength(5);
+    expect(problems.join('\n')).toMatch(/PORT/);
+    expect(problems.join('\n')).toMatch(/DATABASE_URL/);
+    expect(problems.join('\n')).toMatch(/IMAGE_ENGINE/);
+    expect(problems.join('\n')).toMatch(/PRICE_PER_IMAGE_CENTS/);
+    expect(problems.join('\n')).toMatch(/WORKER/);
+  });
+
+  it('lists malformed values and production refusals together', () => {
+    const problems = problemsOf({ NODE_ENV: 'production', PORT: 'x' });
+    expect(problems[0]).toMatch(/^PORT:/);
+    expect(problems).toContain('APP_URL is required in production');
+  });
+
+  it('refuses every unsafe default in production', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^AUTH_SECRET is required in production/),
+        expect.stringMatching(/^SMTP_URL is required in production/),
+        expect.stringMatching(/^STRIPE_SECRET_KEY is required in production/),
+        expect.stringMatching(/^APP_URL is required in production/),
+      ]),
+    );
+  });
+
+  it('accepts a complete production configuration', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      APP_URL: 'https://photos.example.com/',
+      AUTH_SECRET: 'x'.repeat(40),
+      SMTP_URL: 'smtp://relay.example.com:587',
+      STRIPE_SECRET_KEY: 'sk_live_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
+      STRIPE_PRODUCT_ID: 'prod_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    });
+    expect(config.appUrl).toBe('https://photos.example.com');
+    expect(config.stripe).toMatchObject({ mode: 'stripe', productId: 'prod_1' });
+  });
+
+  it("says the spec's message when the Stripe key comes without publishable key or product", () => {
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_1' })).toEqual(['STRIPE_PUBLISHABLE_KEY or STRIPE_PRODUCT_ID is not set']);
+  });
+
+  it('needs both halves of a social provider', () => {
+    expect(problemsOf({ GOOGLE_CLIENT_ID: 'id' })).toEqual(['GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together']);
+    expect(loadConfig({ GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 's' }).social.github).toEqual({ clientId: 'id', clientSecret: 's' });
+  });
+
+  it('needs the key of the chosen hosted engine', () => {
+    expect(problemsOf({ IMAGE_ENGINE: 'gemini' })).toEqual(['GEMINI_API_KEY is required when IMAGE_ENGINE=gemini']);
+    expect(loadConfig({ IMAGE_ENGINE: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:9000/v1' }).imageEngine).toMatchObject({ kind: 'openai', model: 'gpt-image-1' });
+  });
+
+  it('refuses a short AUTH_SECRET', () => {
+    expect(problemsOf({ AUTH_SECRET: 'short' })).toEqual(['AUTH_SECRET: must be at least 32 characters']);
+  });
+});

@@ -1,0 +1,212 @@
+import { z } from 'zod';
+
+/**
+ * The configuration contract of architecture.md: every environment variable, validated once at
+ * start by one schema. `loadConfig` either returns a complete config or throws a ConfigError that
+ * lists every problem at once.
+ */
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const intFromEnv = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      if (!/^\d+$/.test(v)) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number, got "${v}"` });
+        return z.NEVER;
+      }
+      return Number(v);
+    })
+    .pipe(z.number().int().min(min).max(max));
+
+const urlString = z.url({ protocol: /^https?$/ });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: intFromEnv(3000, 0, 65535),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  APP_URL: optionalString.pipe(urlString.optional()),
+  APP_NAME: z.string().trim().min(1).default('PhotoMuse'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GITHUB_CLIENT_ID: optionalString,
+  GITHUB_CLIENT_SECRET: optionalString,
+  APPLE_CLIENT_ID: optionalString,
+  APPLE_CLIENT_SECRET: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_PRODUCT_ID: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: optionalString.pipe(urlString.optional()),
+  IMAGE_ENGINE: z.enum(['local', 'openai', 'gemini']).default('local'),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString.pipe(urlString.optional()),
+  OPENAI_IMAGE_MODEL: z.string().trim().min(1).default('gpt-image-1'),
+  GEMINI_API_KEY: optionalString,
+  GEMINI_IMAGE_MODEL: z.string().trim().min(1).default('gemini-2.5-flash-image'),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString.pipe(urlString.optional()),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  PRICE_PER_IMAGE_CENTS: intFromEnv(8, 1, 100_000),
+  FREE_GENERATIONS: intFromEnv(3, 0, 1000),
+  WORKER: z.enum(['inline', 'off']).default('inline'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+type RawEnv = z.infer<typeof envSchema>;
+
+export interface SocialProviderConfig {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface AppConfig {
+  nodeEnv: RawEnv['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  appUrl: string;
+  appName: string;
+  dataDir: string;
+  /** Unset means: start the embedded Postgres in `${dataDir}/pg`. */
+  databaseUrl: string | undefined;
+  /** Unset means: generate one into DATA_DIR (never in production). */
+  authSecret: string | undefined;
+  mail: { smtpUrl: string | undefined; from: string };
+  social: {
+    google: SocialProviderConfig | undefined;
+    github: SocialProviderConfig | undefined;
+    apple: SocialProviderConfig | undefined;
+  };
+  stripe:
+    | { mode: 'test' }
+    | { mode: 'stripe'; secretKey: string; publishableKey: string; productId: string; webhookSecret: string | undefined; apiUrl: string | undefined };
+  imageEngine:
+    | { kind: 'local' }
+    | { kind: 'openai'; apiKey: string; baseUrl: string | undefined; model: string }
+    | { kind: 'gemini'; apiKey: string; model: string };
+  storage:
+    | { kind: 'local' }
+    | { kind: 's3'; bucket: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined };
+  pricePerImageCents: number;
+  freeGenerations: number;
+  worker: RawEnv['WORKER'];
+  logLevel: RawEnv['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Checks that span variables; they read only presence, so they run even when a value is malformed. */
+function crossFieldProblems(source: Record<string, string | undefined>): string[] {
+  const has = (name: string) => (source[name] ?? '').trim() !== '';
+  const problems: string[] = [];
+  for (const provider of ['GOOGLE', 'GITHUB', 'APPLE']) {
+    if (has(`${provider}_CLIENT_ID`) !== has(`${provider}_CLIENT_SECRET`)) {
+      problems.push(`${provider}_CLIENT_ID and ${provider}_CLIENT_SECRET must be set together`);
+    }
+  }
+  if (has('STRIPE_SECRET_KEY') && (!has('STRIPE_PUBLISHABLE_KEY') || !has('STRIPE_PRODUCT_ID'))) {
+    problems.push('STRIPE_PUBLISHABLE_KEY or STRIPE_PRODUCT_ID is not set');
+  }
+  const engine = source.IMAGE_ENGINE?.trim();
+  // An OpenAI-compatible server behind OPENAI_BASE_URL may not need a key.
+  if (engine === 'openai' && !has('OPENAI_API_KEY') && !has('OPENAI_BASE_URL')) problems.push('OPENAI_API_KEY is required when IMAGE_ENGINE=openai');
+  if (engine === 'gemini' && !has('GEMINI_API_KEY')) problems.push('GEMINI_API_KEY is required when IMAGE_ENGINE=gemini');
+  if (source.NODE_ENV?.trim() === 'production') {
+    // Production refuses every default that is only safe on a developer's machine.
+    if (!has('AUTH_SECRET')) problems.push('AUTH_SECRET is required in production (the generated secret is for development only)');
+    if (!has('SMTP_URL')) problems.push('SMTP_URL is required in production (the dev mailbox is for development only)');
+    if (!has('STRIPE_SECRET_KEY')) problems.push('STRIPE_SECRET_KEY is required in production (test-mode payments are for development only)');
+    if (has('STRIPE_SECRET_KEY') && !has('STRIPE_WEBHOOK_SECRET')) problems.push('STRIPE_WEBHOOK_SECRET is required in production');
+    if (!has('APP_URL')) problems.push('APP_URL is required in production');
+  }
+  return problems;
+}
+
+const socialPair = (id: string | undefined, secret: string | undefined): SocialProviderConfig | undefined =>
+  id && secret ? { clientId: id, clientSecret: secret } : undefined;
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`)),
+    ...crossFieldProblems(source),
+  ];
+  if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
+  const env = parsed.data;
+
+  const stripe: AppConfig['stripe'] =
+    env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_PRODUCT_ID
+      ? {
+          mode: 'stripe',
+          secretKey: env.STRIPE_SECRET_KEY,
+          publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+          productId: env.STRIPE_PRODUCT_ID,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          apiUrl: env.STRIPE_API_URL,
+        }
+      : { mode: 'test' };
+
+  const imageEngine: AppConfig['imageEngine'] =
+    env.IMAGE_ENGINE === 'openai'
+      ? { kind: 'openai', apiKey: env.OPENAI_API_KEY ?? 'not-needed', baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_IMAGE_MODEL }
+      : env.IMAGE_ENGINE === 'gemini'
+        ? { kind: 'gemini', apiKey: env.GEMINI_API_KEY ?? '', model: env.GEMINI_IMAGE_MODEL }
+        : { kind: 'local' };
+
+  const storage: AppConfig['storage'] = env.S3_BUCKET
+    ? {
+        kind: 's3',
+        bucket: env.S3_BUCKET,
+        endpoint: env.S3_ENDPOINT,
+        region: env.S3_REGION ?? 'us-east-1',
+        accessKeyId: env.S3_ACCESS_KEY_ID,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      }
+    : { kind: 'local' };
+
+  return {
+    nodeEnv: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    appName: env.APP_NAME,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    authSecret: env.AUTH_SECRET,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.APP_NAME} <no-reply@localhost>` },
+    social: {
+      google: socialPair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),
+      github: socialPair(env.GITHUB_CLIENT_ID, env.GITHUB_CLIENT_SECRET),
+      apple: socialPair(env.APPLE_CLIENT_ID, env.APPLE_CLIENT_SECRET),
+    },
+    stripe,
+    imageEngine,
+    storage,
+    pricePerImageCents: env.PRICE_PER_IMAGE_CENTS,
+    freeGenerations: env.FREE_GENERATIONS,
+    worker: env.WORKER,
+    logLevel: env.LOG_LEVEL,
+  };
+}

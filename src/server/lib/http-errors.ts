@@ -1,0 +1,36 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ZodError } from 'zod';
+import { AppError, DEFAULT_ERROR_MESSAGE, HTTP_STATUS_OF_CODE, type ErrorBody } from '@shared/errors';
+import type { AppEnv } from './context';
+
+/** Turns a zod failure into the spec's 400 VALIDATION_ERROR, naming every field that failed. */
+export function validationError(error: ZodError, target: string): AppError {
+  const fields = error.issues.map((issue) => ({
+    field: issue.path.length > 0 ? issue.path.join('.') : target,
+    message: issue.message,
+  }));
+  const names = [...new Set(fields.map((f) => f.field))];
+  return new AppError('VALIDATION_ERROR', `Invalid ${target}: ${names.join(', ')}`, { details: { fields } });
+}
+
+export function errorResponse(c: Context<AppEnv>, error: AppError): Response {
+  const status = error.status ?? HTTP_STATUS_OF_CODE[error.code];
+  return c.json<ErrorBody>(error.toBody(), status as 400);
+}
+
+/** The one place an exception becomes an HTTP answer: {code, message, details}. */
+export function handleError(error: Error, c: Context<AppEnv>): Response {
+  if (error instanceof AppError) return errorResponse(c, error);
+  if (error instanceof HTTPException) {
+    const status = error.status;
+    if (status === 413) return errorResponse(c, new AppError('BAD_REQUEST', 'Request body is too large', { status }));
+    // Hono's own 400s (malformed JSON, bad form data) are validation errors of the body.
+    if (status === 400) return errorResponse(c, new AppError('VALIDATION_ERROR', error.message || 'Malformed request body', { details: { fields: [{ field: 'body', message: error.message }] } }));
+    if (status === 401) return errorResponse(c, new AppError('UNAUTHORIZED', error.message || 'Unauthorized', { status }));
+    return errorResponse(c, new AppError('UNKNOWN_ERROR', error.message || DEFAULT_ERROR_MESSAGE, { status }));
+  }
+  const logger = c.get('logger');
+  logger?.error({ err: error }, 'unhandled error');
+  return errorResponse(c, new AppError('INTERNAL_SERVER_ERROR', DEFAULT_ERROR_MESSAGE));
+}

@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+
+/**
+ * The server process as `npm start` runs it (API only here; the browser tests cover the client):
+ * configuration errors, the embedded Postgres that survives restarts, and a clean stop on SIGTERM.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const children: ChildProcess[] = [];
+const dataDirs: string[] = [];
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
+});
+
+function runServer(env: Record<string, string>) {
+  const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('DATABASE_URL')));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...baseEnv, SERVE_WEB: 'false', LOG_LEVEL: 'info', NODE_ENV: 'development', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (output.includes('is ready at')) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 50);
+    void exited.then(() => {
+      clearInterval(timer);
+      reject(new Error(`server exited before it was ready:\n${output}`));
+    });
+  });
+  ready.catch(() => undefined); // awaited only by the tests that expect a start
+  return { child, ready, exited, output: () => output };
+}
+
+const freePort = () => 40000 + Math.floor(Math.random() * 20000);
+
+describe('starting the server', () => {
+  it('exits non-zero with one message listing every configuration problem', async () => {
+    const server = runServer({ PORT: 'abc', IMAGE_ENGINE: 'dalle', NODE_ENV: 'production' });
+    expect(await server.exited).toBe(1);
+    const output = server.output();
+    expect(output).toContain('Invalid configuration:');
+    expect(output).toContain('PORT');
+    expect(output).toContain('IMAGE_ENGINE');
+    expect(output).toContain('AUTH_SECRET is required in production');
+    expect(output.match(/Invalid configuration:/g)).toHaveLength(1);
+  });
+
+  it('refuses the unsafe defaults in production', async () => {
+    const server = runServer({ NODE_ENV: 'production', PORT: String(freePort()) });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('AUTH_SECRET is required in production');
+    expect(server.output()).toContain('SMTP_URL is required in production');
+    expect(server.output()).toContain('STRIPE_SECRET_KEY is required in production');
+  });
+
+  it('starts the embedded Postgres, keeps its data across restarts, and stops cleanly on SIGTERM', { timeout: 90_000 }, async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'photomuse-main-'));
+    dataDirs.push(dataDir);
+    const port = String(freePort());
+
+    const first = runServer({ DATA_DIR: dataDir, PORT: port });
+    await first.ready;
+    expect(await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()).toEqual({ status: 'ok', database: 'ok' });
+    const pgPort = /"port":(\d+),"dir"/.exec(first.output())?.[1];
+    expect(pgPort).toBeDefined();
+    const client = new pg.Client(`postgres://postgres:postgres@127.0.0.1:${pgPort}/photomuse`);
+    await client.connect();
+    await client.query(`insert into "user" (id, name, email) values ('kept-user', 'Kept', 'kept@example.test')`);
+    await client.end();
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('stopped cleanly');
+    // Postgres stopped with us: no pid file left behind.
+    expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+
+    const second = runServer({ DATA_DIR: dataDir, PORT: port });
+    await second.ready;
+    expect(second.output()).not.toContain('creating the embedded Postgres cluster');
+    const pgPort2 = /"port":(\d+),"dir"/.exec(second.output())?.[1];
+    const client2 = new pg.Client(`postgres://postgres:postgres@127.0.0.1:${pgPort2}/photomuse`);
+    await client2.connect();
+    const { rows } = await client2.query(`select email from "user" where id = 'kept-user'`);
+    await client2.end();
+    expect(rows).toEqual([{ email: 'kept@example.test' }]);
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+    expect(await readFile(path.join(dataDir, 'pg', 'PG_VERSION'), 'utf8')).toMatch(/^\d+/);
+  });
+});

@@ -1,0 +1,54 @@
+import 'dotenv/config';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig, type AppConfig } from './lib/env';
+import { createLogger } from './lib/logger';
+import { startServer } from './start-server';
+
+/** Graceful shutdown: in-flight requests get this long to finish before we exit anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+let config: AppConfig;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const logger = createLogger(config.logLevel);
+const webDistDir = process.env.SERVE_WEB === 'false' ? undefined : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+
+const server = await startServer({ config, logger, webDistDir }).catch((error: unknown) => {
+  logger.fatal({ err: error }, 'could not start');
+  process.exit(1);
+});
+
+logger.info({ url: config.appUrl, listening: server.url }, `${config.appName} is ready at ${config.appUrl}`);
+
+let shuttingDown = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      logger.warn('in-flight requests did not finish in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.stop().then(
+      () => {
+        logger.info('stopped cleanly');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'error while stopping');
+        process.exit(1);
+      },
+    );
+  });
+}

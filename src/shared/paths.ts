@@ -1,0 +1,54 @@
+/**
+ * The screens of spec section 2 as one typed table. The web router builds its routes from it, links
+ * use `paths.x.getHref()`, and the server uses `isKnownPagePath` to answer unknown pages with 404.
+ */
+
+export const paths = {
+  home: { pattern: '/', getHref: () => '/' },
+  login: { pattern: '/login', getHref: () => '/login' },
+  signup: { pattern: '/signup', getHref: () => '/signup' },
+  forgotPassword: { pattern: '/forgot-password', getHref: () => '/forgot-password' },
+  resetPassword: { pattern: '/reset-password', getHref: () => '/reset-password' },
+  completeSignup: { pattern: '/complete-signup', getHref: () => '/complete-signup' },
+  studio: { pattern: '/studio', getHref: () => '/studio' },
+  newSession: { pattern: '/session/new', getHref: () => '/session/new' },
+  session: { pattern: '/session/:id', getHref: (id: string) => `/session/${encodeURIComponent(id)}` },
+  generation: { pattern: '/generation', getHref: () => '/generation' },
+  library: { pattern: '/library', getHref: () => '/library' },
+  account: { pattern: '/account', getHref: () => '/account' },
+  billing: { pattern: '/billing', getHref: () => '/billing' },
+  success: { pattern: '/success', getHref: (sessionId?: string) => (sessionId ? `/success?session_id=${encodeURIComponent(sessionId)}` : '/success') },
+  about: { pattern: '/about', getHref: () => '/about' },
+  terms: { pattern: '/terms', getHref: () => '/terms' },
+  privacy: { pattern: '/privacy', getHref: () => '/privacy' },
+  refund: { pattern: '/refund', getHref: () => '/refund' },
+} as const;
+
+export type PathName = keyof typeof paths;
+
+/** Pages that exist only outside production (the dev mailbox, the test-mode checkout). */
+export const devPaths = {
+  mailbox: { pattern: '/dev/mailbox', getHref: () => '/dev/mailbox' },
+  testCheckout: { pattern: '/dev/checkout/:id', getHref: (id: string) => `/dev/checkout/${encodeURIComponent(id)}` },
+} as const;
+
+function patternToRegExp(pattern: string): RegExp {
+  const source = pattern
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}/?$`);
+}
+
+const knownPagePatterns = Object.values(paths).map((p) => patternToRegExp(p.pattern));
+const devPagePatterns = Object.values(devPaths).map((p) => patternToRegExp(p.pattern));
+
+export function isKnownPagePath(pathname: string, options: { includeDevPages: boolean }): boolean {
+  if (knownPagePatterns.some((re) => re.test(pathname))) return true;
+  return options.includeDevPages && devPagePatterns.some((re) => re.test(pathname));
+}
+
+/** Any path starting with /session counts as the studio area (spec section 2). */
+export function isStudioArea(pathname: string): boolean {
+  return pathname.startsWith('/session');
+}

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const alias = {
+  '@shared': path.resolve(import.meta.dirname, 'src/shared'),
+  '@server': path.resolve(import.meta.dirname, 'src/server'),
+  '@web': path.resolve(import.meta.dirname, 'src/web'),
+};
+
+/**
+ * Three projects: `unit` (pure logic and React components in jsdom), `integration` (the real
+ * server and a real Postgres: embedded, or DATABASE_URL when set) and `e2e` (Chromium driving the
+ * server started as a user starts it).
+ */
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: ['src/**/*.int.test.ts'],
+          environment: 'node',
+          setupFiles: ['./src/web/test/setup.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          include: ['src/**/*.int.test.ts'],
+          environment: 'node',
+          globalSetup: ['./src/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['./e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
