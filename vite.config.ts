@@ -26,7 +26,7 @@ export default defineConfig(({ mode }) => {
     plugins: [react(), tailwindcss()],
     resolve: { alias: aliases },
     build: {
-      outDir: path.resolve(import.meta.dirname, 'dist/web'),
+      outDir: path.resolve(import.meta.dirname, process.env.WEB_DIST_DIR ?? 'dist/web'),
       emptyOutDir: true,
       sourcemap: false,
       reportCompressedSize: false,

@@ -32,9 +32,11 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'photomuse-e2e-'));
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
+  // A client build of its own, so parallel runs never share dist/.
+  const webDistDir = path.join(dataDir, 'web');
   const child: ChildProcess = spawn('npm', ['start', '--silent'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, APP_URL: baseUrl, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...E2E_ENV },
+    env: { ...process.env, WEB_DIST_DIR: webDistDir, PORT: String(port), DATA_DIR: dataDir, APP_URL: baseUrl, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...E2E_ENV },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// WEB_DIST_DIR lets parallel test runs build and serve their own copy.
+const outDir = path.resolve(root, process.env.WEB_DIST_DIR ?? 'dist/web');
 const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
-writeFileSync(path.join(root, 'dist/web/.build-stamp'), new Date().toISOString());
+writeFileSync(path.join(outDir, '.build-stamp'), new Date().toISOString());

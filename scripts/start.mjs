@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const stamp = path.join(root, 'dist/web/.build-stamp');
+const stamp = path.join(path.resolve(root, process.env.WEB_DIST_DIR ?? 'dist/web'), '.build-stamp');
 const inputs = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
 
 function newestMtime(target) {

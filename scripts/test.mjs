@@ -24,7 +24,6 @@ const steps = [
   ['lint', [node, [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0']]],
   ['unit', vitest('unit')],
   ['integration', vitest('integration')],
-  ['build', [node, [path.join(root, 'scripts/build.mjs')]]],
   ['chromium', [node, [path.join(root, 'scripts/ensure-chromium.mjs')]]],
   ['e2e', vitest('e2e')],
 ];

@@ -20,7 +20,8 @@ try {
 }
 
 const logger = createLogger(config.logLevel);
-const webDistDir = process.env.SERVE_WEB === 'false' ? undefined : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const webDistDir = process.env.SERVE_WEB === 'false' ? undefined : path.resolve(projectRoot, process.env.WEB_DIST_DIR ?? 'dist/web');
 
 const server = await startServer({ config, logger, webDistDir }).catch((error: unknown) => {
   logger.fatal({ err: error }, 'could not start');
