@@ -9,8 +9,12 @@ import { AppError } from '@shared/errors';
 import { isKnownPagePath } from '@shared/paths';
 import type { AppDeps, AppEnv } from './lib/context';
 import { errorResponse, handleError } from './lib/http-errors';
+import { sameOriginOnly } from './lib/origin-check';
 import { clientErrorRoutes } from './features/client-errors/client-errors.routes';
+import { authRoutes } from './features/auth/auth.routes';
 import { configRoutes } from './features/config/config.routes';
+import { devMailboxEnabled, devMailboxRoutes } from './features/mail/dev-mailbox.routes';
+import { meRoutes } from './features/me/me.routes';
 import { healthRoutes } from './features/health/health.routes';
 
 /** JSON bodies are small; a larger body is refused with 413 before anything parses it. */
@@ -21,7 +25,11 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
  * `ApiRoutes`, so a renamed field breaks the build instead of production.
  */
 function buildApiRoutes(deps: AppDeps) {
-  return new OpenAPIHono<AppEnv>().route('/health', healthRoutes(deps)).route('/config', configRoutes(deps)).route('/client-errors', clientErrorRoutes(deps));
+  return new OpenAPIHono<AppEnv>()
+    .route('/health', healthRoutes(deps))
+    .route('/config', configRoutes(deps))
+    .route('/client-errors', clientErrorRoutes(deps))
+    .route('/me', meRoutes(deps));
 }
 
 export type ApiRoutes = ReturnType<typeof buildApiRoutes>;
@@ -57,6 +65,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     }),
   );
 
+  app.use('/api/*', sameOriginOnly(deps.config.appUrl));
+  app.route('/api/auth', authRoutes(deps));
+  // The dev mailbox does not exist in production, or when real mail is configured.
+  if (devMailboxEnabled(deps)) app.route('/api/dev/mailbox', devMailboxRoutes(deps));
   const api = buildApiRoutes(deps);
   app.route('/api', api);
 

@@ -6,6 +6,9 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-post
 import type { AppConfig } from './lib/env';
 import type { AppDeps } from './lib/context';
 import type { Logger } from './lib/logger';
+import { resolveAuthSecret } from './lib/secrets';
+import { createAuth, type AuthHooks } from './features/auth/auth';
+import { createMailer } from './features/mail/mailer';
 
 export interface RunningServer {
   url: string;
@@ -30,7 +33,7 @@ export async function startServer({ config, logger, webDistDir }: StartServerOpt
     db = createDb(config.databaseUrl ?? embedded!.url);
     await runMigrations(db);
 
-    const deps: AppDeps = { config, db, logger };
+    const deps = await buildDeps(config, db, logger);
     let shuttingDown = false;
     const app = createApp(deps, { webDistDir, isShuttingDown: () => shuttingDown });
     const server = await listen(app.fetch, config.host, config.port);
@@ -54,6 +57,15 @@ export async function startServer({ config, logger, webDistDir }: StartServerOpt
     await embedded?.stop().catch(() => undefined);
     throw error;
   }
+}
+
+/** Wires the parts together; nothing here talks to the network yet. */
+export async function buildDeps(config: AppConfig, db: Db, logger: Logger): Promise<AppDeps> {
+  const mailer = createMailer(config, db, logger);
+  const secret = await resolveAuthSecret(config.authSecret, config.dataDir);
+  const hooks: AuthHooks = {};
+  const auth = createAuth({ config, db, logger, mailer, secret, hooks });
+  return { config, db, logger, auth, mailer };
 }
 
 function listen(fetch: Parameters<typeof serve>[0]['fetch'], hostname: string, port: number): Promise<ServerType> {

@@ -1,12 +1,16 @@
 import type { AppConfig } from './env';
 import type { Logger } from './logger';
 import type { Db } from '../db/client';
+import type { Auth, SessionUser } from '../features/auth/auth';
+import type { Mailer } from '../features/mail/mailer';
 
 /** What every part of the server is built from; created once in `start-server.ts`. */
 export interface AppDeps {
   config: AppConfig;
   db: Db;
   logger: Logger;
+  auth: Auth;
+  mailer: Mailer;
 }
 
 /** Hono context variables set by middleware. */
@@ -14,5 +18,7 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     logger: Logger;
+    /** Set by `requireUser`; every feature route that touches user data runs behind it. */
+    user: SessionUser;
   };
 }

@@ -42,6 +42,8 @@ const envSchema = z.object({
   MAIL_FROM: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
+  /** Google sign-in is OpenID Connect; tests point this at a local OIDC server. */
+  GOOGLE_DISCOVERY_URL: z.string().trim().default('https://accounts.google.com/.well-known/openid-configuration').pipe(urlString),
   GITHUB_CLIENT_ID: optionalString,
   GITHUB_CLIENT_SECRET: optionalString,
   APPLE_CLIENT_ID: optionalString,
@@ -89,7 +91,7 @@ export interface AppConfig {
   authSecret: string | undefined;
   mail: { smtpUrl: string | undefined; from: string };
   social: {
-    google: SocialProviderConfig | undefined;
+    google: (SocialProviderConfig & { discoveryUrl: string }) | undefined;
     github: SocialProviderConfig | undefined;
     apple: SocialProviderConfig | undefined;
   };
@@ -146,6 +148,8 @@ function crossFieldProblems(source: Record<string, string | undefined>): string[
 const socialPair = (id: string | undefined, secret: string | undefined): SocialProviderConfig | undefined =>
   id && secret ? { clientId: id, clientSecret: secret } : undefined;
 
+const withDiscovery = (pair: SocialProviderConfig | undefined, discoveryUrl: string) => (pair ? { ...pair, discoveryUrl } : undefined);
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = envSchema.safeParse(source);
   const problems = [
@@ -197,7 +201,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authSecret: env.AUTH_SECRET,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.APP_NAME} <no-reply@localhost>` },
     social: {
-      google: socialPair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),
+      google: withDiscovery(socialPair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET), env.GOOGLE_DISCOVERY_URL),
       github: socialPair(env.GITHUB_CLIENT_ID, env.GITHUB_CLIENT_SECRET),
       apple: socialPair(env.APPLE_CLIENT_ID, env.APPLE_CLIENT_SECRET),
     },

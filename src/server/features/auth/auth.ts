@@ -1,0 +1,132 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer, genericOAuth } from 'better-auth/plugins';
+import { MIN_PASSWORD_LENGTH } from '@shared/constants';
+import { paths } from '@shared/paths';
+import type { Db } from '../../db/client';
+import { account, session, user, verification } from '../../db/schema';
+import type { AppConfig } from '../../lib/env';
+import type { Logger } from '../../lib/logger';
+import { confirmationMail, existingAccountMail, passwordResetMail } from '../mail/mail-templates';
+import type { Mailer } from '../mail/mailer';
+
+/** Header our server sets from the socket address; better-auth reads the client address from it. */
+export const CLIENT_ADDRESS_HEADER = 'x-photomuse-client-address';
+export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+
+export interface AuthHooks {
+  /** Runs once for every new user (e-mail or social), e.g. to open their balance account. */
+  onUserCreated?: (userId: string) => Promise<void>;
+}
+
+export interface CreateAuthOptions {
+  config: AppConfig;
+  db: Db;
+  logger: Logger;
+  mailer: Mailer;
+  secret: string;
+  hooks?: AuthHooks;
+}
+
+/** The reset link opens our page, which checks token and type=recovery as spec section 2 says. */
+export function passwordResetUrl(appUrl: string, token: string): string {
+  return `${appUrl}${paths.resetPassword.getHref()}?token=${encodeURIComponent(token)}&type=recovery`;
+}
+
+export function createAuth({ config, db, logger, mailer, secret, hooks = {} }: CreateAuthOptions) {
+  const { google, github, apple } = config.social;
+  return betterAuth({
+    appName: config.appName,
+    baseURL: config.appUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [config.appUrl],
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
+      // A new password signs the user out everywhere else.
+      revokeSessionsOnPasswordReset: true,
+      // Signing up with a taken address answers like a new sign-up (no account enumeration) and
+      // mails the owner instead, who can sign in or reset the password from there.
+      onExistingUserSignUp: async ({ user: existing }) => {
+        await mailer.send(existingAccountMail(config.appName, existing.email, `${config.appUrl}${paths.login.getHref()}`, `${config.appUrl}${paths.forgotPassword.getHref()}`));
+      },
+      sendResetPassword: async ({ user: target, token }) => {
+        await mailer.send(passwordResetMail(config.appName, target.email, passwordResetUrl(config.appUrl, token)));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user: target, url }) => {
+        await mailer.send(confirmationMail(config.appName, target.email, url));
+      },
+    },
+    socialProviders: {
+      ...(github ? { github: { clientId: github.clientId, clientSecret: github.clientSecret } } : {}),
+      ...(apple ? { apple: { clientId: apple.clientId, clientSecret: apple.clientSecret } } : {}),
+    },
+    account: { accountLinking: { enabled: true, trustedProviders: ['google', 'github', 'apple'] } },
+    plugins: [
+      bearer(),
+      // Google through OpenID Connect discovery: the same code signs in with Google in production
+      // and with a local OIDC server in the tests.
+      genericOAuth({
+        config: google
+          ? [
+              {
+                providerId: 'google',
+                name: 'Google',
+                discoveryUrl: google.discoveryUrl,
+                clientId: google.clientId,
+                clientSecret: google.clientSecret,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+                mapProfileToUser: (profile) => ({
+                  name: typeof profile.name === 'string' ? profile.name : '',
+                  image: typeof profile.picture === 'string' ? profile.picture : undefined,
+                }),
+              },
+            ]
+          : [],
+      }),
+    ],
+    user: {
+      additionalFields: {
+        termsAcceptedAt: { type: 'date', required: false, input: false },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (created) => {
+            await hooks.onUserCreated?.(created.id);
+          },
+        },
+      },
+    },
+    // Our own limiter (rate-limit.middleware.ts) counts per address and per account in Postgres.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: 'photomuse',
+      // better-auth skips these checks when NODE_ENV=test; we want them on everywhere.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      useSecureCookies: config.isProduction,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+    },
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => logger[level]({ auth: args }, message),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+export type SessionUser = Auth['$Infer']['Session']['user'];

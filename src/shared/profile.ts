@@ -1,0 +1,16 @@
+/**
+ * Display name and initials (spec section 3): the name, else the part of the e-mail before the
+ * at-sign, else 'User'; initials from the display name.
+ */
+export function displayNameOf(user: { name?: string | null; email?: string | null }): string {
+  const name = user.name?.trim();
+  if (name) return name;
+  const local = user.email?.split('@')[0]?.trim();
+  return local || 'User';
+}
+
+export function initialsOf(displayName: string): string {
+  const words = displayName.split(/[\s._-]+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0]![0], words[words.length - 1]![0]] : [...(words[0] ?? 'U')].slice(0, 2);
+  return letters.join('').toUpperCase() || 'U';
+}
