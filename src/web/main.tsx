@@ -4,12 +4,14 @@ import { RouterProvider } from 'react-router';
 import { assertNoSecretKeys } from '@shared/client-config';
 import { AppProviders, createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
+import { connectSessionToApiClient } from './features/auth/session';
 import './index.css';
 
 // The spec's start-up rule: refuse to run if the build exposed a key named like a secret.
 assertNoSecretKeys(import.meta.env, 'the client build');
 
 const queryClient = createQueryClient();
+connectSessionToApiClient(queryClient);
 const router = createAppRouter();
 
 createRoot(document.getElementById('root')!).render(

@@ -1,6 +1,7 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '@shared/paths';
 import { RootLayout } from '@web/components/layouts/root-layout';
+import { RequireAuth, RequireSession } from '@web/features/auth/components/require-auth';
 import { NotFoundRoute } from './routes/not-found';
 
 /**
@@ -11,7 +12,21 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
+      // Public screens.
       { path: paths.home.pattern, lazy: async () => ({ Component: (await import('./routes/home')).default }) },
+
+      // Signed in, terms not yet needed.
+      {
+        element: <RequireSession />,
+        children: [],
+      },
+
+      // Protected: signed in with accepted terms.
+      {
+        element: <RequireAuth />,
+        children: [{ path: paths.generation.pattern, element: <Navigate to={paths.studio.getHref()} replace /> }],
+      },
+
       { path: '*', element: <NotFoundRoute /> },
     ],
   },
