@@ -4,7 +4,8 @@ import { createApp, JSON_BODY_LIMIT_BYTES } from './app';
 import { createDb } from './db/client';
 import { loadConfig } from './lib/env';
 import { createLogger } from './lib/logger';
-import { buildDeps, type RunningServer } from './start-server';
+import { buildDeps } from './runtime';
+import type { RunningServer } from './start-server';
 import { startTestServer } from './test/test-server';
 
 let server: RunningServer;
@@ -27,7 +28,7 @@ describe('the API skeleton', () => {
   it('reports 503 when the database is unreachable', async () => {
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_SECRET: 'a'.repeat(40) });
     const db = createDb('postgres://nobody@127.0.0.1:1/none', { max: 1 });
-    const app = createApp(await buildDeps(config, db, createLogger('silent')));
+    const app = createApp(await buildDeps(config, db, createLogger('silent'), { jobs: undefined!, realtime: undefined! }));
     const response = await app.request('/api/health');
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ status: 'error', database: 'unreachable' });

@@ -3,14 +3,20 @@ import type { Logger } from './logger';
 import type { Db } from '../db/client';
 import type { Auth, SessionUser } from '../features/auth/auth';
 import type { Mailer } from '../features/mail/mailer';
+import type { JobQueue } from '../jobs/job-queue';
+import type { RealtimeHub } from '../realtime/events';
+import type { Storage } from '../storage/storage';
 
-/** What every part of the server is built from; created once in `start-server.ts`. */
+/** What every part of the server is built from; created once in `runtime.ts`. */
 export interface AppDeps {
   config: AppConfig;
   db: Db;
   logger: Logger;
   auth: Auth;
   mailer: Mailer;
+  storage: Storage;
+  jobs: JobQueue;
+  realtime: RealtimeHub;
 }
 
 /** Hono context variables set by middleware. */

@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { createDb, runMigrations, type Db } from './db/client';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
+import { createAuth, type AuthHooks } from './features/auth/auth';
+import { createMailer } from './features/mail/mailer';
+import { createJobHandlers } from './jobs/job-handlers';
+import { JobQueue } from './jobs/job-queue';
+import type { AppDeps } from './lib/context';
+import type { AppConfig } from './lib/env';
+import type { Logger } from './lib/logger';
+import { resolveAuthSecret } from './lib/secrets';
+import { RealtimeHub } from './realtime/events';
+import { PgListener } from './realtime/pg-listener';
+import { LocalDiskStorage } from './storage/storage';
+
+export interface Runtime {
+  deps: AppDeps;
+  databaseUrl: string;
+  /** Stops the workers, the listener and the pool, then the embedded Postgres. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Everything but HTTP: database (embedded or DATABASE_URL), migrations, auth, mail, storage,
+ * realtime and the job queue — shared by the API process and `npm run worker`.
+ */
+export async function startRuntime(config: AppConfig, logger: Logger, options: { runWorkers: boolean }): Promise<Runtime> {
+  let embedded: EmbeddedDatabase | undefined;
+  let db: Db | undefined;
+  let listener: PgListener | undefined;
+  let jobs: JobQueue | undefined;
+  const stopAll = async () => {
+    await jobs?.stop().catch((error: unknown) => logger.warn({ err: error }, 'stopping the job queue failed'));
+    await listener?.stop();
+    await db?.$client.end().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+  };
+  try {
+    if (!config.databaseUrl) embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), logger);
+    const databaseUrl = config.databaseUrl ?? embedded!.url;
+    db = createDb(databaseUrl);
+    await runMigrations(db);
+
+    listener = new PgListener(databaseUrl, logger);
+    await listener.start();
+    jobs = new JobQueue(databaseUrl, listener, logger);
+    await jobs.start();
+
+    const deps = await buildDeps(config, db, logger, { jobs, realtime: new RealtimeHub(listener) });
+    if (options.runWorkers) await jobs.work(createJobHandlers(deps));
+
+    let stopping: Promise<void> | undefined;
+    return { deps, databaseUrl, stop: () => (stopping ??= stopAll()) };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+/** Wires the parts together; nothing here opens a connection. */
+export async function buildDeps(config: AppConfig, db: Db, logger: Logger, parts: Pick<AppDeps, 'jobs' | 'realtime'>): Promise<AppDeps> {
+  const mailer = createMailer(config, db, logger);
+  const secret = await resolveAuthSecret(config.authSecret, config.dataDir);
+  const hooks: AuthHooks = {};
+  const auth = createAuth({ config, db, logger, mailer, secret, hooks });
+  const storage = new LocalDiskStorage(path.join(config.dataDir, 'storage'));
+  return { config, db, logger, auth, mailer, storage, ...parts };
+}

@@ -1,0 +1,52 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+
+/**
+ * Where file bytes live. Keys are relative paths like
+ * `public/{userId}/uploaded-photos/{timestamp}-{name}` (spec section 3); who may read a file is
+ * decided by the API, never by the storage.
+ */
+export interface Storage {
+  put(key: string, data: Buffer): Promise<void>;
+  /** A stream of the bytes, or null when there is no such file. */
+  get(key: string): Promise<{ body: ReadableStream<Uint8Array>; size: number } | null>;
+  delete(key: string): Promise<void>;
+}
+
+/** Refuses keys that could leave the storage root (`..`, absolute paths, odd characters). */
+export function assertSafeKey(key: string): void {
+  if (!/^[A-Za-z0-9._/-]+$/.test(key) || key.startsWith('/') || key.split('/').some((part) => part === '' || part === '.' || part === '..')) {
+    throw new Error(`unsafe storage key: ${key}`);
+  }
+}
+
+export class LocalDiskStorage implements Storage {
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    assertSafeKey(key);
+    return path.join(this.root, key);
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    // Write then rename: a reader never sees half a file.
+    const temporary = `${target}.${process.pid}.${Date.now()}.part`;
+    await writeFile(temporary, data);
+    await rename(temporary, target);
+  }
+
+  async get(key: string): Promise<{ body: ReadableStream<Uint8Array>; size: number } | null> {
+    const target = this.pathOf(key);
+    const info = await stat(target).catch(() => null);
+    if (!info?.isFile()) return null;
+    return { body: Readable.toWeb(createReadStream(target)) as ReadableStream<Uint8Array>, size: info.size };
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+}
