@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { MAX_ATTACHMENTS, MESSAGE_MAX_LENGTH } from './constants';
+
+/**
+ * The studio's API contract (spec sections 3 and 7), shared by the server's validators and the web
+ * client. Field names follow the spec's mapped shapes.
+ */
+
+export const verifiedStatusSchema = z.enum(['pending', 'approved', 'rejected']);
+
+export const suggestedActionSchema = z.object({ title: z.string(), description: z.string() });
+export type SuggestedAction = z.infer<typeof suggestedActionSchema>;
+
+/** A user file as the client sees it (spec 3, User file). */
+export const userFileSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  file_type: z.string(),
+  original_filename: z.string(),
+  stored_filename: z.string(),
+  file_url: z.string(),
+  /** Falls back to file_url. */
+  thumbnailUrl: z.string(),
+  mime_type: z.string(),
+  file_size_bytes: z.number(),
+  is_generated: z.boolean(),
+  verified_enum: verifiedStatusSchema,
+  upload_timestamp: z.string(),
+  /** The generation prompt for generated files; '' otherwise. */
+  contentDescription: z.string(),
+  metadata: z.array(suggestedActionSchema).nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+});
+export type UserFile = z.infer<typeof userFileSchema>;
+
+/** A file attached to or produced for a message (spec 3: id, fileUrl, originalFilename). */
+export const messageFileSchema = z.object({
+  id: z.string(),
+  fileUrl: z.string(),
+  thumbnailUrl: z.string(),
+  originalFilename: z.string(),
+  isGenerated: z.boolean(),
+});
+export type MessageFile = z.infer<typeof messageFileSchema>;
+
+/** A message mapped as the spec says: files = attachments + generated outputs. */
+export const messageSchema = z.object({
+  id: z.string(),
+  session_id: z.string(),
+  contentText: z.string(),
+  timestamp_created: z.string(),
+  parent_message_id: z.string().nullable(),
+  role: z.enum(['user', 'system']),
+  user_id: z.string(),
+  processing_status: z.string().nullable(),
+  intent_data: z.unknown().nullable(),
+  context_references: z.unknown().nullable(),
+  files: z.array(messageFileSchema),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** One card of the sessions list (spec 7: get_chat_sessions_with_images). */
+export const sessionSummarySchema = z.object({
+  id: z.string(),
+  session_name: z.string().nullable(),
+  conversation_theme: z.string().nullable(),
+  total_messages: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** Up to 4 image URLs, newest first. */
+  thumbnails: z.array(z.string()),
+});
+export type SessionSummary = z.infer<typeof sessionSummarySchema>;
+
+export const sessionNameSchema = z.string().trim().min(1, 'Session name is required').max(100, 'Session name must be at most 100 characters');
+
+export const messageTextSchema = z.string().max(MESSAGE_MAX_LENGTH, `Messages can be at most ${MESSAGE_MAX_LENGTH} characters`);
+
+/**
+ * Sending a message. With `session_id` 'new' (or absent) the server creates the session, the
+ * message and its attachments in one transaction and answers with the new session id.
+ */
+export const sendMessageSchema = z
+  .object({
+    session_id: z.string().optional(),
+    content_text: messageTextSchema.default(''),
+    file_ids: z.array(z.uuid()).max(MAX_ATTACHMENTS, 'Maximum 5 files allowed').default([]),
+  })
+  .refine((body) => body.content_text.trim().length > 0 || body.file_ids.length > 0, { message: 'Write a message or attach an image', path: ['content_text'] });
+export type SendMessageInput = z.input<typeof sendMessageSchema>;
+
+export const sendMessageResultSchema = z.object({ session_id: z.string(), message: messageSchema });
