@@ -1,0 +1,173 @@
+import { AppError, INSUFFICIENT_CREDITS_MESSAGE } from '@shared/errors';
+import { formatCents, rawBalanceOf } from '@shared/money';
+import type { Db, DbOrTx } from '../../db/client';
+import {
+  debitAccount,
+  findAccount,
+  insertAccountWithFreeGrant,
+  ledgerEntryExists,
+  listLedgerEntries,
+  refundUsage,
+  type LedgerKind,
+  type LedgerPageQuery,
+} from './billing.repository';
+import { isUniqueViolation } from './pg-errors';
+
+/**
+ * The prepaid balance: what the generation work calls (quote, debit, refund) and what the
+ * balance and history endpoints show. Amounts are integer cents; the account row holds the
+ * running balance and every change to it is a ledger entry written by the same statement.
+ */
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * Opens the user's account with `freeGenerations` free images and its free_grant entry
+ * (reference = user id). Safe to call again: an existing account is left as it is.
+ */
+export async function openBalanceAccount(db: DbOrTx, userId: string, freeGenerations: number): Promise<void> {
+  await insertAccountWithFreeGrant(db, userId, freeGenerations, `Welcome gift: ${plural(freeGenerations, 'free image', 'free images')}`);
+}
+
+export interface GenerationQuote {
+  imageCount: number;
+  /** Images paid by free generations (used first). */
+  freeImages: number;
+  paidImages: number;
+  /** What the paid images cost from the balance. */
+  priceCents: number;
+  freeGenerationsLeft: number;
+  availableCents: number;
+}
+
+/** Prices a request against the account as it is now; it reserves nothing (see debitForGeneration). */
+export async function quoteGeneration(db: DbOrTx, userId: string, imageCount: number, pricePerImageCents: number): Promise<GenerationQuote> {
+  const account = await findAccount(db, userId);
+  const freeGenerationsLeft = account?.freeGenerationsLeft ?? 0;
+  const freeImages = Math.min(freeGenerationsLeft, imageCount);
+  const paidImages = imageCount - freeImages;
+  return { imageCount, freeImages, paidImages, priceCents: paidImages * pricePerImageCents, freeGenerationsLeft, availableCents: account?.availableCents ?? 0 };
+}
+
+export interface GenerationDebit {
+  jobId: string;
+  freeImages: number;
+  paidImages: number;
+  /** Cents taken from the balance. */
+  priceCents: number;
+  freeGenerationsLeft: number;
+  availableCents: number;
+}
+
+/**
+ * Pays for a generation job: free images first, then the balance, as ONE conditional update
+ * with its usage entry (reference = job id). Pass the caller's transaction so the debit, the job
+ * row and the queue job commit or roll back together.
+ *
+ * @throws AppError INSUFFICIENT_BALANCE ('Insufficient credits', HTTP 402) when the account cannot
+ *   cover it; nothing is written then, and the caller's transaction stays usable.
+ * @throws when the job id was already debited (unique reference); the transaction is then aborted.
+ */
+export async function debitForGeneration(
+  tx: DbOrTx,
+  input: { userId: string; jobId: string; imageCount: number; pricePerImageCents: number },
+): Promise<GenerationDebit> {
+  if (!Number.isInteger(input.imageCount) || input.imageCount < 1) throw new Error(`imageCount must be a positive integer, got ${input.imageCount}`);
+  if (!Number.isInteger(input.pricePerImageCents) || input.pricePerImageCents < 0) throw new Error(`pricePerImageCents must be a non-negative integer`);
+  const debited = await debitAccount(tx, { ...input, description: `Generated ${plural(input.imageCount, 'image', 'images')}` });
+  if (!debited) throw new AppError('INSUFFICIENT_BALANCE', INSUFFICIENT_CREDITS_MESSAGE);
+  return {
+    jobId: input.jobId,
+    freeImages: debited.freeImages,
+    paidImages: input.imageCount - debited.freeImages,
+    priceCents: debited.centsTaken,
+    freeGenerationsLeft: debited.freeGenerationsLeft,
+    availableCents: debited.availableCents,
+  };
+}
+
+export interface GenerationRefund {
+  /** False when there was nothing to refund: never debited, or refunded before. */
+  refunded: boolean;
+  cents: number;
+  freeImages: number;
+}
+
+/**
+ * Gives back what the job's debit took (free images and cents), exactly once per job id: the
+ * refund entry's reference is the job id, so a second call, even a concurrent one, is a no-op.
+ * Runs in a savepoint when given a transaction, so a lost race never aborts the caller's work.
+ */
+export async function refundGeneration(dbOrTx: DbOrTx, input: { userId: string; jobId: string }): Promise<GenerationRefund> {
+  const nothing: GenerationRefund = { refunded: false, cents: 0, freeImages: 0 };
+  if (await ledgerEntryExists(dbOrTx, 'refund', input.jobId)) return nothing;
+  try {
+    const refund = await dbOrTx.transaction((tx) => refundUsage(tx, { ...input, description: 'Refund for a failed generation' }));
+    return refund ? { refunded: true, cents: refund.cents, freeImages: refund.freeImages } : nothing;
+  } catch (error) {
+    if (isUniqueViolation(error)) return nothing;
+    throw error;
+  }
+}
+
+export interface BalanceView {
+  /** The spec's sign convention: a negative number is credit (-1234 = $12.34 available). */
+  balance: number;
+  formatted: string;
+  freeGenerationsLeft: number;
+  availableCents: number;
+}
+
+/**
+ * The balance the API shows. A user created before accounts existed gets theirs now, with the
+ * same free images a new user gets.
+ */
+export async function balanceOf(db: Db, userId: string, freeGenerations: number): Promise<BalanceView> {
+  let account = await findAccount(db, userId);
+  if (!account) {
+    await openBalanceAccount(db, userId, freeGenerations);
+    account = await findAccount(db, userId);
+  }
+  const availableCents = account?.availableCents ?? 0;
+  return { balance: rawBalanceOf(availableCents), formatted: formatCents(availableCents), freeGenerationsLeft: account?.freeGenerationsLeft ?? 0, availableCents };
+}
+
+/** The history tabs. The free_grant entry moves no money, so it is in neither. */
+export const HISTORY_KINDS = {
+  'top-ups': ['top_up'],
+  withdrawals: ['usage', 'refund', 'adjustment'],
+} as const satisfies Record<string, LedgerKind[]>;
+
+export type HistoryKind = keyof typeof HISTORY_KINDS;
+
+export interface TransactionRow {
+  id: string;
+  /** The ledger kind: 'top_up', or usage / refund / adjustment. */
+  type: LedgerKind;
+  /** Unix seconds. */
+  created: number;
+  description: string;
+  /**
+   * Unsigned; the direction comes from `type`. Spec 4 knows top_up (+) and usage (-); a refund of a
+   * failed generation is money back, so the client shows it with + as well.
+   */
+  amount_formatted: string;
+  ending_balance_formatted: string;
+}
+
+/** One page of the user's history, Stripe-style: {data, has_more}. */
+export async function transactionHistory(db: Db, userId: string, kind: HistoryKind, query: LedgerPageQuery): Promise<{ data: TransactionRow[]; has_more: boolean }> {
+  const page = await listLedgerEntries(db, userId, [...HISTORY_KINDS[kind]], query);
+  if (!page) throw new AppError('NOT_FOUND', `No such transaction: ${query.startingAfter ?? query.endingBefore}`);
+  return {
+    data: page.rows.map((row) => ({
+      id: row.id,
+      type: row.kind,
+      created: Math.floor(row.createdAt.getTime() / 1000),
+      description: row.description,
+      amount_formatted: formatCents(Math.abs(row.amountCents)),
+      ending_balance_formatted: formatCents(row.balanceAfterCents),
+    })),
+    has_more: page.hasMore,
+  };
+}

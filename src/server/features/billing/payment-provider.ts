@@ -1,0 +1,47 @@
+/**
+ * Where card payments happen: Stripe, or (without Stripe keys, never in production) the built-in
+ * test-mode provider. Both serve the same endpoints and feed the same fulfilment function.
+ */
+
+export interface PriceView {
+  id: string;
+  unit_amount: number;
+  currency: string;
+  nickname: string | null;
+}
+
+/** A checkout session as the provider sees it now. */
+export interface CheckoutSnapshot {
+  id: string;
+  /** 'open' | 'complete' | 'expired' */
+  status: string;
+  /** 'paid' | 'unpaid' | 'no_payment_required', or our own 'failed' after async_payment_failed. */
+  paymentStatus: string;
+  amountTotal: number | null;
+  currency: string | null;
+  customerEmail: string | null;
+}
+
+export interface CheckoutBuyer {
+  userId: string;
+  email: string;
+}
+
+export interface CreatedCheckout {
+  sessionId: string;
+  amountTotalCents: number;
+  currency: string;
+  priceId: string | null;
+}
+
+export interface PaymentProvider {
+  readonly name: 'stripe' | 'test';
+  /** The product's prices with an amount, or null when `product` is not this server's product. */
+  listPrices(product: string): Promise<PriceView[] | null>;
+  /** A session for the embedded checkout of one package. */
+  createEmbeddedCheckout(buyer: CheckoutBuyer, price: PriceView): Promise<CreatedCheckout & { clientSecret: string }>;
+  /** A hosted checkout page for a custom amount. */
+  createHostedCheckout(buyer: CheckoutBuyer, amountCents: number): Promise<CreatedCheckout & { url: string }>;
+  /** The provider's current view; null when it does not know the session. */
+  retrieveCheckout(sessionId: string): Promise<CheckoutSnapshot | null>;
+}

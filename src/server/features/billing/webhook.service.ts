@@ -1,0 +1,65 @@
+import type Stripe from 'stripe';
+import { formatCents } from '@shared/money';
+import type { Db } from '../../db/client';
+import type { Logger } from '../../lib/logger';
+import { adjustmentReferencesWithPrefix, debitAdjustment, findUserIdByStripeCustomer, lockAccount } from './billing.repository';
+import { fulfilCheckoutSession } from './checkout.service';
+import { isUniqueViolation } from './pg-errors';
+import { snapshotOfStripeSession } from './stripe-provider';
+
+/**
+ * What a verified Stripe event does. Stripe delivers at least once, in any order, sometimes
+ * concurrently; every branch here is safe to run again.
+ */
+export async function handleStripeEvent(db: Db, event: Stripe.Event, logger: Logger): Promise<void> {
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+    case 'checkout.session.expired':
+      // A completed session may still be unpaid (bank debits): fulfilment credits only 'paid'.
+      await fulfilCheckoutSession(db, snapshotOfStripeSession(event.data.object), logger);
+      return;
+    case 'checkout.session.async_payment_failed':
+      await fulfilCheckoutSession(db, { ...snapshotOfStripeSession(event.data.object), paymentStatus: 'failed' }, logger);
+      return;
+    case 'charge.refunded':
+      await takeBackRefundedCharge(db, event.data.object, logger);
+      return;
+    default:
+      logger.debug({ eventType: event.type }, 'stripe event ignored');
+  }
+}
+
+/**
+ * A refunded card payment takes its credit back as a negative adjustment, never below zero: what
+ * could not be taken is recorded in the entry's description. Each entry's reference is
+ * `${chargeId}:${amountRefundedSoFar}`, so a redelivered event posts nothing and a later partial
+ * refund of the same charge posts only the difference.
+ */
+export async function takeBackRefundedCharge(db: Db, charge: Stripe.Charge, logger: Logger): Promise<void> {
+  const customerId = typeof charge.customer === 'string' ? charge.customer : charge.customer?.id;
+  const userId = customerId ? await findUserIdByStripeCustomer(db, customerId) : null;
+  if (!userId) {
+    logger.warn({ chargeId: charge.id }, 'refunded charge of an unknown customer; nothing adjusted');
+    return;
+  }
+  const prefix = `${charge.id}:`;
+  try {
+    await db.transaction(async (tx) => {
+      // The lock orders every adjustment of this user, so "what was already taken back" is exact.
+      const account = await lockAccount(tx, userId);
+      const earlier = (await adjustmentReferencesWithPrefix(tx, prefix)).map((reference) => Number(reference.slice(prefix.length)) || 0);
+      const requested = charge.amount_refunded - Math.max(0, ...earlier);
+      if (requested <= 0) return;
+      const taken = Math.min(requested, account.availableCents);
+      const description =
+        taken < requested
+          ? `Card payment refunded: ${formatCents(requested)} (only ${formatCents(taken)} of credit was left to take back)`
+          : `Card payment refunded: ${formatCents(requested)}`;
+      await debitAdjustment(tx, { userId, cents: taken, reference: `${prefix}${charge.amount_refunded}`, description });
+      logger.info({ chargeId: charge.id, userId, requested, taken }, 'refunded charge taken back from the balance');
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+}

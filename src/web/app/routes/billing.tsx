@@ -1,0 +1,3 @@
+import { BillingScreen } from '@web/features/billing';
+
+export default BillingScreen;

@@ -1,0 +1,3 @@
+import { PaymentStatusScreen } from '@web/features/billing';
+
+export default PaymentStatusScreen;

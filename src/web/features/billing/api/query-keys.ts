@@ -1,0 +1,31 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { isAppError } from '@shared/errors';
+
+/** Billing's cache keys. The balance lives under 'balance', where the navigation's copy lives too. */
+export const billingKeys = {
+  balance: ['balance', 'current'] as const,
+  prices: (product: string) => ['billing', 'prices', product] as const,
+  history: (kind: string, limit: number) => ['billing', 'history', kind, limit] as const,
+  historyAll: ['billing', 'history'] as const,
+  verification: (sessionId: string) => ['billing', 'verification', sessionId] as const,
+  testCheckout: (sessionId: string) => ['billing', 'test-checkout', sessionId] as const,
+};
+
+/**
+ * After money moved: every cached balance (ours, the navigation's, the studio's) and the history
+ * are fetched again.
+ */
+export async function refreshBalances(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ predicate: (query) => query.queryKey.includes('balance') }),
+    queryClient.invalidateQueries({ queryKey: billingKeys.historyAll }),
+  ]);
+}
+
+/** Spec 7 gives retry counts; a 4xx answer will not change by asking again, so it is not retried. */
+export function retryUpTo(times: number) {
+  return (failureCount: number, error: Error): boolean => {
+    if (isAppError(error) && error.status !== undefined && error.status < 500 && error.status !== 429) return false;
+    return failureCount < times;
+  };
+}
