@@ -199,3 +199,35 @@ describe('terms acceptance', () => {
     expect(await response.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 });
+
+describe('client address for the limits', () => {
+  it('ignores X-Forwarded-For unless TRUST_PROXY is on, so the header cannot dodge the limits', async () => {
+    const email = uniqueEmail('spoof');
+    await signUpAndConfirm(email);
+    const statuses: number[] = [];
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      const client = new TestClient(appUrl);
+      client.headers['X-Forwarded-For'] = `198.18.0.${attempt}`;
+      statuses.push((await client.post('/api/auth/sign-in/email', { email, password: 'wrong-password' })).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+
+  it('counts per forwarded address behind a trusted proxy', async () => {
+    const port = 41000 + Math.floor(Math.random() * 9000);
+    const proxied = await startTestServer({ SMTP_URL: inbox.url, PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: 'true' });
+    try {
+      const email = uniqueEmail('proxied');
+      const statuses: number[] = [];
+      for (let attempt = 1; attempt <= 4; attempt++) {
+        const client = new TestClient(proxied.url, `http://127.0.0.1:${port}`);
+        client.headers['X-Forwarded-For'] = `198.18.1.${attempt}`;
+        statuses.push((await client.post('/api/auth/sign-in/email', { email, password: 'wrong-password' })).status);
+      }
+      // Four different visitors, each with one try: nobody is over the limit.
+      expect(statuses).toEqual([401, 401, 401, 401]);
+    } finally {
+      await proxied.stop();
+    }
+  });
+});

@@ -2,13 +2,22 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 
 /**
- * The client's address as our socket sees it. Headers such as X-Forwarded-For are not trusted:
- * anyone could send them to dodge the sign-in limits.
+ * The client's address, for the sign-in limits. By default it is what our socket sees: headers
+ * such as X-Forwarded-For could be sent by anyone to dodge the limits. Behind a reverse proxy
+ * (TRUST_PROXY=true) every request arrives from the proxy, so the address the proxy appended last
+ * to X-Forwarded-For is used instead.
  */
-export function clientAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
+export function clientAddressResolver(trustProxy: boolean): (c: Context) => string {
+  return (c) => {
+    if (trustProxy) {
+      const forwarded = c.req.header('x-forwarded-for')?.split(',').map((part) => part.trim()).filter(Boolean);
+      const last = forwarded?.at(-1);
+      if (last) return last;
+    }
+    try {
+      return getConnInfo(c).remote.address ?? 'unknown';
+    } catch {
+      return 'unknown';
+    }
+  };
 }

@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { normalizeEmail } from '@shared/auth-validation';
+import { paths } from '@shared/paths';
+import { resetSessionCaches } from '../session';
+import { postAuth } from './auth-request';
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+}
+
+/** `signedIn` is false while the address waits for confirmation (always, unless confirmation is off). */
+export interface SignUpResult {
+  signedIn: boolean;
+}
+
+/**
+ * The confirmation link leads to complete-signup: whoever confirms an address is a new account
+ * that has not accepted the terms yet, and that page continues to the sessions list.
+ */
+export async function signUp({ email, password }: SignUpInput): Promise<SignUpResult> {
+  const answer = await postAuth<{ token?: string | null }>('/sign-up/email', {
+    email: normalizeEmail(email),
+    password,
+    name: '',
+    callbackURL: paths.completeSignup.getHref(),
+  });
+  return { signedIn: typeof answer.token === 'string' && answer.token.length > 0 };
+}
+
+export function useSignUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signUp,
+    onSuccess: async (result) => {
+      if (result.signedIn) await resetSessionCaches(queryClient);
+    },
+  });
+}
