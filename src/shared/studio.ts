@@ -83,7 +83,7 @@ export const messageTextSchema = z.string().max(MESSAGE_MAX_LENGTH, `Messages ca
  */
 export const sendMessageSchema = z
   .object({
-    session_id: z.string().optional(),
+    session_id: z.union([z.literal('new'), z.uuid()]).optional(),
     content_text: messageTextSchema.default(''),
     file_ids: z.array(z.uuid()).max(MAX_ATTACHMENTS, 'Maximum 5 files allowed').default([]),
   })
@@ -91,3 +91,28 @@ export const sendMessageSchema = z
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
 
 export const sendMessageResultSchema = z.object({ session_id: z.string(), message: messageSchema });
+
+/** GET /api/sessions/:id: the card plus the state of its latest generation job. */
+export const sessionStatusSchema = z.enum(['idle', 'processing', 'completed', 'error']);
+export type SessionStatus = z.infer<typeof sessionStatusSchema>;
+export const sessionDetailSchema = sessionSummarySchema.extend({ status: sessionStatusSchema });
+export type SessionDetail = z.infer<typeof sessionDetailSchema>;
+
+export const sessionsListSchema = z.object({ sessions: z.array(sessionSummarySchema) });
+export const messagesListSchema = z.object({ messages: z.array(messageSchema) });
+
+/** GET /api/user-files: one page of approved images, newest first, with the exact total. */
+export const userFilesPageSchema = z.object({ images: z.array(userFileSchema), total: z.number(), hasMore: z.boolean() });
+export type UserFilesPage = z.infer<typeof userFilesPageSchema>;
+
+/** The data of an SSE `message` event: which message changed; the client fetches it. */
+export const sessionEventSchema = z.object({ id: z.string(), type: z.string() });
+export type SessionEvent = z.infer<typeof sessionEventSchema>;
+
+/**
+ * Upload limits the server enforces (the spec names none): bytes of the file and decoded pixels,
+ * so a small file that decodes to a huge image cannot exhaust the server's memory.
+ */
+export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+export const UPLOAD_MAX_PIXELS = 40_000_000;
+export const UPLOAD_ALLOWED_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

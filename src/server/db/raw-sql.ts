@@ -9,7 +9,8 @@ export function toDrizzleSql(text: string, values: unknown[]): SQL {
   const parts = text.split(/\$(\d+)/);
   const chunks: SQL[] = [];
   parts.forEach((part, index) => {
-    chunks.push(index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`);
+    // Drizzle drops an undefined parameter from the query text; the library means SQL null.
+    chunks.push(index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`);
   });
   return sql.join(chunks, sql.raw(''));
 }

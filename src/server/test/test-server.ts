@@ -4,13 +4,13 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { loadConfig } from '../lib/env';
 import { createLogger } from '../lib/logger';
-import { startServer, type RunningServer } from '../start-server';
+import { startServer, type RunningServer, type StartServerOptions } from '../start-server';
 
 /**
  * The real server on an ephemeral port against the test Postgres, configured through the same
  * environment contract as production. Callers stop it in afterAll.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: Pick<StartServerOptions, 'jobPolicyOverrides'> = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'photomuse-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -18,10 +18,10 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     DATABASE_URL: inject('databaseUrl'),
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...env,
   });
-  return startServer({ config, logger: createLogger(config.logLevel) });
+  return startServer({ config, logger: createLogger(config.logLevel), ...options });
 }
 
 /** A unique address per test, so tests never collide on a shared database. */

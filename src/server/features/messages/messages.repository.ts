@@ -1,0 +1,125 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Message, MessageFile } from '@shared/studio';
+import type { DbOrTx } from '../../db/client';
+import { attachments, messages, userFiles } from '../../db/schema';
+
+type MessageRecord = {
+  id: string;
+  session_id: string;
+  user_id: string;
+  role: 'user' | 'system';
+  content_text: string;
+  parent_message_id: string | null;
+  processing_status: string | null;
+  intent_data: unknown;
+  context_references: unknown;
+  timestamp_created: string;
+  files: MessageFile[] | null;
+};
+
+/**
+ * Messages with their files as the spec maps them: files = attached uploads (in upload order)
+ * followed by the outputs of the generation job this message carries (in output order).
+ * Timestamps keep Postgres' microseconds, so a client's `after` cursor never re-reads the same row.
+ */
+function selectMessages(db: DbOrTx, where: SQL, order: SQL, limit: number) {
+  return db.execute<MessageRecord>(sql`
+    select m.id, m.session_id, m.user_id, m.role, m.content_text, m.parent_message_id, m.processing_status,
+      m.intent_data, m.context_references,
+      to_char(m.timestamp_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as timestamp_created,
+      message_files.files
+    from messages m
+    join chat_sessions s on s.id = m.session_id
+    left join lateral (
+      select json_agg(json_build_object(
+          'id', f.id, 'fileUrl', f.file_url, 'thumbnailUrl', coalesce(f.thumbnail_url, f.file_url),
+          'originalFilename', f.original_filename, 'isGenerated', f.is_generated
+        ) order by f.source, f.position, f.upload_timestamp, f.id) as files
+      from (
+        select uf.*, 0 as source, 0 as position
+        from attachments a join user_files uf on uf.id = a.file_id
+        where a.message_id = m.id
+        union all
+        select uf.*, 1 as source, g.position
+        from agent_jobs j
+        join generated_outputs g on g.job_id = j.id
+        join user_files uf on uf.id = g.file_id
+        where j.result_message_id = m.id
+      ) f
+    ) message_files on true
+    where ${where}
+    ${order}
+    limit ${limit}
+  `);
+}
+
+function toMessage(row: MessageRecord): Message {
+  return {
+    id: row.id,
+    session_id: row.session_id,
+    contentText: row.content_text,
+    timestamp_created: row.timestamp_created,
+    parent_message_id: row.parent_message_id,
+    role: row.role,
+    user_id: row.user_id,
+    processing_status: row.processing_status,
+    intent_data: row.intent_data ?? null,
+    context_references: row.context_references ?? null,
+    files: row.files ?? [],
+  };
+}
+
+/**
+ * A page of a session's messages, ascending. With `after` (exclusive) the first `limit` messages
+ * after it — the reconnect catch-up; without it the latest `limit`, so a long chat opens at its end.
+ * The session must be the user's and active.
+ */
+export async function listSessionMessages(db: DbOrTx, userId: string, sessionId: string, options: { after?: string | undefined; limit: number }): Promise<Message[]> {
+  const owned = sql`m.session_id = ${sessionId} and s.user_id = ${userId} and s.is_active`;
+  if (options.after !== undefined) {
+    const result = await selectMessages(db, sql`${owned} and m.timestamp_created > ${options.after}::timestamptz`, sql`order by m.timestamp_created, m.id`, options.limit);
+    return result.rows.map(toMessage);
+  }
+  const result = await selectMessages(db, owned, sql`order by m.timestamp_created desc, m.id desc`, options.limit);
+  return result.rows.map(toMessage).reverse();
+}
+
+export async function findMessage(db: DbOrTx, userId: string, messageId: string): Promise<Message | undefined> {
+  const result = await selectMessages(db, sql`m.id = ${messageId} and s.user_id = ${userId} and s.is_active`, sql``, 1);
+  const row = result.rows[0];
+  return row ? toMessage(row) : undefined;
+}
+
+export async function insertUserMessage(db: DbOrTx, values: { sessionId: string; userId: string; contentText: string }): Promise<string> {
+  const [row] = await db
+    .insert(messages)
+    .values({
+      sessionId: values.sessionId,
+      userId: values.userId,
+      role: 'user',
+      contentText: values.contentText,
+      parentMessageId: null,
+      intentData: null,
+      contextReferences: null,
+      // The time of the insert, not of the transaction's start: a reconnecting client asks for
+      // "after my last timestamp", and an early start time could fall behind what it already saw.
+      timestampCreated: sql`clock_timestamp()`,
+    })
+    .returning({ id: messages.id });
+  return row!.id;
+}
+
+export async function insertAttachments(db: DbOrTx, messageId: string, fileIds: string[]): Promise<void> {
+  if (fileIds.length === 0) return;
+  await db.insert(attachments).values(fileIds.map((fileId) => ({ messageId, fileId })));
+}
+
+/** The user's own files among `fileIds`, locked so a verdict cannot change while they are attached. */
+export async function lockOwnFiles(db: DbOrTx, userId: string, fileIds: string[]) {
+  if (fileIds.length === 0) return [];
+  return db
+    .select({ id: userFiles.id, verifiedEnum: userFiles.verifiedEnum, originalFilename: userFiles.originalFilename })
+    .from(userFiles)
+    .where(and(eq(userFiles.userId, userId), inArray(userFiles.id, fileIds)))
+    .for('share');
+}

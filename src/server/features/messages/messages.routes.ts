@@ -1,0 +1,42 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { messageSchema, sendMessageResultSchema, sendMessageSchema } from '@shared/studio';
+import type { AppDeps } from '../../lib/context';
+import { createRouter } from '../../lib/openapi';
+import { asServiceError, requireUserFor } from '../sessions/route-guards';
+import { getMessage, sendMessage } from './messages.service';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+
+export function messagesRoutes(deps: AppDeps) {
+  const { db } = deps;
+
+  const getRoute = createRoute({
+    method: 'get',
+    path: '/{id}',
+    summary: 'One message (what a realtime event points at)',
+    middleware: requireUserFor(deps, 'User must be logged in to get messages'),
+    request: { params: z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) }) },
+    responses: { 200: json(messageSchema, 'The message') },
+  });
+  const sendRoute = createRoute({
+    method: 'post',
+    path: '/',
+    summary: "Send a user message; with session_id 'new' the session is created in the same transaction",
+    middleware: requireUserFor(deps, 'User must be logged in to send messages'),
+    request: { body: { required: true, content: { 'application/json': { schema: sendMessageSchema } } } },
+    responses: { 201: json(sendMessageResultSchema, 'The session id and the message') },
+  });
+
+  return createRouter()
+    .openapi(getRoute, async (c) => {
+      const message = await asServiceError(c, 'Failed to fetch messages', () => getMessage(db, c.get('user').id, c.req.valid('param').id));
+      return c.json(message, 200);
+    })
+    .openapi(sendRoute, async (c) => {
+      const body = c.req.valid('json');
+      const result = await asServiceError(c, 'Failed to send message', () =>
+        sendMessage(db, c.get('user').id, { sessionId: body.session_id, contentText: body.content_text, fileIds: body.file_ids }),
+      );
+      return c.json(result, 201);
+    });
+}

@@ -1,0 +1,60 @@
+import type { Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { SessionEvent } from '@shared/studio';
+import type { AppEnv } from '../../lib/context';
+import type { RealtimeEvent, RealtimeHub } from '../../realtime/events';
+import { sessionTopic } from './realtime-topics';
+
+/** Proxies and load balancers close connections that stay silent; a comment every 25 s keeps it open. */
+export const HEARTBEAT_INTERVAL_MS = 25_000;
+/** How long a browser's EventSource waits before reconnecting. */
+const RECONNECT_DELAY_MS = 2_000;
+
+/**
+ * One browser's subscription to a session: events committed by any process reach it through
+ * Postgres LISTEN/NOTIFY (realtime/events.ts). It ends when the client goes away or the server
+ * shuts down.
+ */
+export function streamSessionEvents(
+  c: Context<AppEnv>,
+  realtime: RealtimeHub,
+  sessionId: string,
+  options: { shutdownSignal?: AbortSignal | undefined; heartbeatMs?: number } = {},
+): Response {
+  c.header('X-Accel-Buffering', 'no');
+  return streamSSE(c, async (stream) => {
+    // Writes come from several callbacks; chaining keeps them whole and in order.
+    let writing: Promise<unknown> = Promise.resolve();
+    const send = (write: () => Promise<unknown>) => {
+      writing = writing.then(write).catch(() => undefined);
+    };
+    const ready = () => send(() => stream.writeSSE({ event: 'ready', data: JSON.stringify({ session_id: sessionId }), retry: RECONNECT_DELAY_MS }));
+
+    const ended = new Promise<void>((resolve) => {
+      stream.onAbort(resolve);
+      c.req.raw.signal.addEventListener('abort', () => resolve(), { once: true });
+      options.shutdownSignal?.addEventListener('abort', () => resolve(), { once: true });
+      if (options.shutdownSignal?.aborted) resolve();
+    });
+
+    // Subscribe before saying ready: whatever commits after `ready` reaches this client.
+    const unsubscribe = realtime.subscribe(sessionTopic(sessionId), (event) => send(() => stream.writeSSE(toSse(event))));
+    // Events may have been missed while the server's listener was reconnecting; a new `ready`
+    // tells the client to fetch what came after its last message, as after its own reconnect.
+    const stopResync = realtime.onReconnect(ready);
+    const heartbeat = setInterval(() => send(() => stream.write(': heartbeat\n\n')), options.heartbeatMs ?? HEARTBEAT_INTERVAL_MS);
+    ready();
+    try {
+      await ended;
+    } finally {
+      clearInterval(heartbeat);
+      unsubscribe();
+      stopResync();
+    }
+  });
+}
+
+function toSse(event: RealtimeEvent): { event: string; data: string } {
+  const data: SessionEvent = { id: event.id ?? '', type: event.type };
+  return { event: event.type.startsWith('message.') ? 'message' : 'session', data: JSON.stringify(data) };
+}

@@ -1,0 +1,122 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { MESSAGES_FETCH_DEFAULT_LIMIT, MISSED_MESSAGES_FETCH_LIMIT } from '@shared/constants';
+import { messagesListSchema, sessionDetailSchema, sessionNameSchema, sessionsListSchema, sessionSummarySchema } from '@shared/studio';
+import type { AppDeps } from '../../lib/context';
+import { createRouter } from '../../lib/openapi';
+import { asServiceError, requireUserFor } from './route-guards';
+import { streamSessionEvents } from './session-events';
+import { assertOwnActiveSession, createSession, deleteSession, getSession, getSessionMessages, listSessions, renameOwnSession } from './sessions.service';
+
+export interface SessionsRoutesOptions {
+  /** Aborted when the server begins to shut down: open event streams end so it can stop. */
+  shutdownSignal?: AbortSignal | undefined;
+}
+
+const sessionIdParams = z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) });
+
+const messagesQuery = z.object({
+  after: z.iso.datetime({ offset: true }).optional().openapi({ description: 'Only messages created after this time (exclusive)' }),
+  limit: z.coerce.number().int().min(1).max(MISSED_MESSAGES_FETCH_LIMIT).default(MESSAGES_FETCH_DEFAULT_LIMIT),
+});
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+
+export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {}) {
+  const { db } = deps;
+  const signedIn = (loginRequiredMessage: string) => requireUserFor(deps, loginRequiredMessage);
+
+  const listRoute = createRoute({
+    method: 'get',
+    path: '/',
+    summary: "The user's active sessions, newest activity first, with up to 4 thumbnails each",
+    middleware: signedIn('User must be logged in to get chat sessions'),
+    responses: { 200: json(sessionsListSchema, 'Sessions') },
+  });
+  const createSessionRoute = createRoute({
+    method: 'post',
+    path: '/',
+    summary: 'Create an empty session',
+    middleware: signedIn('User must be logged in to create chat session'),
+    request: { body: { required: false, content: { 'application/json': { schema: z.object({ session_name: sessionNameSchema.optional() }) } } } },
+    responses: { 201: json(sessionSummarySchema, 'The new session') },
+  });
+  const getRoute = createRoute({
+    method: 'get',
+    path: '/{id}',
+    summary: 'One session with the status of its latest generation',
+    middleware: signedIn('User must be logged in to get chat sessions'),
+    request: { params: sessionIdParams },
+    responses: { 200: json(sessionDetailSchema, 'The session') },
+  });
+  const renameRoute = createRoute({
+    method: 'patch',
+    path: '/{id}',
+    summary: 'Rename a session',
+    middleware: signedIn('User must be logged in to rename chat sessions'),
+    request: { params: sessionIdParams, body: { required: true, content: { 'application/json': { schema: z.object({ session_name: sessionNameSchema }) } } } },
+    responses: { 200: json(sessionSummarySchema, 'The renamed session') },
+  });
+  const deleteRoute = createRoute({
+    method: 'delete',
+    path: '/{id}',
+    summary: 'Soft-delete a session (is_active false)',
+    middleware: signedIn('User must be logged in to delete chat sessions'),
+    request: { params: sessionIdParams },
+    responses: { 204: { description: 'Deleted' } },
+  });
+  const messagesRoute = createRoute({
+    method: 'get',
+    path: '/{id}/messages',
+    summary: "A session's messages, ascending; files = attachments + generated outputs",
+    description: 'With `after`: the first `limit` messages after that time (reconnect catch-up). Without: the latest `limit` messages.',
+    middleware: signedIn('User must be logged in to get messages'),
+    request: { params: sessionIdParams, query: messagesQuery },
+    responses: { 200: json(messagesListSchema, 'Messages') },
+  });
+  const eventsRoute = createRoute({
+    method: 'get',
+    path: '/{id}/events',
+    summary: "Server-Sent Events for a session's messages",
+    description:
+      '`event: ready` when subscribed (and again after the server lost and regained its database listener: refetch after your last timestamp then); ' +
+      '`event: message` with data {id, type: message.created|message.updated}; `event: session` for other changes of the session; a comment heartbeat every 25 s.',
+    middleware: signedIn('User must be logged in to get messages'),
+    request: { params: sessionIdParams },
+    responses: { 200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } } },
+  });
+
+  return createRouter()
+    .openapi(listRoute, async (c) => {
+      const sessions = await asServiceError(c, 'Failed to fetch chat sessions', () => listSessions(db, c.get('user').id));
+      return c.json({ sessions }, 200);
+    })
+    .openapi(createSessionRoute, async (c) => {
+      const body = c.req.valid('json');
+      const session = await asServiceError(c, 'Failed to create chat session', () => createSession(db, c.get('user').id, body?.session_name));
+      return c.json(session, 201);
+    })
+    .openapi(getRoute, async (c) => {
+      const session = await asServiceError(c, 'Failed to fetch chat sessions', () => getSession(db, c.get('user').id, c.req.valid('param').id));
+      return c.json(session, 200);
+    })
+    .openapi(renameRoute, async (c) => {
+      const session = await asServiceError(c, 'Failed to rename chat session', () =>
+        renameOwnSession(db, c.get('user').id, c.req.valid('param').id, c.req.valid('json').session_name),
+      );
+      return c.json(session, 200);
+    })
+    .openapi(deleteRoute, async (c) => {
+      await asServiceError(c, 'Failed to delete chat session', () => deleteSession(db, c.get('user').id, c.req.valid('param').id));
+      return c.body(null, 204);
+    })
+    .openapi(messagesRoute, async (c) => {
+      const { after, limit } = c.req.valid('query');
+      const messages = await asServiceError(c, 'Failed to fetch messages', () => getSessionMessages(db, c.get('user').id, c.req.valid('param').id, { after, limit }));
+      return c.json({ messages }, 200);
+    })
+    .openapi(eventsRoute, async (c) => {
+      const sessionId = c.req.valid('param').id;
+      await asServiceError(c, 'Failed to fetch messages', () => assertOwnActiveSession(db, c.get('user').id, sessionId));
+      return streamSessionEvents(c, deps.realtime, sessionId, { shutdownSignal: options.shutdownSignal });
+    });
+}

@@ -1,0 +1,71 @@
+import { AppError } from '@shared/errors';
+import type { Message, SessionDetail, SessionStatus, SessionSummary } from '@shared/studio';
+import type { Db } from '../../db/client';
+import { listSessionMessages } from '../messages/messages.repository';
+import {
+  deactivateSession,
+  findActiveSession,
+  insertSession,
+  isActiveSessionOf,
+  latestJobStatus,
+  listActiveSessions,
+  renameSession,
+  type SessionRow,
+} from './sessions.repository';
+
+export const SESSION_NOT_FOUND_MESSAGE = 'Chat session not found';
+
+function toSummary(row: SessionRow): SessionSummary {
+  return {
+    id: row.id,
+    session_name: row.sessionName,
+    conversation_theme: row.conversationTheme,
+    total_messages: row.totalMessages,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    thumbnails: row.thumbnails,
+  };
+}
+
+/** The header badge follows the session's latest generation job (spec 4, session status badges). */
+const STATUS_OF_JOB: Record<NonNullable<Awaited<ReturnType<typeof latestJobStatus>>>, SessionStatus> = {
+  queued: 'processing',
+  processing: 'processing',
+  completed: 'completed',
+  failed: 'error',
+};
+
+export async function listSessions(db: Db, userId: string): Promise<SessionSummary[]> {
+  return (await listActiveSessions(db, userId)).map(toSummary);
+}
+
+export async function createSession(db: Db, userId: string, sessionName: string | undefined): Promise<SessionSummary> {
+  return toSummary(await insertSession(db, userId, sessionName ?? null));
+}
+
+export async function getSession(db: Db, userId: string, sessionId: string): Promise<SessionDetail> {
+  const row = await findActiveSession(db, userId, sessionId);
+  if (!row) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND_MESSAGE);
+  const jobStatus = await latestJobStatus(db, sessionId);
+  return { ...toSummary(row), status: jobStatus ? STATUS_OF_JOB[jobStatus] : 'idle' };
+}
+
+export async function renameOwnSession(db: Db, userId: string, sessionId: string, sessionName: string): Promise<SessionSummary> {
+  if (!(await renameSession(db, userId, sessionId, sessionName))) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND_MESSAGE);
+  return toSummary((await findActiveSession(db, userId, sessionId))!);
+}
+
+/** Soft delete (spec 3: is_active false): the session and its messages disappear for the user. */
+export async function deleteSession(db: Db, userId: string, sessionId: string): Promise<void> {
+  if (!(await deactivateSession(db, userId, sessionId))) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND_MESSAGE);
+}
+
+/** Throws NOT_FOUND unless the session is the user's and active. */
+export async function assertOwnActiveSession(db: Db, userId: string, sessionId: string): Promise<void> {
+  if (!(await isActiveSessionOf(db, userId, sessionId))) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND_MESSAGE);
+}
+
+export async function getSessionMessages(db: Db, userId: string, sessionId: string, options: { after?: string | undefined; limit: number }): Promise<Message[]> {
+  await assertOwnActiveSession(db, userId, sessionId);
+  return listSessionMessages(db, userId, sessionId, options);
+}

@@ -1,0 +1,76 @@
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type Sharp } from 'sharp';
+import { AppError } from '@shared/errors';
+import { JPEG_REENCODE_QUALITY } from '@shared/constants';
+import { UPLOAD_ALLOWED_MIME_TYPES, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from '@shared/studio';
+
+type AllowedMimeType = (typeof UPLOAD_ALLOWED_MIME_TYPES)[number];
+
+/** The long side of the thumbnail that cards and chips show. */
+export const THUMBNAIL_SIZE_PX = 512;
+
+export const EXTENSION_OF: Record<AllowedMimeType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+
+export interface PreparedImage {
+  data: Buffer;
+  mimeType: AllowedMimeType;
+  extension: string;
+  width: number;
+  height: number;
+  thumbnail: Buffer;
+}
+
+/** The spec's 'Failed to upload file: {reason}', as UPLOAD_FAILED. */
+export function uploadFailed(reason: string, status?: number): AppError {
+  return new AppError('UPLOAD_FAILED', `Failed to upload file: ${reason}`, status ? { status } : {});
+}
+
+const isAllowed = (mime: string): mime is AllowedMimeType => (UPLOAD_ALLOWED_MIME_TYPES as readonly string[]).includes(mime);
+
+/**
+ * Turns untrusted upload bytes into a clean image, or refuses them:
+ * - the type comes from the magic bytes, never from the name or the browser's Content-Type;
+ * - the pixel count is read from the header before anything is decoded, so a tiny file that
+ *   inflates to gigabytes is refused at once (and sharp's own limit guards the decode too);
+ * - the re-encode applies the EXIF orientation and drops all metadata (GPS, camera, XMP), since
+ *   sharp keeps none unless asked to; a truncated or corrupt file fails here.
+ * HEIC is not accepted: this sharp build decodes HEIF only as AVIF (no HEVC decoder).
+ */
+export async function prepareUploadedImage(input: Buffer): Promise<PreparedImage> {
+  if (input.length === 0) throw uploadFailed('the file is empty');
+  if (input.length > UPLOAD_MAX_BYTES) throw uploadFailed(`the file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`, 413);
+
+  const detected = await fileTypeFromBuffer(input);
+  if (!detected || !isAllowed(detected.mime)) throw uploadFailed('only JPEG, PNG and WebP images are allowed');
+  const mimeType = detected.mime;
+
+  const header = await sharp(input, { limitInputPixels: false })
+    .metadata()
+    .catch(() => undefined);
+  if (!header?.width || !header.height || `image/${header.format}` !== mimeType) throw uploadFailed('the image could not be read');
+  if (header.width * header.height > UPLOAD_MAX_PIXELS) {
+    throw uploadFailed(`the image is ${header.width}×${header.height} pixels; at most ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels are allowed`);
+  }
+
+  const decoded = () => sharp(input, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' }).autoOrient();
+  try {
+    const [main, thumbnail] = await Promise.all([
+      encodeAs(decoded(), mimeType).toBuffer({ resolveWithObject: true }),
+      decoded().resize(THUMBNAIL_SIZE_PX, THUMBNAIL_SIZE_PX, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
+    ]);
+    return { data: main.data, mimeType, extension: EXTENSION_OF[mimeType], width: main.info.width, height: main.info.height, thumbnail };
+  } catch {
+    throw uploadFailed('the image is damaged or incomplete');
+  }
+}
+
+function encodeAs(image: Sharp, mimeType: AllowedMimeType): Sharp {
+  switch (mimeType) {
+    case 'image/jpeg':
+      return image.jpeg({ quality: Math.round(JPEG_REENCODE_QUALITY * 100) });
+    case 'image/png':
+      return image.png();
+    case 'image/webp':
+      return image.webp({ quality: 90 });
+  }
+}

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '@shared/errors';
+import type { UserFile, UserFilesPage } from '@shared/studio';
+import type { AppDeps } from '../../lib/context';
+import { userTopic } from '../sessions/realtime-topics';
+import { prepareUploadedImage } from './image-intake';
+import { storedFilenameFor, thumbnailKeyOf, uniqueTimestamp, uploadedPhotoKey } from './storage-keys';
+import { deleteOwnFile, findFileById, findOwnFile, insertUserFile, listApprovedFiles, type UserFileRow } from './user-files.repository';
+
+export const FILE_NOT_FOUND_MESSAGE = 'File not found';
+export const UPLOADED_IMAGES_CANNOT_BE_DELETED = 'Uploaded images cannot be deleted';
+/** Longest a status request may wait for the verification to finish. */
+export const MAX_VERIFICATION_WAIT_SECONDS = 10;
+
+/** The API paths that serve a file's bytes (who may read them is decided there). */
+export const fileUrlOf = (fileId: string) => `/api/files/${fileId}`;
+export const thumbnailUrlOf = (fileId: string) => `/api/files/${fileId}/thumbnail`;
+
+export function toUserFile(row: UserFileRow): UserFile {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    file_type: row.fileType,
+    original_filename: row.originalFilename,
+    stored_filename: row.storedFilename,
+    file_url: row.fileUrl,
+    thumbnailUrl: row.thumbnailUrl ?? row.fileUrl,
+    mime_type: row.mimeType,
+    file_size_bytes: row.fileSizeBytes,
+    is_generated: row.isGenerated,
+    verified_enum: row.verifiedEnum,
+    upload_timestamp: row.uploadTimestamp.toISOString(),
+    contentDescription: row.contentDescription,
+    metadata: Array.isArray(row.metadata) ? row.metadata : null,
+    width: row.width,
+    height: row.height,
+  };
+}
+
+/** The insert of the user_files row failed: the spec's 'Failed to create file record'. */
+export class FileRecordError extends Error {
+  constructor(cause: unknown) {
+    super('Failed to create file record', { cause });
+  }
+}
+
+/**
+ * Accepts an uploaded photo: validated and re-encoded (image-intake.ts), stored under the spec's
+ * path, recorded as pending and queued for verification. The row, the bytes and the job belong
+ * together: the row is inserted first (its unique stored name reserves the key), the bytes are
+ * written, the job is enqueued, and only then does the transaction commit. If anything fails,
+ * the bytes written so far are removed and nothing else remains.
+ */
+export async function uploadPhoto(deps: Pick<AppDeps, 'db' | 'storage' | 'jobs'>, userId: string, file: { name: string; data: Buffer }): Promise<UserFile> {
+  const image = await prepareUploadedImage(file.data);
+  const id = randomUUID();
+  const originalFilename = file.name.trim().slice(0, 255) || 'photo';
+  const key = uploadedPhotoKey(userId, uniqueTimestamp(), storedFilenameFor(originalFilename, image.extension));
+  const written: string[] = [];
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const row = await insertUserFile(tx, {
+        id,
+        userId,
+        fileType: 'image',
+        originalFilename,
+        storedFilename: key,
+        fileUrl: fileUrlOf(id),
+        thumbnailUrl: thumbnailUrlOf(id),
+        mimeType: image.mimeType,
+        fileSizeBytes: image.data.length,
+        width: image.width,
+        height: image.height,
+        isGenerated: false,
+        verifiedEnum: 'pending',
+      }).catch((error: unknown) => {
+        throw new FileRecordError(error);
+      });
+      for (const [target, bytes] of [
+        [key, image.data],
+        [thumbnailKeyOf(key), image.thumbnail],
+      ] as const) {
+        await deps.storage.put(target, bytes);
+        written.push(target);
+      }
+      await deps.jobs.enqueue(tx, 'verify-upload', { fileId: id, userId });
+      return toUserFile(row);
+    });
+  } catch (error) {
+    await Promise.all(written.map((target) => deps.storage.delete(target).catch(() => undefined)));
+    throw error;
+  }
+}
+
+/**
+ * A file's current state, for the client's verification polling. With `waitSeconds`, a pending
+ * file is answered as soon as its verdict is written (the job publishes `file.updated` on the
+ * owner's topic), or after the wait — one request instead of many polls.
+ */
+export async function getOwnFile(deps: Pick<AppDeps, 'db' | 'realtime'>, userId: string, fileId: string, waitSeconds = 0): Promise<UserFile> {
+  if (waitSeconds <= 0) return toUserFile(await requireOwnFile(deps, userId, fileId));
+  let wake: () => void = () => undefined;
+  const updated = new Promise<void>((resolve) => (wake = resolve));
+  // Subscribed before the first read, so a verdict written in between is not missed.
+  const unsubscribe = deps.realtime.subscribe(userTopic(userId), (event) => {
+    if (event.type === 'file.updated' && event.id === fileId) wake();
+  });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const row = await requireOwnFile(deps, userId, fileId);
+    if (row.verifiedEnum !== 'pending') return toUserFile(row);
+    await Promise.race([updated, new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.min(waitSeconds, MAX_VERIFICATION_WAIT_SECONDS) * 1000)))]);
+    return toUserFile(await requireOwnFile(deps, userId, fileId));
+  } finally {
+    clearTimeout(timer);
+    unsubscribe();
+  }
+}
+
+async function requireOwnFile(deps: Pick<AppDeps, 'db'>, userId: string, fileId: string): Promise<UserFileRow> {
+  const row = await findOwnFile(deps.db, userId, fileId);
+  if (!row) throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE);
+  return row;
+}
+
+export async function listOwnApprovedFiles(
+  deps: Pick<AppDeps, 'db'>,
+  userId: string,
+  options: { kind?: 'uploaded' | 'generated' | undefined; limit: number; offset: number },
+): Promise<UserFilesPage> {
+  const isGenerated = options.kind === undefined ? undefined : options.kind === 'generated';
+  const { rows, total } = await listApprovedFiles(deps.db, userId, { isGenerated, limit: options.limit, offset: options.offset });
+  return { images: rows.map(toUserFile), total, hasMore: options.offset + rows.length < total };
+}
+
+/** Generated images may be deleted (spec 2, Library); uploads may not. */
+export async function deleteGeneratedImage(deps: Pick<AppDeps, 'db' | 'storage'>, userId: string, fileId: string): Promise<void> {
+  const row = await requireOwnFile(deps, userId, fileId);
+  if (!row.isGenerated) throw new AppError('BAD_REQUEST', UPLOADED_IMAGES_CANNOT_BE_DELETED);
+  const deleted = await deleteOwnFile(deps.db, userId, fileId);
+  if (!deleted) throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE);
+  await Promise.all([deps.storage.delete(deleted.storedFilename), deps.storage.delete(thumbnailKeyOf(deleted.storedFilename))]);
+}
+
+export interface ServedFile {
+  body: ReadableStream<Uint8Array>;
+  size: number;
+  mimeType: string;
+  filename: string;
+  /** Generated images are public under their unguessable id; uploads are private to the owner. */
+  isPublic: boolean;
+}
+
+/** The bytes of a file (or its thumbnail) for this viewer; someone else's upload is "not found". */
+export async function openFileFor(deps: Pick<AppDeps, 'db' | 'storage'>, viewerId: string | undefined, fileId: string, variant: 'original' | 'thumbnail'): Promise<ServedFile> {
+  const row = await findFileById(deps.db, fileId);
+  if (!row || (!row.isGenerated && row.userId !== viewerId)) throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE);
+  const useThumbnail = variant === 'thumbnail' && row.thumbnailUrl !== null;
+  const stored = await deps.storage.get(useThumbnail ? thumbnailKeyOf(row.storedFilename) : row.storedFilename);
+  if (!stored) throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE);
+  return {
+    body: stored.body,
+    size: stored.size,
+    mimeType: useThumbnail ? 'image/webp' : row.mimeType,
+    filename: row.originalFilename,
+    isPublic: row.isGenerated,
+  };
+}

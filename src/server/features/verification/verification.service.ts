@@ -1,0 +1,71 @@
+import { suggestedActionSchema, type SuggestedAction } from '@shared/studio';
+import type { AppDeps } from '../../lib/context';
+import type { ImageEngine, UploadAnalysis } from '../generation/engines/image-engine';
+import type { JobContext, JobPayloads } from '../../jobs/job-types';
+import { publishEvent } from '../../realtime/events';
+import { userTopic } from '../sessions/realtime-topics';
+import { findPendingFile, recordVerdict } from './verification.repository';
+
+/** The configured engine's vision step (or the local engine's heuristics). */
+export type AnalyzeUpload = ImageEngine['analyzeUpload'];
+
+/** The composer shows a strip of chips; a handful is plenty. */
+export const MAX_SUGGESTIONS = 6;
+
+/**
+ * The verify-upload job: asks the engine whether the photo is allowed and what could be done with
+ * it, then writes approved/rejected and the suggestions, and tells the owner's clients. A failing
+ * engine is retried by the queue; if the last try fails too the photo is rejected (moderation that
+ * could not run must not let an image through), so the client never waits on a file forever.
+ */
+export async function verifyUpload(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'logger'>,
+  analyzeUpload: AnalyzeUpload,
+  { fileId, userId }: JobPayloads['verify-upload'],
+  context: JobContext,
+): Promise<void> {
+  const file = await findPendingFile(deps.db, userId, fileId);
+  if (!file) return;
+  const stored = await deps.storage.get(file.storedFilename);
+  if (!stored) {
+    deps.logger.warn({ fileId }, 'uploaded file has no bytes; rejecting it');
+    await writeVerdict(deps, userId, fileId, { approved: false, suggestions: null });
+    return;
+  }
+  const data = Buffer.from(await new Response(stored.body).arrayBuffer());
+  let analysis: UploadAnalysis;
+  try {
+    analysis = await analyzeUpload({ data, mimeType: file.mimeType });
+  } catch (error) {
+    if (!context.isLastAttempt) throw error;
+    deps.logger.error({ err: error, fileId }, 'upload verification failed on its last try; rejecting the file');
+    await writeVerdict(deps, userId, fileId, { approved: false, suggestions: null });
+    return;
+  }
+  if (!analysis.approved) deps.logger.info({ fileId, reason: analysis.reason }, 'upload rejected');
+  const suggestions = analysis.approved ? cleanSuggestions(analysis.suggestions) : null;
+  await writeVerdict(deps, userId, fileId, { approved: analysis.approved, suggestions });
+}
+
+async function writeVerdict(deps: Pick<AppDeps, 'db'>, userId: string, fileId: string, verdict: { approved: boolean; suggestions: SuggestedAction[] | null }) {
+  await deps.db.transaction(async (tx) => {
+    if (await recordVerdict(tx, userId, fileId, verdict)) await publishEvent(tx, { topic: userTopic(userId), type: 'file.updated', id: fileId });
+  });
+}
+
+/** Engines are outside our control: keep well-formed, non-empty pairs, one per title. */
+function cleanSuggestions(suggestions: unknown[]): SuggestedAction[] {
+  const seen = new Set<string>();
+  const clean: SuggestedAction[] = [];
+  for (const candidate of suggestions) {
+    const parsed = suggestedActionSchema.safeParse(candidate);
+    if (!parsed.success) continue;
+    const title = parsed.data.title.trim();
+    const description = parsed.data.description.trim();
+    if (!title || !description || seen.has(title.toLowerCase())) continue;
+    seen.add(title.toLowerCase());
+    clean.push({ title, description });
+    if (clean.length === MAX_SUGGESTIONS) break;
+  }
+  return clean;
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SessionSummary } from '@shared/studio';
+import { apiFetch } from '@web/lib/api-client';
+import { studioKeys } from './query-keys';
+
+export async function deleteSession(sessionId: string): Promise<void> {
+  await apiFetch(`/api/sessions/${encodeURIComponent(sessionId)}`, { method: 'DELETE' });
+}
+
+/**
+ * Spec section 4: the session leaves the list at once; if the server refuses, a refetch brings
+ * it back.
+ */
+export function useDeleteSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteSession,
+    onMutate: async (sessionId) => {
+      await queryClient.cancelQueries({ queryKey: studioKeys.sessions });
+      queryClient.setQueryData<SessionSummary[]>(studioKeys.sessions, (sessions) => sessions?.filter((s) => s.id !== sessionId));
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: studioKeys.sessions }),
+    onSuccess: (_result, sessionId) => {
+      queryClient.removeQueries({ queryKey: studioKeys.session(sessionId) });
+      queryClient.removeQueries({ queryKey: studioKeys.messages(sessionId) });
+    },
+  });
+}

@@ -1,0 +1,36 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { messagesListSchema, type Message } from '@shared/studio';
+import { apiFetch } from '@web/lib/api-client';
+import { mergeMessages } from '../lib/merge-messages';
+import { studioKeys } from './query-keys';
+
+/**
+ * A session's messages in time order (spec section 7): the latest `limit` (default 50), or with
+ * `after` the first `limit` written after that time.
+ */
+export async function getMessages(sessionId: string, options: { after?: string | null; limit?: number } = {}): Promise<Message[]> {
+  const query = new URLSearchParams();
+  if (options.after) query.set('after', options.after);
+  if (options.limit !== undefined) query.set('limit', String(options.limit));
+  const suffix = query.size > 0 ? `?${query.toString()}` : '';
+  const response = await apiFetch(`/api/sessions/${encodeURIComponent(sessionId)}/messages${suffix}`);
+  return messagesListSchema.parse(await response.json()).messages;
+}
+
+/**
+ * The conversation cache. A fetch merges into what realtime events already put there, so a
+ * message that arrived while the list was loading is not lost when the list lands.
+ */
+export const messagesQuery = (queryClient: QueryClient, sessionId: string) =>
+  queryOptions({
+    queryKey: studioKeys.messages(sessionId),
+    queryFn: async () => mergeMessages(queryClient.getQueryData<Message[]>(studioKeys.messages(sessionId)) ?? [], await getMessages(sessionId)),
+  });
+
+export function mergeIntoConversation(queryClient: QueryClient, sessionId: string, incoming: readonly Message[]): void {
+  queryClient.setQueryData<Message[]>(studioKeys.messages(sessionId), (current) => mergeMessages(current ?? [], incoming));
+}
+
+export function useMessages(queryClient: QueryClient, sessionId: string | undefined) {
+  return useQuery({ ...messagesQuery(queryClient, sessionId ?? ''), enabled: sessionId !== undefined });
+}

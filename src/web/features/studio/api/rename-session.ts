@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sessionSummarySchema, type SessionSummary } from '@shared/studio';
+import { apiFetch } from '@web/lib/api-client';
+import { jsonBody } from './json';
+import { studioKeys } from './query-keys';
+
+export async function renameSession(sessionId: string, sessionName: string): Promise<SessionSummary> {
+  const response = await apiFetch(`/api/sessions/${encodeURIComponent(sessionId)}`, jsonBody('PATCH', { session_name: sessionName }));
+  return sessionSummarySchema.parse(await response.json());
+}
+
+export function useRenameSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ sessionId, sessionName }: { sessionId: string; sessionName: string }) => renameSession(sessionId, sessionName),
+    onSuccess: (renamed) => {
+      queryClient.setQueryData<SessionSummary[]>(studioKeys.sessions, (sessions) => sessions?.map((s) => (s.id === renamed.id ? { ...s, session_name: renamed.session_name } : s)));
+      void queryClient.invalidateQueries({ queryKey: studioKeys.session(renamed.id) });
+    },
+  });
+}

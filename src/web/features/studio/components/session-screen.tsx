@@ -1,0 +1,194 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { MISSED_MESSAGES_FETCH_LIMIT } from '@shared/constants';
+import { isAppError } from '@shared/errors';
+import { paths } from '@shared/paths';
+import type { Message, MessageFile } from '@shared/studio';
+import { getMessage } from '../api/get-message';
+import { getMessages, mergeIntoConversation, useMessages } from '../api/get-messages';
+import { useSession } from '../api/get-session';
+import { studioKeys } from '../api/query-keys';
+import { useSendMessage } from '../api/send-message';
+import { startChat } from '../api/start-chat';
+import { useCreditRefusal } from '../hooks/use-credit-refusal';
+import { usePendingUploads } from '../hooks/use-pending-uploads';
+import { useSessionEvents } from '../hooks/use-session-events';
+import { isApproved } from '../lib/pending-upload';
+import { lastTimestamp } from '../lib/merge-messages';
+import { sessionShortId } from '../lib/session-thumbnails';
+import { AlertBanner } from './alert-banner';
+import { Composer } from './composer';
+import { ConnectivityBanner } from './connectivity-banner';
+import { CostPreview } from './cost-preview';
+import { CreditNeededCard } from './credit-needed-card';
+import { DeleteSessionDialog } from './delete-session-dialog';
+import { ImagePreviewDialog } from './image-preview-dialog';
+import { MessageBubble } from './message-bubble';
+import { RenameSessionDialog, type RenameTarget } from './rename-session-dialog';
+import { SessionHeader } from './session-header';
+import { TypingIndicator } from './typing-indicator';
+import { WelcomePanel } from './welcome-panel';
+
+const NO_MESSAGES: Message[] = [];
+
+/** /session/new (no id yet) and /session/:id (spec section 2, Session screen). */
+export function SessionScreen({ sessionId }: { sessionId?: string | undefined }) {
+  const { t } = useTranslation('studio');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = useSession(sessionId);
+  const conversation = useMessages(queryClient, sessionId);
+  const credit = useCreditRefusal();
+  const uploads = usePendingUploads();
+  const send = useSendMessage();
+  const [draft, setDraft] = useState('');
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [previewFile, setPreviewFile] = useState<MessageFile | null>(null);
+  const [renameTarget, setRenameTarget] = useState<RenameTarget | null>(null);
+  const [deleteTarget, setDeleteTarget] = useState<string | null>(null);
+  const messages = conversation.data ?? NO_MESSAGES;
+  const lastMessage = messages[messages.length - 1];
+
+  const refreshStatus = useCallback(() => {
+    if (sessionId) void queryClient.invalidateQueries({ queryKey: studioKeys.session(sessionId) });
+  }, [queryClient, sessionId]);
+
+  const realtime = useSessionEvents(sessionId, {
+    onMessage: (messageId) => {
+      if (!sessionId) return;
+      getMessage(messageId).then(
+        (message) => mergeIntoConversation(queryClient, sessionId, [message]),
+        () => undefined,
+      );
+      refreshStatus();
+    },
+    onReady: () => {
+      if (!sessionId) return;
+      // Whatever was written while the subscription was down (or before it first came up).
+      const known = queryClient.getQueryData<Message[]>(studioKeys.messages(sessionId)) ?? [];
+      getMessages(sessionId, { after: lastTimestamp(known), limit: MISSED_MESSAGES_FETCH_LIMIT }).then(
+        (missed) => mergeIntoConversation(queryClient, sessionId, missed),
+        () => undefined,
+      );
+      refreshStatus();
+    },
+  });
+
+  const bottom = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    bottom.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.length, lastMessage?.files.length, credit.exhausted]);
+
+  const requestReply = async (targetSessionId: string) => {
+    try {
+      await startChat(targetSessionId);
+    } catch (error) {
+      if (isAppError(error) && (error.status === 402 || error.code === 'INSUFFICIENT_BALANCE')) await credit.recordRefusal();
+      // A server without the generation feature has no /api/chat: the message stays sent.
+      else if (!(isAppError(error) && error.status === 404)) toast.error(t('session.replyFailed', { message: error instanceof Error ? error.message : String(error) }));
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: studioKeys.session(targetSessionId) });
+    }
+  };
+
+  const handleSend = () => {
+    setSendError(null);
+    const fileIds = uploads.items.filter(isApproved).map((item) => item.userFileId!);
+    send.mutate(
+      { session_id: sessionId ?? 'new', content_text: draft, file_ids: fileIds },
+      {
+        onSuccess: (result) => {
+          mergeIntoConversation(queryClient, result.session_id, [result.message]);
+          setDraft('');
+          uploads.clear();
+          void queryClient.invalidateQueries({ queryKey: studioKeys.sessions });
+          if (!sessionId) void navigate(paths.session.getHref(result.session_id), { replace: true });
+          void requestReply(result.session_id);
+        },
+        onError: (error) => setSendError(error.message || t('session.sendFailed')),
+      },
+    );
+  };
+
+  const detail = session.data;
+  const shortTitle = sessionId ? t('session.title', { shortId: sessionShortId(sessionId) }) : t('session.newTitle');
+  const named = detail?.session_name?.trim();
+  const notFound = isAppError(session.error) && session.error.status === 404;
+  const hasPreviousOutput = messages.some((message) => message.files.some((file) => file.isGenerated));
+  const showWelcome = !sessionId || (conversation.isSuccess && messages.length === 0);
+
+  return (
+    <div className="flex h-dvh flex-col md:h-[calc(100dvh-64px)]">
+      <SessionHeader
+        title={named || shortTitle}
+        subtitle={named ? shortTitle : undefined}
+        status={detail?.status ?? 'idle'}
+        onRename={sessionId && !notFound ? () => setRenameTarget({ id: sessionId, name: detail?.session_name ?? '' }) : undefined}
+        onDelete={sessionId && !notFound ? () => setDeleteTarget(sessionId) : undefined}
+      />
+      <ConnectivityBanner variant="session" />
+      {sessionId && realtime === 'disconnected' && (
+        <p role="status" className="bg-muted px-4 py-1 text-center text-xs text-muted-foreground">
+          {t('session.reconnecting')}
+        </p>
+      )}
+
+      <div className="flex-1 overflow-y-auto px-3 py-4 sm:px-6">
+        <div className="mx-auto flex max-w-3xl flex-col gap-4">
+          {conversation.isError && !notFound && <AlertBanner>{t('session.loadFailed')}</AlertBanner>}
+          {notFound && <AlertBanner>{t('session.notFound')}</AlertBanner>}
+          {conversation.isPending && sessionId && (
+            <span role="status" className="sr-only">
+              {t('session.loading')}
+            </span>
+          )}
+          {showWelcome && !notFound && <WelcomePanel />}
+          {messages.length > 0 && (
+            <section aria-labelledby="session-today" className="flex flex-col gap-3">
+              <h2 id="session-today" className="self-center rounded-full bg-muted px-3 py-0.5 text-xs font-medium text-muted-foreground">
+                {t('session.today')}
+              </h2>
+              <ol className="flex flex-col gap-3" aria-live="polite">
+                {messages.map((message) => (
+                  <MessageBubble key={message.id} message={message} onOpenImage={setPreviewFile} />
+                ))}
+              </ol>
+            </section>
+          )}
+          <TypingIndicator lastMessage={lastMessage} creditExhausted={credit.exhausted} />
+          {credit.exhausted && <CreditNeededCard rawBalance={credit.rawBalance} />}
+          <div ref={bottom} />
+        </div>
+      </div>
+
+      <div className="border-t bg-background">
+        <div className="mx-auto w-full max-w-3xl">
+          {sendError && (
+            <div className="px-3 pt-3 sm:px-4">
+              <AlertBanner>{sendError}</AlertBanner>
+            </div>
+          )}
+          <Composer
+            text={draft}
+            onTextChange={setDraft}
+            items={uploads.items}
+            onAddFiles={uploads.addFiles}
+            onRemoveItem={uploads.remove}
+            limitExceeded={uploads.limitExceeded}
+            onSend={handleSend}
+            isLoading={send.isPending}
+            disabled={credit.exhausted || notFound}
+            footer={<CostPreview text={draft} attachments={uploads.items.filter(isApproved).length} hasPreviousOutput={hasPreviousOutput} />}
+          />
+        </div>
+      </div>
+
+      <ImagePreviewDialog file={previewFile} onClose={() => setPreviewFile(null)} />
+      <RenameSessionDialog target={renameTarget} onOpenChange={(open) => !open && setRenameTarget(null)} />
+      <DeleteSessionDialog sessionId={deleteTarget} onOpenChange={(open) => !open && setDeleteTarget(null)} onDeleted={() => void navigate(paths.studio.getHref(), { replace: true })} />
+    </div>
+  );
+}

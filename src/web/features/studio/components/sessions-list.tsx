@@ -1,0 +1,98 @@
+import { ImagePlus, Plus, Type } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@shared/paths';
+import type { SessionSummary } from '@shared/studio';
+import { Button } from '@web/components/ui/button';
+import { useSessions } from '../api/get-sessions';
+import { AlertBanner } from './alert-banner';
+import { DeleteSessionDialog } from './delete-session-dialog';
+import { RenameSessionDialog, type RenameTarget } from './rename-session-dialog';
+import { SessionCard, SessionCardSkeleton } from './session-card';
+
+/** Spec section 2: three skeleton cards while the list loads. */
+const SKELETON_CARDS = 3;
+
+/** The sessions list, shown as Studio (spec section 2). */
+export function SessionsList() {
+  const { t } = useTranslation('studio');
+  const sessions = useSessions();
+  const [renameTarget, setRenameTarget] = useState<RenameTarget | null>(null);
+  const [deleteTarget, setDeleteTarget] = useState<string | null>(null);
+  const list = sessions.data ?? [];
+
+  const startRename = (session: SessionSummary) => setRenameTarget({ id: session.id, name: session.session_name ?? '' });
+
+  return (
+    <main className="mx-auto w-full max-w-6xl px-4 py-6 md:py-10">
+      <header className="mb-6">
+        <h1 className="text-2xl font-bold tracking-tight">{t('sessions.title')}</h1>
+        <p className="text-sm text-muted-foreground">{t('sessions.subtitle')}</p>
+      </header>
+
+      {sessions.isError && (
+        <div className="mb-6">
+          <AlertBanner
+            action={
+              <Button variant="outline" size="sm" onClick={() => void sessions.refetch()}>
+                {t('sessions.retry')}
+              </Button>
+            }
+          >
+            {t('sessions.loadFailed')}
+          </AlertBanner>
+        </div>
+      )}
+
+      {sessions.isPending && <span className="sr-only" role="status">{t('sessions.loading')}</span>}
+      <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" aria-busy={sessions.isPending}>
+        <li className="flex">
+          <Link
+            to={paths.newSession.getHref()}
+            className="flex w-full flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed p-4 text-center transition-colors hover:border-primary hover:bg-muted"
+          >
+            <span className="flex size-12 items-center justify-center rounded-full bg-primary text-primary-foreground">
+              <Plus className="size-6" aria-hidden="true" />
+            </span>
+            <span className="font-semibold">{t('sessions.startNewChat')}</span>
+            <span className="text-xs text-muted-foreground">{t('sessions.startNewChatHint')}</span>
+          </Link>
+        </li>
+        {sessions.isPending
+          ? Array.from({ length: SKELETON_CARDS }, (_, index) => <SessionCardSkeleton key={index} />)
+          : list.map((session) => <SessionCard key={session.id} session={session} onRename={startRename} onDelete={(s) => setDeleteTarget(s.id)} />)}
+      </ul>
+
+      {sessions.isSuccess && list.length === 0 && <EmptyState />}
+
+      <RenameSessionDialog target={renameTarget} onOpenChange={(open) => !open && setRenameTarget(null)} />
+      <DeleteSessionDialog sessionId={deleteTarget} onOpenChange={(open) => !open && setDeleteTarget(null)} />
+    </main>
+  );
+}
+
+function EmptyState() {
+  const { t } = useTranslation('studio');
+  const tiles = [
+    { icon: ImagePlus, title: t('sessions.empty.uploadEdit'), hint: t('sessions.empty.uploadEditHint') },
+    { icon: Type, title: t('sessions.empty.textToImage'), hint: t('sessions.empty.textToImageHint') },
+  ];
+  return (
+    <section className="mt-10 flex flex-col items-center gap-4 text-center" aria-labelledby="sessions-empty-title">
+      <h2 id="sessions-empty-title" className="text-lg font-semibold">
+        {t('sessions.empty.title')}
+      </h2>
+      <p className="text-sm text-muted-foreground">{t('sessions.empty.description')}</p>
+      <div className="grid w-full max-w-xl gap-4 sm:grid-cols-2">
+        {tiles.map(({ icon: Icon, title, hint }) => (
+          <Link key={title} to={paths.newSession.getHref()} className="flex flex-col items-center gap-2 rounded-xl border p-6 transition-colors hover:border-primary hover:bg-muted">
+            <Icon className="size-8 text-primary" aria-hidden="true" />
+            <span className="font-semibold">{title}</span>
+            <span className="text-xs text-muted-foreground">{hint}</span>
+          </Link>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { acceptPickedFiles, canSend } from './composer-rules';
+import type { PendingUpload } from './pending-upload';
+
+const image = (name: string) => new File(['x'], name, { type: 'image/jpeg' });
+const item = (patch: Partial<PendingUpload> = {}): PendingUpload => ({ id: crypto.randomUUID(), file: image('p.jpg'), preview: 'blob:p', status: 'pending', ...patch });
+const approved = () => item({ status: 'complete', result: 'approved', userFileId: crypto.randomUUID() });
+
+describe('picking images for a message', () => {
+  it('keeps image files only', () => {
+    const picked = [image('a.jpg'), new File(['<?php'], 'shell.php', { type: 'application/x-php' }), new File(['x'], 'b.png', { type: 'image/png' })];
+    expect(acceptPickedFiles(picked, []).accepted.map((f) => f.name)).toEqual(['a.jpg', 'b.png']);
+  });
+
+  it('takes at most 5 images per message and says when some were left out', () => {
+    const seven = Array.from({ length: 7 }, (_, i) => image(`${i}.jpg`));
+    expect(acceptPickedFiles(seven, [])).toMatchObject({ overLimit: true });
+    expect(acceptPickedFiles(seven, []).accepted).toHaveLength(5);
+    const three = [item(), item(), item()];
+    expect(acceptPickedFiles(seven.slice(0, 2), three)).toMatchObject({ overLimit: false });
+    expect(acceptPickedFiles(seven.slice(0, 3), three).accepted).toHaveLength(2);
+    expect(acceptPickedFiles(seven.slice(0, 1), [...three, item(), item()])).toEqual({ accepted: [], overLimit: true });
+  });
+});
+
+describe('when a message can be sent', () => {
+  const ready = { isLoading: false, disabled: false };
+  it('needs text or an approved image', () => {
+    expect(canSend({ ...ready, text: '', items: [] })).toBe(false);
+    expect(canSend({ ...ready, text: '  \n ', items: [] })).toBe(false);
+    expect(canSend({ ...ready, text: 'make it red', items: [] })).toBe(true);
+    expect(canSend({ ...ready, text: '', items: [approved()] })).toBe(true);
+    expect(canSend({ ...ready, text: '', items: [item({ status: 'complete', result: 'rejected', userFileId: 'r' })] })).toBe(false);
+    expect(canSend({ ...ready, text: '', items: [item({ status: 'processing', error: 'File verification timeout' })] })).toBe(false);
+  });
+
+  it('is blocked while loading, disabled or uploading, and past 500 characters', () => {
+    expect(canSend({ ...ready, isLoading: true, text: 'x', items: [] })).toBe(false);
+    expect(canSend({ ...ready, disabled: true, text: 'x', items: [] })).toBe(false);
+    expect(canSend({ ...ready, text: 'x', items: [approved(), item({ status: 'processing' })] })).toBe(false);
+    expect(canSend({ ...ready, text: 'x'.repeat(500), items: [] })).toBe(true);
+    expect(canSend({ ...ready, text: 'x'.repeat(501), items: [] })).toBe(false);
+  });
+
+  it('is not held up by a failed upload once the others are done', () => {
+    expect(canSend({ ...ready, text: '', items: [approved(), item({ status: 'processing', error: 'Network request failed' })] })).toBe(true);
+  });
+});

@@ -1,0 +1,22 @@
+import type { Message } from '@shared/studio';
+
+/**
+ * Folds fetched messages into what the screen holds (spec section 4, realtime): a message with a
+ * known id replaces the old copy (its status or outputs changed), new ones join, and the result is
+ * in time order. Messages with the same timestamp keep the order they arrived in.
+ */
+export function mergeMessages(current: readonly Message[], incoming: readonly Message[]): Message[] {
+  if (incoming.length === 0) return [...current];
+  const byId = new Map<string, Message>();
+  for (const message of current) byId.set(message.id, message);
+  for (const message of incoming) byId.set(message.id, message);
+  return [...byId.values()]
+    .map((message, index) => ({ message, index, time: Date.parse(message.timestamp_created) }))
+    .sort((a, b) => a.time - b.time || a.index - b.index)
+    .map(({ message }) => message);
+}
+
+/** The timestamp to fetch after on reconnect: the newest message's, or null before any. */
+export function lastTimestamp(messages: readonly Message[]): string | null {
+  return messages.length > 0 ? messages[messages.length - 1]!.timestamp_created : null;
+}
