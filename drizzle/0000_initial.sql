@@ -203,7 +203,7 @@ CREATE INDEX "account_user_id_idx" ON "account" USING btree ("user_id");--> stat
 CREATE INDEX "account_provider_account_idx" ON "account" USING btree ("provider_id","account_id");--> statement-breakpoint
 CREATE INDEX "session_user_id_idx" ON "session" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "verification_identifier_idx" ON "verification" USING btree ("identifier");--> statement-breakpoint
-CREATE INDEX "agent_jobs_message_idx" ON "agent_jobs" USING btree ("message_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "agent_jobs_message_idx" ON "agent_jobs" USING btree ("message_id");--> statement-breakpoint
 CREATE INDEX "agent_jobs_session_created_idx" ON "agent_jobs" USING btree ("session_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "attachments_message_file_idx" ON "attachments" USING btree ("message_id","file_id");--> statement-breakpoint
 CREATE INDEX "attachments_file_idx" ON "attachments" USING btree ("file_id");--> statement-breakpoint

@@ -15,7 +15,15 @@ import { authRoutes } from './features/auth/auth.routes';
 import { configRoutes } from './features/config/config.routes';
 import { devMailboxEnabled, devMailboxRoutes } from './features/mail/dev-mailbox.routes';
 import { meRoutes } from './features/me/me.routes';
+import { billingRoutes } from './features/billing/billing.routes';
+import { generationRoutes } from './features/generation/generation.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { messagesRoutes } from './features/messages/messages.routes';
+import { sessionsRoutes } from './features/sessions/sessions.routes';
+import { statsRoutes } from './features/stats/stats.routes';
+import { filesRoutes } from './features/uploads/files.routes';
+import { UPLOADS_PATH, uploadsRoutes } from './features/uploads/uploads.routes';
+import { userFilesRoutes } from './features/uploads/user-files.routes';
 
 /** JSON bodies are small; a larger body is refused with 413 before anything parses it. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -24,12 +32,20 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
  * The API, as one chained router so its type carries every route: the web client is typed from
  * `ApiRoutes`, so a renamed field breaks the build instead of production.
  */
-function buildApiRoutes(deps: AppDeps) {
+function buildApiRoutes(deps: AppDeps, options: Pick<CreateAppOptions, 'shutdownSignal'> = {}) {
   return new OpenAPIHono<AppEnv>()
     .route('/health', healthRoutes(deps))
     .route('/config', configRoutes(deps))
+    .route('/stats', statsRoutes(deps))
     .route('/client-errors', clientErrorRoutes(deps))
-    .route('/me', meRoutes(deps));
+    .route('/me', meRoutes(deps))
+    .route('/stripe', billingRoutes(deps))
+    .route('/sessions', sessionsRoutes(deps, { shutdownSignal: options.shutdownSignal }))
+    .route('/messages', messagesRoutes(deps))
+    .route('/uploads', uploadsRoutes(deps))
+    .route('/user-files', userFilesRoutes(deps))
+    .route('/files', filesRoutes(deps))
+    .route('/chat', generationRoutes(deps));
 }
 
 export type ApiRoutes = ReturnType<typeof buildApiRoutes>;
@@ -39,6 +55,8 @@ export interface CreateAppOptions {
   webDistDir?: string | undefined;
   /** True once shutdown began: answers then close their connections instead of keeping them alive. */
   isShuttingDown?: () => boolean;
+  /** Aborted when shutdown begins: long-lived answers (event streams) end so the server can stop. */
+  shutdownSignal?: AbortSignal | undefined;
 }
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
@@ -53,23 +71,22 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     if (options.isShuttingDown?.()) c.header('Connection', 'close');
     logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
   });
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT_BYTES,
-      onError: (c) => {
-        // The rest of the body is never read, so this connection cannot carry another request.
-        c.header('Connection', 'close');
-        return errorResponse(c, new AppError('BAD_REQUEST', 'Request body is too large', { status: 413 }));
-      },
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT_BYTES,
+    onError: (c) => {
+      // The rest of the body is never read, so this connection cannot carry another request.
+      c.header('Connection', 'close');
+      return errorResponse(c, new AppError('BAD_REQUEST', 'Request body is too large', { status: 413 }));
+    },
+  });
+  // Photo uploads have a larger limit of their own (uploads.routes.ts), also checked before parsing.
+  app.use('/api/*', (c, next) => (c.req.path === UPLOADS_PATH ? next() : jsonBodyLimit(c, next)));
 
   app.use('/api/*', sameOriginOnly(deps.config.appUrl));
   app.route('/api/auth', authRoutes(deps));
   // The dev mailbox does not exist in production, or when real mail is configured.
   if (devMailboxEnabled(deps)) app.route('/api/dev/mailbox', devMailboxRoutes(deps));
-  const api = buildApiRoutes(deps);
+  const api = buildApiRoutes(deps, { shutdownSignal: options.shutdownSignal });
   app.route('/api', api);
 
   app.doc31('/api/openapi.json', {

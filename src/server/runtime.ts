@@ -2,9 +2,11 @@ import path from 'node:path';
 import { createDb, runMigrations, type Db } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { createAuth, type AuthHooks } from './features/auth/auth';
+import { openBalanceAccount } from './features/billing/billing.service';
 import { createMailer } from './features/mail/mailer';
 import { createJobHandlers } from './jobs/job-handlers';
 import { JobQueue } from './jobs/job-queue';
+import type { JobName, JobPolicy } from './jobs/job-types';
 import type { AppDeps } from './lib/context';
 import type { AppConfig } from './lib/env';
 import type { Logger } from './lib/logger';
@@ -12,6 +14,7 @@ import { resolveAuthSecret } from './lib/secrets';
 import { RealtimeHub } from './realtime/events';
 import { PgListener } from './realtime/pg-listener';
 import { LocalDiskStorage } from './storage/storage';
+import { createGenerationParts } from './features/generation/engines/create-engine';
 
 export interface Runtime {
   deps: AppDeps;
@@ -24,7 +27,13 @@ export interface Runtime {
  * Everything but HTTP: database (embedded or DATABASE_URL), migrations, auth, mail, storage,
  * realtime and the job queue — shared by the API process and `npm run worker`.
  */
-export async function startRuntime(config: AppConfig, logger: Logger, options: { runWorkers: boolean }): Promise<Runtime> {
+export interface RuntimeOptions {
+  runWorkers: boolean;
+  /** Tests shorten retry delays; production uses the policies in jobs/job-types.ts. */
+  jobPolicyOverrides?: Partial<Record<JobName, Partial<JobPolicy>>>;
+}
+
+export async function startRuntime(config: AppConfig, logger: Logger, options: RuntimeOptions): Promise<Runtime> {
   let embedded: EmbeddedDatabase | undefined;
   let db: Db | undefined;
   let listener: PgListener | undefined;
@@ -43,7 +52,9 @@ export async function startRuntime(config: AppConfig, logger: Logger, options: {
 
     listener = new PgListener(databaseUrl, logger);
     await listener.start();
-    jobs = new JobQueue(databaseUrl, listener, logger);
+    jobs = new JobQueue(databaseUrl, listener, logger, {
+      policyOverrides: { ...options.jobPolicyOverrides, generate: { expireInSeconds: config.generationTimeoutSeconds, ...options.jobPolicyOverrides?.generate } },
+    });
     await jobs.start();
 
     const deps = await buildDeps(config, db, logger, { jobs, realtime: new RealtimeHub(listener) });
@@ -61,8 +72,9 @@ export async function startRuntime(config: AppConfig, logger: Logger, options: {
 export async function buildDeps(config: AppConfig, db: Db, logger: Logger, parts: Pick<AppDeps, 'jobs' | 'realtime'>): Promise<AppDeps> {
   const mailer = createMailer(config, db, logger);
   const secret = await resolveAuthSecret(config.authSecret, config.dataDir);
-  const hooks: AuthHooks = {};
+  // Every new user (e-mail or social) gets an account with FREE_GENERATIONS free images.
+  const hooks: AuthHooks = { onUserCreated: (userId) => openBalanceAccount(db, userId, config.freeGenerations) };
   const auth = createAuth({ config, db, logger, mailer, secret, hooks });
   const storage = new LocalDiskStorage(path.join(config.dataDir, 'storage'));
-  return { config, db, logger, auth, mailer, storage, ...parts };
+  return { config, db, logger, auth, mailer, storage, generation: createGenerationParts(config), ...parts };
 }

@@ -3,7 +3,7 @@ import { createApp } from './app';
 import type { AppDeps } from './lib/context';
 import type { AppConfig } from './lib/env';
 import type { Logger } from './lib/logger';
-import { startRuntime } from './runtime';
+import { startRuntime, type RuntimeOptions } from './runtime';
 
 export interface RunningServer {
   url: string;
@@ -17,14 +17,16 @@ export interface StartServerOptions {
   config: AppConfig;
   logger: Logger;
   webDistDir?: string | undefined;
+  jobPolicyOverrides?: RuntimeOptions['jobPolicyOverrides'];
 }
 
 /** Everything `npm start` runs, as one function the integration tests call too. */
-export async function startServer({ config, logger, webDistDir }: StartServerOptions): Promise<RunningServer> {
-  const runtime = await startRuntime(config, logger, { runWorkers: config.worker === 'inline' });
+export async function startServer({ config, logger, webDistDir, jobPolicyOverrides }: StartServerOptions): Promise<RunningServer> {
+  const runtime = await startRuntime(config, logger, { runWorkers: config.worker === 'inline', jobPolicyOverrides });
   try {
     let shuttingDown = false;
-    const app = createApp(runtime.deps, { webDistDir, isShuttingDown: () => shuttingDown });
+    const shutdown = new AbortController();
+    const app = createApp(runtime.deps, { webDistDir, isShuttingDown: () => shuttingDown, shutdownSignal: shutdown.signal });
     const server = await listen(app.fetch, config.host, config.port);
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -34,9 +36,14 @@ export async function startServer({ config, logger, webDistDir }: StartServerOpt
     const stop = () =>
       (stopping ??= (async () => {
         shuttingDown = true;
+        shutdown.abort();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         if ('closeIdleConnections' in server) server.closeIdleConnections();
+        // Event streams end on the abort above and leave their keep-alive connections idle only
+        // then; without closing those too, stopping would wait for their keep-alive time-out.
+        const sweep = 'closeIdleConnections' in server ? setInterval(() => server.closeIdleConnections(), 50) : undefined;
         await closed;
+        clearInterval(sweep);
         await runtime.stop();
       })());
     return { url, port, deps: runtime.deps, stop };

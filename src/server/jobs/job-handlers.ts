@@ -1,7 +1,13 @@
+import { runGenerationJob } from '../features/generation/generation.jobs';
+import { verifyUpload } from '../features/verification/verification.service';
 import type { AppDeps } from '../lib/context';
 import type { JobHandlers } from './job-types';
 
 /** The one place every job name meets its handler; a missing one fails the type-check. */
-export function createJobHandlers(_deps: AppDeps): JobHandlers {
-  return {};
+export function createJobHandlers(deps: AppDeps): JobHandlers {
+  const { engine } = deps.generation;
+  return {
+    'verify-upload': (payload, context) => verifyUpload(deps, (image) => engine.analyzeUpload(image), payload, context),
+    generate: (payload, context) => runGenerationJob(deps, engine, payload, context),
+  };
 }

@@ -3,8 +3,12 @@
  * one handler (checked at compile time by `JobHandlers` and again at start).
  */
 // Features add their jobs here: `'job-name': { ...payload }`.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface JobPayloads {}
+export interface JobPayloads {
+  /** Moderates an uploaded photo and writes its suggested actions (uploads → verification). */
+  'verify-upload': { fileId: string; userId: string };
+  /** Runs the image engine for a paid agent job (generation). */
+  generate: { jobId: string };
+}
 
 export type JobName = keyof JobPayloads;
 
@@ -13,9 +17,19 @@ export interface JobPolicy {
   retryLimit: number;
   retryDelaySeconds: number;
   expireInSeconds: number;
+  /** Jobs of this kind one process runs at once. */
+  concurrency: number;
 }
 
-export const JOB_POLICIES: Record<JobName, JobPolicy> = {};
+export const JOB_POLICIES: Record<JobName, JobPolicy> = {
+  // The client stops polling after about 30 s, so retries must come quickly.
+  'verify-upload': { retryLimit: 2, retryDelaySeconds: 2, expireInSeconds: 60, concurrency: 4 },
+  // Hosted models are rate-limited and sometimes slow: two more tries, 5 s and 10 s apart.
+  // A job running longer than GENERATION_TIMEOUT_SECONDS counts as lost (its worker died) and is
+  // tried again; the job itself makes sure only one set of outputs and one charge result.
+  // Hosted engines mostly wait on the network, so several run side by side.
+  generate: { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 300, concurrency: 8 },
+};
 
 export interface JobContext {
   jobId: string;

@@ -6,6 +6,7 @@ import type { Mailer } from '../features/mail/mailer';
 import type { JobQueue } from '../jobs/job-queue';
 import type { RealtimeHub } from '../realtime/events';
 import type { Storage } from '../storage/storage';
+import type { GenerationParts } from '../features/generation/engines/create-engine';
 
 /** What every part of the server is built from; created once in `runtime.ts`. */
 export interface AppDeps {
@@ -17,6 +18,8 @@ export interface AppDeps {
   storage: Storage;
   jobs: JobQueue;
   realtime: RealtimeHub;
+  /** The image engine chosen by IMAGE_ENGINE and the planners that go with it. */
+  generation: GenerationParts;
 }
 
 /** Hono context variables set by middleware. */

@@ -59,6 +59,12 @@ const envSchema = z.object({
   OPENAI_IMAGE_MODEL: z.string().trim().min(1).default('gpt-image-1'),
   GEMINI_API_KEY: optionalString,
   GEMINI_IMAGE_MODEL: z.string().trim().min(1).default('gemini-2.5-flash-image'),
+  /** Gemini's planning/vision model (text out). */
+  GEMINI_TEXT_MODEL: z.string().trim().min(1).default('gemini-2.5-flash'),
+  /** Lets tests point @google/genai at a local server. */
+  GEMINI_BASE_URL: optionalString.pipe(urlString.optional()),
+  /** OpenAI's planning/vision model (structured output). */
+  OPENAI_TEXT_MODEL: z.string().trim().min(1).default('gpt-4.1-mini'),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString.pipe(urlString.optional()),
   S3_REGION: optionalString,
@@ -67,6 +73,10 @@ const envSchema = z.object({
   PRICE_PER_IMAGE_CENTS: intFromEnv(8, 1, 100_000),
   FREE_GENERATIONS: intFromEnv(3, 0, 1000),
   WORKER: z.enum(['inline', 'off']).default('inline'),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (for rate limits). */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** How long one generation may run before it counts as lost (worker died) and is retried. */
+  GENERATION_TIMEOUT_SECONDS: intFromEnv(300, 2, 3600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -100,14 +110,16 @@ export interface AppConfig {
     | { mode: 'stripe'; secretKey: string; publishableKey: string; productId: string; webhookSecret: string | undefined; apiUrl: string | undefined };
   imageEngine:
     | { kind: 'local' }
-    | { kind: 'openai'; apiKey: string; baseUrl: string | undefined; model: string }
-    | { kind: 'gemini'; apiKey: string; model: string };
+    | { kind: 'openai'; apiKey: string; baseUrl: string | undefined; model: string; textModel: string }
+    | { kind: 'gemini'; apiKey: string; model: string; textModel: string; baseUrl: string | undefined };
   storage:
     | { kind: 'local' }
     | { kind: 's3'; bucket: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined };
   pricePerImageCents: number;
   freeGenerations: number;
   worker: RawEnv['WORKER'];
+  trustProxy: boolean;
+  generationTimeoutSeconds: number;
   logLevel: RawEnv['LOG_LEVEL'];
 }
 
@@ -173,9 +185,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 
   const imageEngine: AppConfig['imageEngine'] =
     env.IMAGE_ENGINE === 'openai'
-      ? { kind: 'openai', apiKey: env.OPENAI_API_KEY ?? 'not-needed', baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_IMAGE_MODEL }
+      ? { kind: 'openai', apiKey: env.OPENAI_API_KEY ?? 'not-needed', baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_IMAGE_MODEL, textModel: env.OPENAI_TEXT_MODEL }
       : env.IMAGE_ENGINE === 'gemini'
-        ? { kind: 'gemini', apiKey: env.GEMINI_API_KEY ?? '', model: env.GEMINI_IMAGE_MODEL }
+        ? { kind: 'gemini', apiKey: env.GEMINI_API_KEY ?? '', model: env.GEMINI_IMAGE_MODEL, textModel: env.GEMINI_TEXT_MODEL, baseUrl: env.GEMINI_BASE_URL }
         : { kind: 'local' };
 
   const storage: AppConfig['storage'] = env.S3_BUCKET
@@ -211,6 +223,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     pricePerImageCents: env.PRICE_PER_IMAGE_CENTS,
     freeGenerations: env.FREE_GENERATIONS,
     worker: env.WORKER,
+    trustProxy: env.TRUST_PROXY === 'true',
+    generationTimeoutSeconds: env.GENERATION_TIMEOUT_SECONDS,
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -135,7 +135,8 @@ export const agentJobs = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
-    index('agent_jobs_message_idx').on(t.messageId),
+    // One reply per user message: a repeated or concurrent POST /chat cannot charge twice.
+    uniqueIndex('agent_jobs_message_idx').on(t.messageId),
     index('agent_jobs_session_created_idx').on(t.sessionId, t.createdAt),
     check('agent_jobs_image_count_check', sql`${t.imageCount} between 1 and 4`),
   ],

@@ -1,0 +1,55 @@
+import type { AspectRatio } from '@shared/generation';
+import type { SuggestedAction } from '@shared/studio';
+
+/** An image as engines take and give it. */
+export interface EngineImage {
+  data: Buffer;
+  mimeType: string;
+}
+
+export interface EngineOptions {
+  /** How many images to make (1-4). */
+  count: number;
+  /** 'unchanged' (keep the source's shape; a square for new pictures) or 'width:height'. */
+  aspectRatio: AspectRatio;
+  signal?: AbortSignal | undefined;
+}
+
+export interface EngineResult {
+  images: EngineImage[];
+  /** A short, honest line for the reply message (which engine made it, and how). */
+  note: string;
+}
+
+/** What an engine's vision step says about an uploaded photo. */
+export interface UploadAnalysis {
+  approved: boolean;
+  reason?: string | undefined;
+  suggestions: SuggestedAction[];
+}
+
+/**
+ * - transient: may work on a later try (429, 5xx, time-out, network) — the queue retries;
+ * - refused: the provider's content policy said no — never retried;
+ * - invalid: the request itself cannot be done — never retried.
+ */
+export type EngineErrorKind = 'transient' | 'refused' | 'invalid';
+
+export class EngineError extends Error {
+  constructor(
+    readonly kind: EngineErrorKind,
+    message: string,
+    options: { cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'EngineError';
+  }
+}
+
+/** Every engine (local, openai, gemini) behind one interface, chosen by IMAGE_ENGINE. */
+export interface ImageEngine {
+  readonly name: 'local' | 'openai' | 'gemini';
+  generate(prompt: string, options: EngineOptions): Promise<EngineResult>;
+  edit(images: EngineImage[], prompt: string, options: EngineOptions): Promise<EngineResult>;
+  analyzeUpload(image: EngineImage): Promise<UploadAnalysis>;
+}

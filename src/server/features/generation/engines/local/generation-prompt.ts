@@ -1,0 +1,28 @@
+import { findAdjustments, type AdjustmentMention } from './adjustments';
+import { describeScene, type SceneDescription } from './scene/scene-words';
+import { findStyles } from './styles/catalogue';
+import { type Style } from './styles/style';
+import { coveredTokens, type Tokens } from './text-match';
+
+/**
+ * What the local engine reads from a text-to-image prompt, in order of precedence: the scene's own
+ * words ("night", "sea"), then adjustments and styles ("darker", "in watercolour"), then colours.
+ */
+export interface GenerationPrompt {
+  scene: SceneDescription;
+  styles: Style[];
+  adjustments: AdjustmentMention[];
+}
+
+export function readGenerationPrompt(tokens: Tokens): GenerationPrompt {
+  let styles: Style[] = [];
+  let adjustments: AdjustmentMention[] = [];
+  const scene = describeScene(tokens, (sceneWords) => {
+    adjustments = findAdjustments(tokens, sceneWords);
+    const taken = coveredTokens(adjustments, new Set(sceneWords));
+    const styleMentions = findStyles(tokens, taken);
+    styles = styleMentions.map((mention) => mention.value);
+    return coveredTokens(styleMentions, taken);
+  });
+  return { scene, styles, adjustments };
+}

@@ -1,0 +1,100 @@
+import { type AspectRatio } from '@shared/generation';
+import { type AdjustmentMention } from './adjustments';
+import { type AspectFit } from './aspect';
+import { type RecolourResult } from './recolour';
+import { type Style } from './styles/style';
+
+/**
+ * The reply under the local engine's pictures, in the language of the request. It always says
+ * plainly that the built-in offline engine made them, never a hosted model.
+ */
+
+export type NoteLanguage = 'en' | 'ru';
+
+const ENGINE_LINE: Record<NoteLanguage, string> = {
+  en: 'Made with the built-in local engine (offline image filters, not a hosted AI model).',
+  ru: 'Сделано встроенным локальным движком (офлайн-фильтры изображений, а не облачная ИИ-модель).',
+};
+
+const CAN_DRAW: Record<NoteLanguage, string> = {
+  en: 'It can draw skies at any time of day, the sun, moon and stars, sea, mountains, hills, cities, forests, deserts, fields, snow, rain, clouds, rainbows, boats, birds and space, in named colours; it does not draw anything else.',
+  ru: 'Он умеет рисовать небо в любое время суток, солнце, луну и звёзды, море, горы, холмы, города, леса, пустыни, поля, снег, дождь, облака, радугу, лодки, птиц и космос в названных цветах; другого он не рисует.',
+};
+
+const NOTHING_TO_DO: Record<NoteLanguage, string> = {
+  en: "The built-in local engine (offline image filters, not a hosted AI model) found nothing in this request that it can do. It understands styles such as 'sepia', 'pencil sketch' or 'pop art', colour changes such as 'make the red jacket blue', adjustments such as 'darker' or 'sharper', and shapes such as 'square' or '16:9'.",
+  ru: 'Встроенный локальный движок (офлайн-фильтры изображений, а не облачная ИИ-модель) не нашёл в запросе ничего, что умеет делать. Он понимает стили («сепия», «карандашный набросок», «поп-арт»), замену цвета («сделай красную куртку синей»), настройки («темнее», «резче») и форму кадра («квадрат», «16:9»).',
+};
+
+export function nothingToDoMessage(language: NoteLanguage): string {
+  return NOTHING_TO_DO[language];
+}
+
+function variationsLine(language: NoteLanguage, count: number): string {
+  if (count < 2) return '';
+  return language === 'ru' ? `Вариантов: ${count}.` : `${count} variations.`;
+}
+
+function shapeLine(language: NoteLanguage, aspectRatio: AspectRatio, fit: AspectFit): string {
+  if (aspectRatio === 'unchanged') return '';
+  if (language === 'ru') return fit === 'pad' ? `дополнено до ${aspectRatio} без обрезки` : `кадрировано до ${aspectRatio}`;
+  return fit === 'pad' ? `padded to ${aspectRatio} without cropping` : `cropped to ${aspectRatio}`;
+}
+
+export interface EditSummary {
+  styles: readonly Style[];
+  adjustments: readonly AdjustmentMention[];
+  recolour: Pick<RecolourResult, 'from' | 'to'> | null;
+  aspectRatio: AspectRatio;
+  fit: AspectFit;
+  count: number;
+  combined: boolean;
+  enhancedByDefault: boolean;
+}
+
+export function editNote(language: NoteLanguage, summary: EditSummary): string {
+  const done: string[] = [];
+  if (summary.recolour) {
+    done.push(language === 'ru' ? `${summary.recolour.from.russian} заменён на ${summary.recolour.to.russian}` : `changed ${summary.recolour.from.english} to ${summary.recolour.to.english}`);
+  }
+  const looks = [...summary.styles.map((style) => (language === 'ru' ? style.russian : style.english)), ...summary.adjustments.map(({ adjustment }) => (language === 'ru' ? adjustment.russian : adjustment.english))];
+  if (looks.length > 0) done.push(`${language === 'ru' ? 'применено' : 'applied'}: ${looks.join(', ')}`);
+  const shape = shapeLine(language, summary.aspectRatio, summary.fit);
+  if (shape) done.push(shape);
+  const parts = [ENGINE_LINE[language]];
+  if (summary.enhancedByDefault) parts.push(language === 'ru' ? 'Запрос без текста: фото автоматически улучшено.' : 'No instruction was given, so the photo was auto-enhanced.');
+  if (done.length > 0) parts.push(`${capitalise(done.join('; '))}.`);
+  if (summary.combined) parts.push(language === 'ru' ? 'Фотографии объединены в одну картинку.' : 'The photos were combined into one picture.');
+  const variations = variationsLine(language, summary.count);
+  if (variations) parts.push(language === 'ru' ? `${variations} Варианты отличаются цветовым тоном.` : `${variations} They differ in colour grade.`);
+  return parts.join(' ');
+}
+
+export interface GenerateSummary {
+  understood: readonly string[];
+  styles: readonly Style[];
+  aspectRatio: AspectRatio;
+  count: number;
+}
+
+export function generateNote(language: NoteLanguage, summary: GenerateSummary): string {
+  const parts = [ENGINE_LINE[language]];
+  if (summary.understood.length > 0) {
+    parts.push(language === 'ru' ? `Нарисована процедурная сцена по словам: ${summary.understood.join(', ')}.` : `It drew a procedural scene from the words: ${summary.understood.join(', ')}.`);
+  } else {
+    parts.push(language === 'ru' ? 'В запросе не нашлось слов, которые он умеет рисовать, поэтому нарисован пейзаж по умолчанию.' : 'The prompt had no words it can draw, so it drew a default landscape.');
+  }
+  if (summary.styles.length > 0) {
+    const names = summary.styles.map((style) => (language === 'ru' ? style.russian : style.english)).join(', ');
+    parts.push(language === 'ru' ? `Стиль: ${names}.` : `Style: ${names}.`);
+  }
+  parts.push(language === 'ru' ? `Формат ${summary.aspectRatio}.` : `Shape ${summary.aspectRatio}.`);
+  const variations = variationsLine(language, summary.count);
+  if (variations) parts.push(variations);
+  parts.push(CAN_DRAW[language]);
+  return parts.join(' ');
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,111 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { LocalImageEngine } from '../local-engine';
+import { decodePixels, meanBrightness, meanColour, meanDifference } from '../test-support';
+import { tokenize } from '../text-match';
+import { describeScene } from './scene-words';
+
+const engine = new LocalImageEngine({ sceneLongSide: 384 });
+
+async function draw(prompt: string, aspectRatio: '1:1' | '16:9' | '9:16' | 'unchanged' = '16:9') {
+  const result = await engine.generate(prompt, { count: 1, aspectRatio });
+  return { pixels: await decodePixels(result.images[0]!.data), note: result.note };
+}
+
+const SKY = { top: 0, bottom: 0.5 };
+const BELOW_HORIZON = { top: 0.7, bottom: 1 };
+
+describe('reading a scene from the prompt', () => {
+  it.each([
+    ['a night city', 'night', ['city']],
+    ['sunset over the sea', 'sunset', ['sea']],
+    ['mountains at sunrise', 'sunrise', ['mountains']],
+    ['ночной город у моря', 'night', ['city', 'sea']],
+    ['закат над морем', 'sunset', ['sea']],
+    ['горы и лес утром', 'sunrise', ['mountains', 'forest']],
+    ['a starry sky over the desert', 'night', ['sky', 'desert']],
+    ['outer space with a planet', 'night', ['space']],
+  ])('%s', (prompt, time, elements) => {
+    const scene = describeScene(tokenize(prompt));
+    expect(scene.time).toBe(time);
+    expect([...scene.elements].sort()).toEqual([...elements].sort());
+  });
+
+  it('gives a named colour to the element it names, or to the sky', () => {
+    expect(describeScene(tokenize('red mountains')).colours.get('mountains')).toEqual([214, 40, 40]);
+    expect(describeScene(tokenize('a purple evening over the sea')).colours.get('sky')).toBeDefined();
+    expect(describeScene(tokenize('зелёное море')).colours.get('sea')).toBeDefined();
+  });
+});
+
+describe('text to image', () => {
+  it('draws a night city dark and a sunset over the sea bright and warm', async () => {
+    const night = await draw('a night city');
+    const sunset = await draw('sunset over the sea');
+    expect(meanBrightness(night.pixels)).toBeLessThan(60);
+    expect(meanBrightness(sunset.pixels)).toBeGreaterThan(meanBrightness(night.pixels) + 40);
+    const [red, , blue] = meanColour(sunset.pixels, { top: 0.3, bottom: 0.58 });
+    expect(red).toBeGreaterThan(blue + 40);
+    expect(meanDifference(night.pixels, sunset.pixels)).toBeGreaterThan(30);
+  });
+
+  it('draws the sea blue under a day sky and sand for a desert', async () => {
+    const sea = await draw('the sea at noon');
+    const [seaRed, , seaBlue] = meanColour(sea.pixels, BELOW_HORIZON);
+    expect(seaBlue).toBeGreaterThan(seaRed + 40);
+    const desert = await draw('desert dunes at noon');
+    const [sandRed, , sandBlue] = meanColour(desert.pixels, BELOW_HORIZON);
+    expect(sandRed).toBeGreaterThan(sandBlue + 40);
+    const [skyRed, , skyBlue] = meanColour(desert.pixels, SKY);
+    expect(skyBlue).toBeGreaterThan(skyRed + 40);
+  });
+
+  it('understands Russian prompts the same way', async () => {
+    const english = await draw('a night city');
+    const russian = await draw('ночной город');
+    expect(meanBrightness(russian.pixels)).toBeLessThan(60);
+    expect(Math.abs(meanBrightness(russian.pixels) - meanBrightness(english.pixels))).toBeLessThan(15);
+    expect(russian.note).toContain('встроенным локальным движком');
+  });
+
+  it('paints named colours', async () => {
+    const plain = await draw('mountains at noon');
+    const red = await draw('red mountains at noon');
+    const [plainRed] = meanColour(plain.pixels, { top: 0.4, bottom: 0.64 });
+    const [redRed] = meanColour(red.pixels, { top: 0.4, bottom: 0.64 });
+    expect(redRed).toBeGreaterThan(plainRed + 15);
+  });
+
+  it('makes each requested shape', async () => {
+    for (const [aspectRatio, ratio] of [['16:9', 16 / 9], ['9:16', 9 / 16], ['1:1', 1], ['unchanged', 1]] as const) {
+      const result = await engine.generate('hills', { count: 1, aspectRatio });
+      const { width = 0, height = 0 } = await sharp(result.images[0]!.data).metadata();
+      expect(Math.abs(width - height * ratio)).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('gives different pictures for each of several images asked for', async () => {
+    const result = await engine.generate('mountains and a forest', { count: 3, aspectRatio: '1:1' });
+    expect(result.images).toHaveLength(3);
+    const pictures = await Promise.all(result.images.map((image) => decodePixels(image.data)));
+    expect(meanDifference(pictures[0]!, pictures[1]!)).toBeGreaterThan(3);
+    expect(meanDifference(pictures[1]!, pictures[2]!)).toBeGreaterThan(3);
+  });
+
+  it('applies a named style to the scene and says what it drew and that it is the local engine', async () => {
+    const result = await engine.generate('a sunset over the sea in black and white', { count: 1, aspectRatio: '1:1' });
+    const pixels = await decodePixels(result.images[0]!.data);
+    const [red, green, blue] = meanColour(pixels);
+    expect(Math.abs(red - blue)).toBeLessThan(3);
+    expect(Math.abs(red - green)).toBeLessThan(3);
+    expect(result.note).toContain('Made with the built-in local engine (offline image filters, not a hosted AI model)');
+    expect(result.note).toContain('sunset, sea');
+    expect(result.note).toContain('black and white');
+  });
+
+  it('draws a default landscape for words it cannot draw, and says so', async () => {
+    const result = await engine.generate('a cat playing the piano', { count: 1, aspectRatio: '1:1' });
+    expect(result.images).toHaveLength(1);
+    expect(result.note).toContain('no words it can draw');
+  });
+});

@@ -1,0 +1,134 @@
+import OpenAI, { APIConnectionError, APIError, toFile } from 'openai';
+import { z } from 'zod';
+import { PLANNER_INSTRUCTIONS, UPLOAD_REVIEW_INSTRUCTIONS, planJsonSchema, uploadReviewJsonSchema } from '../hosted-prompts';
+import { EngineError, type EngineImage, type EngineOptions, type EngineResult, type ImageEngine, type UploadAnalysis } from '../image-engine';
+import type { PlanRequest, ReplyPlanner } from '../../planning';
+import type { GenerationPlan } from '@shared/generation';
+import { parsePlan, parseUploadReview } from '../hosted-answers';
+
+export interface OpenAiEngineConfig {
+  apiKey: string;
+  /** Any OpenAI-compatible images server (the spec's separate image-generation server). */
+  baseUrl: string | undefined;
+  model: string;
+  textModel: string;
+}
+
+/** gpt-image models take three sizes; pick the one closest to the requested shape. */
+export function openAiSizeFor(aspectRatio: string): '1024x1024' | '1536x1024' | '1024x1536' | 'auto' {
+  if (aspectRatio === 'unchanged') return 'auto';
+  const [w, h] = aspectRatio.split(':').map(Number);
+  if (!w || !h) return 'auto';
+  const ratio = w / h;
+  if (ratio > 1.2) return '1536x1024';
+  if (ratio < 1 / 1.2) return '1024x1536';
+  return '1024x1024';
+}
+
+/** The SDK's errors in our terms: what may be retried, and what was refused. */
+export function classifyOpenAiError(error: unknown): EngineError {
+  if (error instanceof EngineError) return error;
+  if (error instanceof APIError && error.status !== undefined) {
+    const code = String((error as { code?: unknown }).code ?? '');
+    if (error.status === 429 || error.status >= 500) return new EngineError('transient', `The image service is busy (${error.status}). Please try again.`, { cause: error });
+    if (code === 'moderation_blocked' || code === 'content_policy_violation' || /safety|policy/i.test(error.message)) {
+      return new EngineError('refused', 'The image service refused this request under its content policy.', { cause: error });
+    }
+    return new EngineError('invalid', `The image service could not handle this request: ${error.message}`, { cause: error });
+  }
+  if (error instanceof APIConnectionError) return new EngineError('transient', 'The image service could not be reached. Please try again.', { cause: error });
+  return new EngineError('transient', error instanceof Error ? error.message : String(error), { cause: error });
+}
+
+const imagesResponse = z.object({ data: z.array(z.object({ b64_json: z.string().optional(), url: z.string().optional() })).min(1) });
+
+export class OpenAiImageEngine implements ImageEngine, ReplyPlanner {
+  readonly name = 'openai' as const;
+  private readonly client: OpenAI;
+
+  constructor(private readonly config: OpenAiEngineConfig) {
+    // Retries are the job queue's business (with back-off and a refund at the end), not the SDK's.
+    this.client = new OpenAI({ apiKey: config.apiKey, baseURL: config.baseUrl, maxRetries: 0, timeout: 180_000 });
+  }
+
+  async generate(prompt: string, options: EngineOptions): Promise<EngineResult> {
+    try {
+      const response = await this.client.images.generate(
+        { model: this.config.model, prompt, n: options.count, size: openAiSizeFor(options.aspectRatio) === 'auto' ? '1024x1024' : openAiSizeFor(options.aspectRatio) },
+        { signal: options.signal },
+      );
+      return { images: await this.decode(response), note: `Made with ${this.config.model}.` };
+    } catch (error) {
+      throw classifyOpenAiError(error);
+    }
+  }
+
+  async edit(images: EngineImage[], prompt: string, options: EngineOptions): Promise<EngineResult> {
+    try {
+      const files = await Promise.all(images.map((image, index) => toFile(image.data, `image-${index + 1}.${extensionOf(image.mimeType)}`, { type: image.mimeType })));
+      const response = await this.client.images.edit(
+        { model: this.config.model, image: files, prompt, n: options.count, size: openAiSizeFor(options.aspectRatio) },
+        { signal: options.signal },
+      );
+      return { images: await this.decode(response), note: `Edited with ${this.config.model}.` };
+    } catch (error) {
+      throw classifyOpenAiError(error);
+    }
+  }
+
+  async plan(request: PlanRequest): Promise<GenerationPlan> {
+    try {
+      const completion = await this.client.chat.completions.create({
+        model: this.config.textModel,
+        messages: [
+          { role: 'system', content: PLANNER_INSTRUCTIONS },
+          {
+            role: 'user',
+            content: JSON.stringify({ message: request.text, attachedPhotos: request.attachmentCount, hasPreviousResult: request.hasPreviousOutput }),
+          },
+        ],
+        response_format: { type: 'json_schema', json_schema: { name: 'reply_plan', strict: true, schema: planJsonSchema as unknown as Record<string, unknown> } },
+      });
+      return parsePlan(completion.choices[0]?.message.content ?? '', request);
+    } catch (error) {
+      throw classifyOpenAiError(error);
+    }
+  }
+
+  async analyzeUpload(image: EngineImage): Promise<UploadAnalysis> {
+    try {
+      const dataUrl = `data:${image.mimeType};base64,${image.data.toString('base64')}`;
+      const moderation = await this.client.moderations.create({ model: 'omni-moderation-latest', input: [{ type: 'image_url', image_url: { url: dataUrl } }] });
+      if (moderation.results.some((result) => result.flagged)) return { approved: false, reason: 'Image not allowed', suggestions: [] };
+      const completion = await this.client.chat.completions.create({
+        model: this.config.textModel,
+        messages: [
+          { role: 'system', content: UPLOAD_REVIEW_INSTRUCTIONS },
+          { role: 'user', content: [{ type: 'image_url', image_url: { url: dataUrl, detail: 'low' } }] },
+        ],
+        response_format: { type: 'json_schema', json_schema: { name: 'upload_review', strict: true, schema: uploadReviewJsonSchema as unknown as Record<string, unknown> } },
+      });
+      return parseUploadReview(completion.choices[0]?.message.content ?? '');
+    } catch (error) {
+      throw classifyOpenAiError(error);
+    }
+  }
+
+  private async decode(response: unknown): Promise<EngineImage[]> {
+    const parsed = imagesResponse.safeParse(response);
+    if (!parsed.success) throw new EngineError('transient', 'The image service answered without images.');
+    return Promise.all(
+      parsed.data.data.map(async (item) => {
+        if (item.b64_json) return { data: Buffer.from(item.b64_json, 'base64'), mimeType: 'image/png' };
+        // Some compatible servers answer with URLs instead of inline data.
+        const download = await fetch(item.url!);
+        if (!download.ok) throw new EngineError('transient', `Could not download the generated image (${download.status}).`);
+        return { data: Buffer.from(await download.arrayBuffer()), mimeType: download.headers.get('content-type') ?? 'image/png' };
+      }),
+    );
+  }
+}
+
+function extensionOf(mimeType: string): string {
+  return mimeType === 'image/jpeg' ? 'jpg' : mimeType === 'image/webp' ? 'webp' : 'png';
+}

@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { agentJobs, ledgerEntries } from '../../db/schema';
+import type { RunningServer } from '../../start-server';
+import { startFakeGemini } from '../../test/fake-gemini-server';
+import { signedInUser, type SignedInClient } from '../../test/signed-in-user';
+import { startTestServer } from '../../test/test-server';
+import { approvedUpload } from '../uploads/uploads.test-helpers';
+
+/** IMAGE_ENGINE=gemini: @google/genai talking to a local server that speaks generateContent. */
+let gemini: Awaited<ReturnType<typeof startFakeGemini>>;
+let server: RunningServer;
+let nextPlan: Record<string, unknown>;
+
+beforeAll(async () => {
+  gemini = await startFakeGemini();
+  gemini.onText((request) => {
+    const isReview = request.body.contents[0]!.parts.some((part) => part.inlineData);
+    return isReview ? { approved: true, reason: null, suggestions: [{ title: 'Cartoon', description: 'Turn it into a cartoon.' }] } : nextPlan;
+  });
+  server = await startTestServer(
+    { IMAGE_ENGINE: 'gemini', GEMINI_API_KEY: 'gemini-test-key', GEMINI_BASE_URL: gemini.baseUrl, FREE_GENERATIONS: '3' },
+    { jobPolicyOverrides: { generate: { retryDelaySeconds: 1 } } },
+  );
+});
+afterAll(async () => {
+  await server?.stop();
+  await gemini?.close();
+});
+beforeEach(() => {
+  gemini.reset();
+  nextPlan = { intent: 'generate', sourceImages: 'none', instruction: 'A cat in space', imageCount: 1, aspectRatio: '1:1', style: null };
+});
+
+async function run(client: SignedInClient, text: string, fileIds: string[] = []) {
+  const sent = (await (await client.post('/api/messages', { session_id: 'new', content_text: text, file_ids: fileIds })).json()) as { session_id: string };
+  const accepted = (await (await client.post('/api/chat', { session_id: sent.session_id })).json()) as { job_id: string; reply_message_id: string };
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const [job] = await server.deps.db.select().from(agentJobs).where(eq(agentJobs.id, accepted.job_id));
+    if (job?.status === 'completed' || job?.status === 'failed') return { job, accepted };
+    if (Date.now() > deadline) throw new Error('job did not settle');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('generation with the Gemini engine', () => {
+  it('generates from text with the configured image model, asking for images in the chosen shape', async () => {
+    const client = await signedInUser(server);
+    const { job } = await run(client, 'a cat in space, square');
+    expect(job.status).toBe('completed');
+    const imageCall = gemini.received.find((r) => r.model === 'gemini-2.5-flash-image');
+    expect(imageCall?.apiKey).toBe('gemini-test-key');
+    expect(imageCall?.body.contents[0]!.parts).toEqual([{ text: 'A cat in space' }]);
+    expect(imageCall?.body.generationConfig).toMatchObject({ responseModalities: ['IMAGE', 'TEXT'], imageConfig: { aspectRatio: '1:1' } });
+    // The plan came from the text model with a JSON schema.
+    const planCall = gemini.received.find((r) => r.model === 'gemini-2.5-flash' && !r.body.contents[0]!.parts.some((p) => p.inlineData));
+    expect(planCall?.body.generationConfig).toMatchObject({ responseMimeType: 'application/json' });
+  });
+
+  it('edits with the photo inline next to the instruction', async () => {
+    const client = await signedInUser(server);
+    const photo = await approvedUpload(client, 'Portrait_3.jpg');
+    nextPlan = { intent: 'edit', sourceImages: 'attachments', instruction: 'Turn it into a cartoon', imageCount: 1, aspectRatio: 'unchanged', style: 'cartoon' };
+    const { job } = await run(client, 'turn it into a cartoon', [photo.id]);
+    expect(job.status).toBe('completed');
+    const imageCall = gemini.received.find((r) => r.model === 'gemini-2.5-flash-image');
+    const parts = imageCall!.body.contents[0]!.parts;
+    expect(parts[0]).toEqual({ text: 'Turn it into a cartoon' });
+    expect(parts[1]!.inlineData!.mimeType).toBe('image/jpeg');
+    expect(Buffer.from(parts[1]!.inlineData!.data, 'base64').length).toBeGreaterThan(1000);
+  });
+
+  it('treats a safety stop as a refusal: no retry, one refund', async () => {
+    const client = await signedInUser(server);
+    nextPlan = { intent: 'generate', sourceImages: 'none', instruction: 'Something unsafe', imageCount: 1, aspectRatio: 'unchanged', style: null };
+    // First generateContent is the plan (default answer), the second the image: blocked.
+    gemini.script({ status: 200 }, { status: 200, body: { candidates: [{ content: { role: 'model', parts: [] }, finishReason: 'IMAGE_SAFETY' }] } });
+    const { job } = await run(client, 'something unsafe');
+    expect(job.status).toBe('failed');
+    expect(job.attempts).toBe(1);
+    const refunds = await server.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, job.id));
+    expect(refunds.map((e) => e.kind).sort()).toEqual(['refund', 'usage']);
+  });
+});

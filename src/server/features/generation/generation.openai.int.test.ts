@@ -1,0 +1,233 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { agentJobs, generatedOutputs, ledgerEntries, messages } from '../../db/schema';
+import type { RunningServer } from '../../start-server';
+import { startFakeOpenAi } from '../../test/fake-openai-server';
+import { signedInUser, type SignedInClient } from '../../test/signed-in-user';
+import { startTestServer } from '../../test/test-server';
+import { creditTopUp } from '../billing/billing.repository';
+import { approvedUpload } from '../uploads/uploads.test-helpers';
+
+/**
+ * POST /chat → plan → charge → job → engine → outputs, with IMAGE_ENGINE=openai and the official
+ * SDK talking to a local server that speaks OpenAI's API.
+ */
+let openai: Awaited<ReturnType<typeof startFakeOpenAi>>;
+let server: RunningServer;
+let nextPlan: Record<string, unknown>;
+
+beforeAll(async () => {
+  openai = await startFakeOpenAi();
+  openai.onChat((request) => {
+    const format = request.response_format as { json_schema?: { name?: string } } | undefined;
+    if (format?.json_schema?.name === 'upload_review') {
+      return { approved: true, reason: null, suggestions: [{ title: 'Make it red', description: 'Change the main colour to red.' }] };
+    }
+    return nextPlan;
+  });
+  server = await startTestServer(
+    { IMAGE_ENGINE: 'openai', OPENAI_BASE_URL: openai.baseUrl, OPENAI_API_KEY: 'sk-test', PRICE_PER_IMAGE_CENTS: '8', FREE_GENERATIONS: '1' },
+    { jobPolicyOverrides: { generate: { retryDelaySeconds: 1 } } },
+  );
+});
+afterAll(async () => {
+  await server?.stop();
+  await openai?.close();
+});
+beforeEach(() => {
+  openai.reset();
+  nextPlan = { intent: 'generate', sourceImages: 'none', instruction: 'A lighthouse at sunset', imageCount: 1, aspectRatio: '16:9', style: null };
+});
+
+async function sendMessage(client: SignedInClient, text: string, fileIds: string[] = [], sessionId = 'new') {
+  const response = await client.post('/api/messages', { session_id: sessionId, content_text: text, file_ids: fileIds });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { session_id: string }).session_id;
+}
+
+async function askForReply(client: SignedInClient, sessionId: string) {
+  const response = await client.post('/api/chat', { session_id: sessionId });
+  return { status: response.status, body: (await response.json()) as { job_id: string; reply_message_id: string; price_cents: number; free_images_used: number; code?: string; message?: string } };
+}
+
+async function jobSettled(jobId: string) {
+  const deadline = Date.now() + 40_000;
+  for (;;) {
+    const [job] = await server.deps.db.select().from(agentJobs).where(eq(agentJobs.id, jobId));
+    if (job && (job.status === 'completed' || job.status === 'failed')) return job;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} did not settle: ${job?.status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A paid top-up, as the billing fulfilment would post it. */
+async function topUp(client: SignedInClient, cents: number) {
+  await creditTopUp(server.deps.db, { userId: client.userId, amountCents: cents, reference: `cs_test_${client.userId}_${cents}`, description: 'Test top-up' });
+}
+
+async function ledgerOf(userId: string) {
+  return server.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
+}
+
+async function replyOf(client: SignedInClient, messageId: string) {
+  return (await (await client.get(`/api/messages/${messageId}`)).json()) as { contentText: string; processing_status: string; files: { fileUrl: string; isGenerated: boolean }[] };
+}
+
+describe('generation with the OpenAI engine', () => {
+  it('plans with structured output, generates with the configured model and size, stores the image and charges once', async () => {
+    const client = await signedInUser(server);
+    const sessionId = await sendMessage(client, 'Draw a lighthouse at sunset, widescreen');
+    const { status, body } = await askForReply(client, sessionId);
+    expect(status).toBe(202);
+    expect(body.free_images_used).toBe(1);
+
+    const job = await jobSettled(body.job_id);
+    expect(job.status).toBe('completed');
+    const plan = openai.received.find((r) => r.path === '/chat/completions');
+    expect(plan?.json).toMatchObject({ model: 'gpt-4.1-mini', response_format: { type: 'json_schema', json_schema: { name: 'reply_plan', strict: true } } });
+    const generation = openai.received.find((r) => r.path === '/images/generations');
+    expect(generation?.json).toEqual(expect.objectContaining({ model: 'gpt-image-1', prompt: 'A lighthouse at sunset', n: 1, size: '1536x1024' }));
+
+    const reply = await replyOf(client, body.reply_message_id);
+    expect(reply.processing_status).toBe('completed');
+    expect(reply.files).toHaveLength(1);
+    expect(reply.files[0]!.isGenerated).toBe(true);
+    // Cropped to exactly 16:9 from the model's 1536×1024.
+    const image = await fetch(`${server.url}${reply.files[0]!.fileUrl}`);
+    expect(image.status).toBe(200);
+    const sharp = (await import('sharp')).default;
+    const { width, height } = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    expect(width! / height!).toBeCloseTo(16 / 9, 2);
+
+    const usage = (await ledgerOf(client.userId)).filter((e) => e.kind === 'usage');
+    expect(usage).toHaveLength(1);
+    expect(usage[0]).toMatchObject({ reference: body.job_id, freeGenerationsDelta: -1, amountCents: 0 });
+  });
+
+  it('edits the attached photos as multipart image[] with the prompt, model and size', async () => {
+    const client = await signedInUser(server);
+    await topUp(client, 100);
+    const first = await approvedUpload(client, 'Landscape_1.jpg');
+    const second = await approvedUpload(client, 'Portrait_1.jpg');
+    nextPlan = { intent: 'edit', sourceImages: 'attachments', instruction: 'Put both on a beach', imageCount: 2, aspectRatio: 'unchanged', style: null };
+    const sessionId = await sendMessage(client, 'put both of us on a beach, two versions', [first.id, second.id]);
+    const { status, body } = await askForReply(client, sessionId);
+    expect(status).toBe(202);
+    // One free image, one paid from the balance.
+    expect(body).toMatchObject({ free_images_used: 1, price_cents: 8 });
+    expect((await jobSettled(body.job_id)).status).toBe('completed');
+
+    const edit = openai.received.find((r) => r.path === '/images/edits');
+    expect(edit?.contentType).toContain('multipart/form-data');
+    const images = edit!.fields!.filter((f) => f.name === 'image[]' || f.name === 'image');
+    expect(images).toHaveLength(2);
+    expect(images.every((f) => (f.size ?? 0) > 1000)).toBe(true);
+    expect(Object.fromEntries(edit!.fields!.filter((f) => f.value !== undefined).map((f) => [f.name, f.value]))).toMatchObject({ model: 'gpt-image-1', prompt: 'Put both on a beach', n: '2', size: 'auto' });
+    expect((await replyOf(client, body.reply_message_id)).files.filter((f) => f.isGenerated)).toHaveLength(2);
+  });
+
+  it('edits the previous output when a follow-up says "now make it darker"', async () => {
+    const client = await signedInUser(server);
+    await topUp(client, 100);
+    const sessionId = await sendMessage(client, 'a red car');
+    const firstJob = (await askForReply(client, sessionId)).body;
+    await jobSettled(firstJob.job_id);
+    const [firstOutput] = await server.deps.db.select().from(generatedOutputs).where(eq(generatedOutputs.jobId, firstJob.job_id));
+
+    nextPlan = { intent: 'edit', sourceImages: 'previous-output', instruction: 'Make it darker', imageCount: 1, aspectRatio: 'unchanged', style: null };
+    await sendMessage(client, 'now make it darker', [], sessionId);
+    const second = (await askForReply(client, sessionId)).body;
+    expect((await jobSettled(second.job_id)).status).toBe('completed');
+    const edits = openai.received.filter((r) => r.path === '/images/edits');
+    expect(edits).toHaveLength(1);
+    const [followUp] = await server.deps.db.select().from(messages).where(eq(messages.id, (await server.deps.db.select().from(agentJobs).where(eq(agentJobs.id, second.job_id)))[0]!.messageId));
+    expect(followUp!.contextReferences).toEqual({ sourceImages: 'previous-output', fileIds: [firstOutput!.fileId] });
+  });
+
+  it('retries a 429 and then succeeds: one output, one charge', async () => {
+    const client = await signedInUser(server);
+    openai.script('/images/generations', { status: 429, body: { error: { message: 'Rate limit reached', type: 'requests' } } });
+    const sessionId = await sendMessage(client, 'a mountain lake');
+    const { body } = await askForReply(client, sessionId);
+    const job = await jobSettled(body.job_id);
+    expect(job.status).toBe('completed');
+    expect(job.attempts).toBe(2);
+    expect(openai.received.filter((r) => r.path === '/images/generations')).toHaveLength(2);
+    expect(await server.deps.db.select().from(generatedOutputs).where(eq(generatedOutputs.jobId, body.job_id))).toHaveLength(1);
+    const entries = await ledgerOf(client.userId);
+    expect(entries.filter((e) => e.kind === 'usage')).toHaveLength(1);
+    expect(entries.filter((e) => e.kind === 'refund')).toHaveLength(0);
+  });
+
+  it('gives up after three 500s: one refund entry and a reply that says so', async () => {
+    const client = await signedInUser(server);
+    const failure = { status: 500, body: { error: { message: 'The server had an error', type: 'server_error' } } };
+    openai.script('/images/generations', failure, failure, failure);
+    const sessionId = await sendMessage(client, 'a city at night');
+    const { body } = await askForReply(client, sessionId);
+    const job = await jobSettled(body.job_id);
+    expect(job.status).toBe('failed');
+    expect(openai.received.filter((r) => r.path === '/images/generations')).toHaveLength(3);
+    const refunds = (await ledgerOf(client.userId)).filter((e) => e.kind === 'refund');
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ reference: body.job_id, freeGenerationsDelta: 1 });
+    const reply = await replyOf(client, body.reply_message_id);
+    expect(reply.processing_status).toBe('error');
+    expect(reply.contentText).toMatch(/could not be made.*The charge was refunded \(1 free image returned\)\./);
+    expect(reply.files).toHaveLength(0);
+  });
+
+  it('does not retry a content-policy refusal, and refunds it', async () => {
+    const client = await signedInUser(server);
+    openai.script('/images/generations', { status: 400, body: { error: { message: 'Your request was rejected by the safety system.', type: 'image_generation_user_error', code: 'moderation_blocked' } } });
+    const sessionId = await sendMessage(client, 'something not allowed');
+    const { body } = await askForReply(client, sessionId);
+    const job = await jobSettled(body.job_id);
+    expect(job.status).toBe('failed');
+    expect(job.attempts).toBe(1);
+    expect(openai.received.filter((r) => r.path === '/images/generations')).toHaveLength(1);
+    expect((await ledgerOf(client.userId)).filter((e) => e.kind === 'refund')).toHaveLength(1);
+    expect((await replyOf(client, body.reply_message_id)).contentText).toMatch(/content policy.*refunded/);
+  });
+
+  it('answers 402 INSUFFICIENT_BALANCE and writes nothing when the account cannot pay', async () => {
+    const client = await signedInUser(server);
+    // The one free image goes first...
+    const sessionId = await sendMessage(client, 'first picture');
+    await jobSettled((await askForReply(client, sessionId)).body.job_id);
+    // ...then the balance is empty.
+    await sendMessage(client, 'second picture', [], sessionId);
+    const before = await ledgerOf(client.userId);
+    const { status, body } = await askForReply(client, sessionId);
+    expect(status).toBe(402);
+    expect(body).toMatchObject({ code: 'INSUFFICIENT_BALANCE', message: 'Insufficient credits' });
+    expect(await ledgerOf(client.userId)).toHaveLength(before.length);
+    const jobs = await server.deps.db.select().from(agentJobs).where(and(eq(agentJobs.userId, client.userId)));
+    expect(jobs).toHaveLength(1);
+  });
+
+  it('answers a repeated POST /chat for the same message with the same job, charging once', async () => {
+    const client = await signedInUser(server);
+    const sessionId = await sendMessage(client, 'a quiet forest');
+    const [a, b] = await Promise.all([askForReply(client, sessionId), askForReply(client, sessionId)]);
+    expect(a.body.job_id).toBe(b.body.job_id);
+    await jobSettled(a.body.job_id);
+    expect((await ledgerOf(client.userId)).filter((e) => e.kind === 'usage')).toHaveLength(1);
+  });
+
+  it("refuses another user's session with 404", async () => {
+    const owner = await signedInUser(server);
+    const stranger = await signedInUser(server);
+    const sessionId = await sendMessage(owner, 'mine');
+    const { status } = await askForReply(stranger, sessionId);
+    expect(status).toBe(404);
+  });
+
+  it('quotes a draft before sending: free while free images last, then the price', async () => {
+    const client = await signedInUser(server);
+    const free = (await (await client.get('/api/chat/quote?text=two%20versions%20of%20a%20cat')).json()) as Record<string, unknown>;
+    expect(free).toMatchObject({ imageCount: 2, freeImages: 1, paidImages: 1, priceCents: 8, free: false, freeGenerationsLeft: 1 });
+    const one = (await (await client.get('/api/chat/quote?text=a%20cat')).json()) as Record<string, unknown>;
+    expect(one).toMatchObject({ imageCount: 1, freeImages: 1, priceCents: 0, free: true });
+  });
+});

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '@shared/errors';
+import type { GenerationPlan } from '@shared/generation';
+import type { AppDeps } from '../../lib/context';
+import { publishEvent } from '../../realtime/events';
+import { debitForGeneration, quoteGeneration, type GenerationQuote } from '../billing/billing.service';
+import { sessionTopic } from '../sessions/realtime-topics';
+import { isActiveSessionOf } from '../sessions/sessions.repository';
+import {
+  approvedAttachmentsOf,
+  findJobForMessage,
+  findLatestUserMessage,
+  insertJob,
+  insertSystemMessage,
+  latestGeneratedImageOf,
+  recordPlanOnMessage,
+  type AgentJobRow,
+} from './generation.repository';
+import type { PlanRequest, ReplyPlanner } from './planning';
+
+export const SESSION_NOT_FOUND = 'Chat session not found';
+export const NOTHING_TO_ANSWER = 'Send a message before asking for a reply';
+export const WORKING_ON_IT = 'Working on your image…';
+
+export interface ReplyAccepted {
+  job_id: string;
+  message_id: string;
+  reply_message_id: string;
+  plan: GenerationPlan;
+  image_count: number;
+  price_cents: number;
+  free_images_used: number;
+}
+
+function acceptedOf(job: AgentJobRow): ReplyAccepted {
+  return {
+    job_id: job.id,
+    message_id: job.messageId,
+    reply_message_id: job.resultMessageId!,
+    plan: job.plan as GenerationPlan,
+    image_count: job.imageCount,
+    price_cents: job.priceCents,
+    free_images_used: job.freeImagesUsed,
+  };
+}
+
+/**
+ * POST /chat: answers the session's latest user message. Plans the reply, then in ONE transaction
+ * pays for it (free images first), records the plan on the message, writes the job and the
+ * "working on it" reply, and enqueues the work. Short of credit → 402 and nothing is written.
+ * Asking twice for the same message returns the job already made.
+ */
+export async function requestReply(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'> & { planner: ReplyPlanner; engineName: string }, userId: string, sessionId: string): Promise<ReplyAccepted> {
+  const { db } = deps;
+  const message = await findLatestUserMessage(db, userId, sessionId);
+  if (!message) {
+    if (!(await isActiveSessionOf(db, userId, sessionId))) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND);
+    throw new AppError('BAD_REQUEST', NOTHING_TO_ANSWER);
+  }
+  const existing = await findJobForMessage(db, userId, message.id);
+  if (existing) return acceptedOf(existing);
+
+  const attached = await approvedAttachmentsOf(db, userId, message.id);
+  const previous = await latestGeneratedImageOf(db, userId, sessionId, message.timestampCreated);
+  const request: PlanRequest = { text: message.contentText, attachmentCount: attached.length, hasPreviousOutput: previous !== undefined };
+  const plan = await deps.planner.plan(request);
+  const fileIds = plan.sourceImages === 'attachments' ? attached.map((f) => f.id) : plan.sourceImages === 'previous-output' && previous ? [previous.id] : [];
+
+  const jobId = randomUUID();
+  try {
+    return await db.transaction(async (tx) => {
+      const debit = await debitForGeneration(tx, { userId, jobId, imageCount: plan.imageCount, pricePerImageCents: deps.config.pricePerImageCents });
+      await recordPlanOnMessage(tx, message.id, plan, { sourceImages: plan.sourceImages, fileIds });
+      const replyId = await insertSystemMessage(tx, { sessionId, userId, parentMessageId: message.id, contentText: WORKING_ON_IT, processingStatus: 'processing' });
+      const job: AgentJobRow = {
+        id: jobId,
+        userId,
+        sessionId,
+        messageId: message.id,
+        resultMessageId: replyId,
+        status: 'queued',
+        engine: deps.engineName,
+        plan,
+        imageCount: plan.imageCount,
+        priceCents: debit.priceCents,
+        freeImagesUsed: debit.freeImages,
+        attempts: 0,
+        error: null,
+        createdAt: new Date(),
+        startedAt: null,
+        completedAt: null,
+      };
+      await insertJob(tx, job);
+      await deps.jobs.enqueue(tx, 'generate', { jobId }, { singletonKey: jobId });
+      await publishEvent(tx, { topic: sessionTopic(sessionId), type: 'message.updated', id: message.id });
+      await publishEvent(tx, { topic: sessionTopic(sessionId), type: 'message.created', id: replyId });
+      return acceptedOf(job);
+    });
+  } catch (error) {
+    // A concurrent POST /chat for the same message won the unique index: answer with its job.
+    const raced = await findJobForMessage(db, userId, message.id);
+    if (raced) return acceptedOf(raced);
+    throw error;
+  }
+}
+
+export interface DraftQuote extends GenerationQuote {
+  pricePerImageCents: number;
+  /** True when the draft's images are all covered by free generations. */
+  free: boolean;
+}
+
+/**
+ * What a draft would cost if sent now, shown before sending; reserves nothing. It always uses the
+ * local rule-based planner: asking a hosted model on every keystroke would cost more than it tells.
+ */
+export async function quoteDraft(deps: Pick<AppDeps, 'db' | 'config'> & { quotePlanner: ReplyPlanner }, userId: string, draft: PlanRequest): Promise<DraftQuote> {
+  const plan = await deps.quotePlanner.plan(draft);
+  const quote = await quoteGeneration(deps.db, userId, plan.imageCount, deps.config.pricePerImageCents);
+  return { ...quote, pricePerImageCents: deps.config.pricePerImageCents, free: quote.paidImages === 0 };
+}

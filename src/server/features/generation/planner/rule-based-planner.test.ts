@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { generationPlanSchema, type GenerationPlan } from '@shared/generation';
+import { LocalImageEngine } from '../engines/local/local-engine';
+import { fixture } from '../engines/local/test-support';
+import { planByRules, ruleBasedPlanner } from './rule-based-planner';
+
+type Context = { attachments?: number; previous?: boolean };
+
+function plan(text: string, { attachments = 0, previous = false }: Context = {}): GenerationPlan {
+  return planByRules({ text, attachmentCount: attachments, hasPreviousOutput: previous });
+}
+
+describe('generate or edit, and from which images', () => {
+  it.each<[string, Context, GenerationPlan['intent'], GenerationPlan['sourceImages']]>([
+    // New pictures from text.
+    ['a night city', {}, 'generate', 'none'],
+    ['sunset over the sea', {}, 'generate', 'none'],
+    ['ночной город у моря', {}, 'generate', 'none'],
+    ['make it darker', {}, 'generate', 'none'],
+    // Photos attached: always an edit of them.
+    ['make the red jacket blue', { attachments: 1 }, 'edit', 'attachments'],
+    ['сделай куртку синей', { attachments: 1 }, 'edit', 'attachments'],
+    ['a night city', { attachments: 1 }, 'edit', 'attachments'],
+    ['', { attachments: 2 }, 'edit', 'attachments'],
+    // Follow-ups edit the previous output.
+    ['now make it darker', { previous: true }, 'edit', 'previous-output'],
+    ['а теперь темнее', { previous: true }, 'edit', 'previous-output'],
+    ['darker', { previous: true }, 'edit', 'previous-output'],
+    ['теперь ярче', { previous: true }, 'edit', 'previous-output'],
+    ['turn it into a cartoon', { previous: true }, 'edit', 'previous-output'],
+    ['в стиле поп-арт', { previous: true }, 'edit', 'previous-output'],
+    ['make it square', { previous: true }, 'edit', 'previous-output'],
+    ['сделай его квадратным', { previous: true }, 'edit', 'previous-output'],
+    ['two more versions', { previous: true }, 'edit', 'previous-output'],
+    ['ещё два варианта', { previous: true }, 'edit', 'previous-output'],
+    ['change the blue to red', { previous: true }, 'edit', 'previous-output'],
+    ['поменяй синий на красный', { previous: true }, 'edit', 'previous-output'],
+    ['a bit more contrast', { previous: true }, 'edit', 'previous-output'],
+    ['mirror it', { previous: true }, 'edit', 'previous-output'],
+    ['again, but in sepia', { previous: true }, 'edit', 'previous-output'],
+    // A new subject, even with a previous picture on screen.
+    ['draw a forest', { previous: true }, 'generate', 'none'],
+    ['нарисуй лес', { previous: true }, 'generate', 'none'],
+    ['sunset over the sea', { previous: true }, 'generate', 'none'],
+    ['mountains at night', { previous: true }, 'generate', 'none'],
+    ['a red car', { previous: true }, 'generate', 'none'],
+    ['create a picture of a city at night', { previous: true }, 'generate', 'none'],
+    ['сгенерируй картинку с морем', { previous: true }, 'generate', 'none'],
+  ])('%j %j → %s from %s', (text, context, intent, sourceImages) => {
+    const result = plan(text, context);
+    expect(result.intent).toBe(intent);
+    expect(result.sourceImages).toBe(sourceImages);
+  });
+});
+
+describe('how many images', () => {
+  it.each<[string, Context, number]>([
+    ['a night city', {}, 1],
+    ['two versions of a sunset', {}, 2],
+    ['3 images of mountains', {}, 3],
+    ['give me 4 pictures of the sea', {}, 4],
+    ['10 pictures of the sea', {}, 4],
+    ['a couple of options in sepia', { attachments: 1 }, 2],
+    ['three different variations', { previous: true }, 3],
+    ['a single image of a forest', {}, 1],
+    ['три варианта заката над морем', {}, 3],
+    ['две картинки с горами', {}, 2],
+    ['сделай 3 версии в стиле акварели', { attachments: 1 }, 3],
+    ['пару вариантов', { previous: true }, 2],
+    ['четыре изображения ночного города', {}, 4],
+    ['some variations', { previous: true }, 2],
+    ['make them black and white', { attachments: 3 }, 3],
+    ['сделай их чёрно-белыми', { attachments: 2 }, 2],
+    ['make it black and white', { attachments: 3 }, 1],
+    ['a 16:9 picture of the sea', {}, 1],
+    ['three cats', {}, 1],
+  ])('%j → %i', (text, context, count) => {
+    expect(plan(text, context).imageCount).toBe(count);
+  });
+});
+
+describe('which shape', () => {
+  it.each<[string, Context, string]>([
+    ['a night city', {}, 'unchanged'],
+    ['make it square', { attachments: 1 }, '1:1'],
+    ['квадрат', { attachments: 1 }, '1:1'],
+    ['сделай квадратным', { attachments: 1 }, '1:1'],
+    ['16:9 please', { attachments: 1 }, '16:9'],
+    ['crop to 4x3', { attachments: 1 }, '4:3'],
+    ['a 9:16 wallpaper of the sea', {}, '9:16'],
+    ['3 на 4', { attachments: 1 }, '3:4'],
+    ['widescreen sunset', {}, '16:9'],
+    ['широкоформатный закат', {}, '16:9'],
+    ['in portrait format', { attachments: 1 }, '3:4'],
+    ['портретная ориентация', { attachments: 1 }, '3:4'],
+    ['make it vertical for my story', { attachments: 1 }, '9:16'],
+    ['вертикальный формат', { attachments: 1 }, '9:16'],
+    ['горизонтальный', { attachments: 1 }, '16:9'],
+    ['a panorama of mountains', {}, '21:9'],
+    ['keep the original size', { attachments: 1 }, 'unchanged'],
+    ['a portrait of a woman', {}, 'unchanged'],
+    ['16:1 banner', { attachments: 1 }, 'unchanged'],
+  ])('%j → %s', (text, context, aspectRatio) => {
+    expect(plan(text, context).aspectRatio).toBe(aspectRatio);
+  });
+});
+
+describe('style and instruction', () => {
+  it.each<[string, Context, string | undefined]>([
+    ['turn it into a pencil sketch', { attachments: 1 }, 'pencil-sketch'],
+    ['нарисуй карандашом', { attachments: 1 }, 'pencil-sketch'],
+    ['в стиле акварели', { attachments: 1 }, 'watercolour'],
+    ['make it look like pop art', { attachments: 1 }, 'pop-art'],
+    ['черно-белое фото', { attachments: 1 }, 'black-and-white'],
+    ['sunset over the sea in watercolour', {}, 'watercolour'],
+    ['a night city', {}, undefined],
+    ['make the red jacket blue', { attachments: 1 }, undefined],
+  ])('%j → style %s', (text, context, style) => {
+    expect(plan(text, context).style).toBe(style);
+  });
+
+  it('keeps the user’s words as the instruction', () => {
+    expect(plan('  make the red jacket blue  ', { attachments: 1 }).instruction).toBe('make the red jacket blue');
+    expect(plan('', { attachments: 1 }).instruction).toBe('Enhance the photo');
+  });
+
+  it('always produces a plan the shared schema accepts', async () => {
+    for (const text of ['', 'a night city', '10 pictures 16:9', 'x'.repeat(500), '!!!', 'сделай 7 вариантов 21:9']) {
+      for (const context of [{ attachmentCount: 0, hasPreviousOutput: false }, { attachmentCount: 2, hasPreviousOutput: true }]) {
+        const result = await ruleBasedPlanner.plan({ text, ...context });
+        expect(generationPlanSchema.parse(result)).toEqual(result);
+      }
+    }
+  });
+});
+
+describe('plans the local engine can carry out', () => {
+  const engine = new LocalImageEngine({ workingMaxSide: 200, sceneLongSide: 200 });
+  const photo = { data: fixture('people/082.jpg'), mimeType: 'image/jpeg' };
+
+  it.each([
+    ['make the red shirt blue', { attachments: 1 }],
+    ['сделай рубашку зелёной и квадратной', { attachments: 1 }],
+    ['now make it darker', { previous: true }],
+    ['а теперь в стиле поп-арт, три варианта', { previous: true }],
+    ['2 versions 16:9', { attachments: 1 }],
+    ['ночной город у моря', {}],
+  ] as const)('%j', async (text, context) => {
+    const planned = plan(text, context);
+    const result =
+      planned.intent === 'edit'
+        ? await engine.edit([photo], planned.instruction, { count: planned.imageCount, aspectRatio: planned.aspectRatio })
+        : await engine.generate(planned.instruction, { count: planned.imageCount, aspectRatio: planned.aspectRatio });
+    expect(result.images).toHaveLength(planned.imageCount);
+  });
+});

@@ -1,0 +1,27 @@
+import { generationPlanSchema, type GenerationPlan } from '@shared/generation';
+
+/** What a planner knows about a request when it plans the reply. */
+export interface PlanRequest {
+  text: string;
+  attachmentCount: number;
+  hasPreviousOutput: boolean;
+}
+
+/** Hosted engines plan with their language model (structured output); the local one by rules. */
+export interface ReplyPlanner {
+  plan(request: PlanRequest): Promise<GenerationPlan>;
+}
+
+/**
+ * A model's plan is a suggestion: it must fit our schema and the facts of the request (no
+ * "attachments" without attachments, no follow-up without a previous image).
+ */
+export function reconcilePlan(candidate: unknown, request: PlanRequest): GenerationPlan {
+  const plan = generationPlanSchema.parse(candidate);
+  let sourceImages = plan.sourceImages;
+  if (sourceImages === 'attachments' && request.attachmentCount === 0) sourceImages = request.hasPreviousOutput ? 'previous-output' : 'none';
+  if (sourceImages === 'previous-output' && !request.hasPreviousOutput) sourceImages = 'none';
+  if (sourceImages === 'none' && request.attachmentCount > 0) sourceImages = 'attachments';
+  const intent = sourceImages === 'none' ? 'generate' : 'edit';
+  return { ...plan, sourceImages, intent, instruction: plan.instruction.trim() || request.text.trim() };
+}

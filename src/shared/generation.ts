@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/**
+ * The plan of a reply, stored in the user message's intent_data (spec section 3): what to make,
+ * from which images, how many, and in which shape.
+ */
+
+export const UNCHANGED_ASPECT_RATIO = 'unchanged';
+
+/** Spec section 3: 'width:height', or the special value 'unchanged' (labelled Original). */
+export type AspectRatio = typeof UNCHANGED_ASPECT_RATIO | `${number}:${number}`;
+
+/** Whole numbers 1-999 on both sides: what every engine can turn into a size. */
+const RATIO_PATTERN = /^([1-9]\d{0,2}):([1-9]\d{0,2})$/;
+
+export const aspectRatioSchema = z.union([
+  z.literal(UNCHANGED_ASPECT_RATIO),
+  z.templateLiteral([z.int(), ':', z.int()]).refine((value) => RATIO_PATTERN.test(value), "Aspect ratio must be 'unchanged' or 'width:height'"),
+]);
+
+export const MAX_IMAGES_PER_REQUEST = 4;
+
+export const generationPlanSchema = z.object({
+  intent: z.enum(['generate', 'edit']),
+  instruction: z.string().trim().min(1).max(2000),
+  imageCount: z.number().int().min(1).max(MAX_IMAGES_PER_REQUEST).default(1),
+  aspectRatio: aspectRatioSchema.default(UNCHANGED_ASPECT_RATIO),
+  /** Which images the reply starts from: this message's photos, the session's last result, or none. */
+  sourceImages: z.enum(['attachments', 'previous-output', 'none']),
+  style: z.string().trim().min(1).max(60).optional(),
+});
+export type GenerationPlan = z.infer<typeof generationPlanSchema>;
+
+export function isAspectRatio(value: string): value is AspectRatio {
+  return value === UNCHANGED_ASPECT_RATIO || RATIO_PATTERN.test(value);
+}
+
+/** Width and height of a 'width:height' ratio; null for 'unchanged' (the source decides). */
+export function aspectRatioDimensions(ratio: AspectRatio): { width: number; height: number } | null {
+  const match = RATIO_PATTERN.exec(ratio);
+  return match ? { width: Number(match[1]), height: Number(match[2]) } : null;
+}
+
+/** Width divided by height; null for 'unchanged'. */
+export function aspectRatioValue(ratio: AspectRatio): number | null {
+  const dimensions = aspectRatioDimensions(ratio);
+  return dimensions ? dimensions.width / dimensions.height : null;
+}
+
+/**
+ * Reads a ratio as people type it ('16:9', '16x9', '16/9', '16 × 9', 'original') into the stored
+ * form, reduced to lowest terms ('32:18' → '16:9'). Null when it is no ratio we could make.
+ */
+export function parseAspectRatio(text: string): AspectRatio | null {
+  const value = text.trim().toLowerCase();
+  if (value === UNCHANGED_ASPECT_RATIO || value === 'original') return UNCHANGED_ASPECT_RATIO;
+  const match = /^(\d{1,3})\s*[:x×/]\s*(\d{1,3})$/.exec(value);
+  if (!match) return null;
+  const width = Number(match[1]);
+  const height = Number(match[2]);
+  if (width < 1 || height < 1) return null;
+  const divisor = greatestCommonDivisor(width, height);
+  return `${width / divisor}:${height / divisor}`;
+}
+
+function greatestCommonDivisor(a: number, b: number): number {
+  return b === 0 ? a : greatestCommonDivisor(b, a % b);
+}
+
+/** Label for an aspect ratio in the UI. */
+export function aspectRatioLabel(ratio: AspectRatio): string {
+  return ratio === UNCHANGED_ASPECT_RATIO ? 'Original' : ratio;
+}
