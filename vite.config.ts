@@ -2,7 +2,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, loadEnv } from 'vite';
-import { assertNoSecretKeys } from './src/shared/client-config';
+import { assertNoSecretKeys } from './src/shared/secret-keys';
 
 const root = path.resolve(import.meta.dirname, 'src/web');
 

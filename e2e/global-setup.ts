@@ -65,4 +65,8 @@ export default async function setup(project: TestProject) {
 }
 
 /** Settings the browser tests rely on, in one place (e.g. a fixed price for assertions). */
-const E2E_ENV: Record<string, string> = {};
+const E2E_ENV: Record<string, string> = {
+  // Each browser context sends its own X-Forwarded-For (support/browser.ts), so tests that sign
+  // many users up are not one client hitting the per-address limits.
+  TRUST_PROXY: 'true',
+};

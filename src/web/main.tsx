@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { assertNoSecretKeys } from '@shared/client-config';
+import { assertNoSecretKeys } from '@shared/secret-keys';
 import { AppProviders, createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
 import { connectSessionToApiClient } from './features/auth/session';

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { APP_VERSION } from '@shared/constants';
-import { assertNoSecretKeys, publicConfigSchema, type PublicConfig } from '@shared/client-config';
+import { publicConfigSchema, type PublicConfig } from '@shared/client-config';
+import { assertNoSecretKeys } from '@shared/secret-keys';
 import type { AppConfig } from '../../lib/env';
 import type { AppDeps } from '../../lib/context';
 import { createRouter } from '../../lib/openapi';

@@ -1,9 +1,19 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS, TOAST_VISIBLE_MAX } from '@shared/constants';
+import { isStudioArea } from '@shared/paths';
+import { useMe } from '@web/features/auth/api/get-me';
+import { cn } from '@web/lib/cn';
 import { usePublicConfig } from '@web/lib/public-config';
+import { BottomNav } from './bottom-nav';
+import { SiteHeader } from './site-header';
+
+// The sheets load when first opened, so pages that never open them do not carry their code.
+const AccountSheet = lazy(() => import('./account-sheet').then((module) => ({ default: module.AccountSheet })));
+const MoreSheet = lazy(() => import('./more-sheet').then((module) => ({ default: module.MoreSheet })));
+// Toasts answer interactions, never the first paint: their code loads right after it.
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 /** Scroll resets to the top on every route change (spec section 2, Navigation). */
 function ScrollToTop() {
@@ -23,18 +33,56 @@ function PageFallback() {
   );
 }
 
+type OpenSheet = 'account' | 'more' | null;
+
+const TOAST_EDGE_OFFSET_PX = 16;
+/** Toasts on phones sit above the bottom nav (64 px) instead of covering it. */
+const BOTTOM_NAV_CLEARANCE_PX = 80;
+
 export function RootLayout() {
   const { appName } = usePublicConfig();
+  const { pathname } = useLocation();
+  const { data: me } = useMe();
+  const [openSheet, setOpenSheet] = useState<OpenSheet>(null);
+  // Once opened, a sheet stays mounted so that closing can animate.
+  const [openedSheets, setOpenedSheets] = useState<ReadonlySet<Exclude<OpenSheet, null>>>(new Set());
+  const showSheet = (sheet: Exclude<OpenSheet, null>) => {
+    setOpenedSheets((opened) => (opened.has(sheet) ? opened : new Set(opened).add(sheet)));
+    setOpenSheet(sheet);
+  };
   useEffect(() => {
     document.title = appName;
   }, [appName]);
+  // The studio's session pages bring their own composer at the bottom of the screen.
+  const showBottomNav = Boolean(me) && !isStudioArea(pathname);
+  const sheetProps = (sheet: Exclude<OpenSheet, null>) => ({
+    open: openSheet === sheet,
+    onOpenChange: (open: boolean) => (open ? showSheet(sheet) : setOpenSheet(null)),
+  });
   return (
     <>
       <ScrollToTop />
-      <Suspense fallback={<PageFallback />}>
-        <Outlet />
+      <SiteHeader onOpenMore={() => showSheet('more')} />
+      <div className={cn(showBottomNav && 'pb-[calc(4rem+env(safe-area-inset-bottom))] md:pb-0')}>
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </div>
+      {me && showBottomNav && <BottomNav onOpenAccount={() => showSheet('account')} onOpenMore={() => showSheet('more')} />}
+      <Suspense fallback={null}>
+        {me && openedSheets.has('account') && <AccountSheet me={me} {...sheetProps('account')} />}
+        {openedSheets.has('more') && <MoreSheet me={me ?? null} {...sheetProps('more')} />}
       </Suspense>
-      <Toaster position="bottom-right" duration={TOAST_DURATION_MS} visibleToasts={TOAST_VISIBLE_MAX} richColors closeButton />
+      <Suspense fallback={null}>
+        <Toaster
+          position="bottom-right"
+          duration={TOAST_DURATION_MS}
+          visibleToasts={TOAST_VISIBLE_MAX}
+          richColors
+          closeButton
+          mobileOffset={{ bottom: showBottomNav ? BOTTOM_NAV_CLEARANCE_PX : TOAST_EDGE_OFFSET_PX }}
+        />
+      </Suspense>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertNoSecretKeys, findSecretLikeKeys } from './client-config';
+import { assertNoSecretKeys, findSecretLikeKeys } from './secret-keys';
 
 describe('the client refuses configuration keys named like secrets', () => {
   it('finds keys containing "secret" in any case, at any depth', () => {

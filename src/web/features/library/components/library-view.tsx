@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { UserFile } from '@shared/studio';
+import { useDeleteGeneratedImage } from '../api/delete-generated-image';
+import { useImageDownload } from '../use-image-download';
+import { DeleteImageDialog } from './delete-image-dialog';
+import { ImagePreviewDialog } from './image-preview-dialog';
+import { ImageSection } from './image-section';
+
+/** The library screen (spec section 2): uploaded and generated images of the signed-in user. */
+export function LibraryView({ userId }: { userId: string }) {
+  const { t } = useTranslation('library');
+  const [previewed, setPreviewed] = useState<UserFile | null>(null);
+  const [deleting, setDeleting] = useState<UserFile | null>(null);
+  const download = useImageDownload();
+  const deleteImage = useDeleteGeneratedImage(userId);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    deleteImage.mutate(deleting.id, {
+      onSuccess: () => toast.success(t('delete.deleted')),
+      onError: (error) => toast.error(t('delete.failed'), { description: error.message || t('delete.defaultError') }),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  const onDownload = (image: UserFile) => void download(image);
+
+  return (
+    <main className="mx-auto flex w-full max-w-7xl flex-col gap-10 px-4 py-6 md:px-6 md:py-10">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{t('title')}</h1>
+        <p className="mt-1 text-muted-foreground">{t('subtitle')}</p>
+      </div>
+      <ImageSection kind="uploaded" title={t('sections.uploaded')} userId={userId} onOpen={setPreviewed} onDownload={onDownload} />
+      <ImageSection kind="generated" title={t('sections.generated')} userId={userId} onOpen={setPreviewed} onDownload={onDownload} onDelete={setDeleting} />
+      <ImagePreviewDialog image={previewed} onClose={() => setPreviewed(null)} onDownload={onDownload} />
+      <DeleteImageDialog open={deleting !== null} deleting={deleteImage.isPending} onCancel={() => setDeleting(null)} onConfirm={confirmDelete} />
+    </main>
+  );
+}

@@ -1,0 +1,47 @@
+import { Copy } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+
+/**
+ * The Clipboard API exists only in secure contexts; a self-hosted server reached over plain http
+ * on a LAN address still gets the copy through a hidden text field.
+ */
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText && window.isSecureContext) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  const field = document.createElement('textarea');
+  field.value = text;
+  field.setAttribute('readonly', '');
+  field.style.position = 'fixed';
+  field.style.opacity = '0';
+  document.body.append(field);
+  field.select();
+  const copied = document.execCommand('copy');
+  field.remove();
+  if (!copied) throw new Error('copy command refused');
+}
+
+export function CopyPromptButton({ prompt, title }: { prompt: string; title: string }) {
+  const { t } = useTranslation('marketing');
+  const onCopy = async () => {
+    try {
+      await copyText(prompt);
+      toast.success(t('gallery.promptCopied'));
+    } catch {
+      toast.error(t('gallery.promptCopyFailed'));
+    }
+  };
+  return (
+    <button
+      type="button"
+      onClick={() => void onCopy()}
+      aria-label={t('gallery.copyPromptOf', { title })}
+      className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-lg border bg-background px-3 text-sm font-medium hover:bg-muted"
+    >
+      <Copy aria-hidden="true" className="size-4" />
+      {t('gallery.copyPrompt')}
+    </button>
+  );
+}

@@ -1,0 +1,79 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@web/lib/cn';
+import type { Sample } from '../samples';
+import { BeforeAfterSlider } from './before-after-slider';
+import { CopyPromptButton } from './copy-prompt-button';
+import { SampleCarousel } from './sample-carousel';
+
+export function SampleCard({ sample, desktop }: { sample: Sample; desktop: boolean }) {
+  const { t } = useTranslation('marketing');
+  const titleId = useId();
+  const [outputIndex, setOutputIndex] = useState(0);
+  const output = sample.outputs[outputIndex] ?? sample.outputs[0]!;
+  const beforeAlt = t('gallery.beforeAlt', { title: sample.title });
+  const afterAlt = (label: string) => t('gallery.afterAlt', { title: sample.title, label });
+
+  return (
+    <article aria-labelledby={titleId} className="flex flex-col overflow-hidden rounded-2xl border bg-background shadow-sm" data-testid="sample-card">
+      {desktop ? (
+        <BeforeAfterSlider
+          before={{ src: sample.input.path, alt: beforeAlt }}
+          after={{ src: output.path, alt: afterAlt(output.label) }}
+          afterLabel={output.label}
+          label={sample.title}
+          width={sample.input.width}
+          height={sample.input.height}
+        />
+      ) : (
+        <SampleCarousel
+          label={sample.title}
+          width={sample.input.width}
+          height={sample.input.height}
+          slides={[
+            { src: sample.input.path, alt: beforeAlt, label: t('gallery.before') },
+            ...sample.outputs.map((o) => ({ src: o.path, alt: afterAlt(o.label), label: o.label })),
+          ]}
+        />
+      )}
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <p className="text-xs font-semibold tracking-wide text-primary uppercase" data-testid="sample-category">
+          {t(`gallery.categories.${sample.category}`)}
+        </p>
+        <h3 id={titleId} className="text-lg font-semibold">
+          {sample.title}
+        </h3>
+        <p className="text-sm text-muted-foreground">{sample.description}</p>
+        {desktop && sample.outputs.length > 1 && (
+          <div role="group" aria-label={t('gallery.chooseResult')} className="flex flex-wrap gap-2">
+            {sample.outputs.map((o, index) => (
+              <button
+                key={o.path}
+                type="button"
+                aria-pressed={index === outputIndex}
+                onClick={() => setOutputIndex(index)}
+                className={cn('h-8 rounded-full border px-3 text-sm', index === outputIndex ? 'border-primary bg-primary text-primary-foreground' : 'hover:bg-muted')}
+              >
+                {o.label}
+              </button>
+            ))}
+          </div>
+        )}
+        <div className="mt-auto flex items-start justify-between gap-3 rounded-xl bg-muted p-3">
+          <p className="text-sm">
+            <span className="block text-xs font-semibold text-muted-foreground">{t('gallery.prompt')}</span>
+            <q>{sample.prompt}</q>
+          </p>
+          <CopyPromptButton prompt={sample.prompt} title={sample.title} />
+        </div>
+        <ul aria-label={t('gallery.tags')} className="flex flex-wrap gap-1.5">
+          {sample.tags.map((tag) => (
+            <li key={tag} className="rounded-full border px-2 py-0.5 text-xs text-muted-foreground">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </article>
+  );
+}
