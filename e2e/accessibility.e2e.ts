@@ -1,19 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, viewports } from './support/browser';
+import {  launchBrowser } from './support/browser';
+import { openContext, originHeader, signUpInto, type StorageState } from './support/accounts';
 
 /**
  * axe-core on the main screens, signed out and signed in, at a desktop and a phone viewport: no
  * serious or critical violation may ship.
  */
 
-const PASSWORD = 'Sup3r-secret';
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core');
-type Viewport = keyof typeof viewports;
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 interface AxeViolation {
   id: string;
@@ -28,39 +26,12 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-function openContext(viewport: Viewport, storageState?: StorageState): Promise<BrowserContext> {
-  return browser.newContext({
-    baseURL: baseUrl(),
-    viewport: viewports[viewport],
-    ...(viewport === 'phone' ? { isMobile: true, hasTouch: true } : {}),
-    ...(storageState ? { storageState } : {}),
-  });
-}
-
-const origin = () => ({ Origin: baseUrl() });
-
-async function confirmationLink(context: BrowserContext, email: string): Promise<string> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const { mails } = (await (await context.request.get('/api/dev/mailbox')).json()) as { mails: Array<{ to: string; text: string }> };
-    const link = mails
-      .find((mail) => mail.to === email)
-      ?.text.match(/https?:\/\/\S+/g)
-      ?.find((url) => new URL(url).pathname === '/api/auth/verify-email');
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No confirmation mail to ${email}`);
-}
-
 /** A confirmed user with accepted terms and one approved upload (so the library has a card). */
 async function signedInState(): Promise<StorageState> {
-  const context = await openContext('desktop');
-  const email = `a11y-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
-  expect((await context.request.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD, name: '' }, headers: origin() })).status()).toBe(200);
-  expect((await context.request.get(await confirmationLink(context, email), { maxRedirects: 0 })).status()).toBe(302);
-  expect((await context.request.post('/api/me/accept-terms', { data: { accepted: true }, headers: origin() })).status()).toBe(200);
+  const context = await openContext(browser, 'desktop');
+  await signUpInto(context, 'a11y');
   const buffer = await readFile(path.resolve(import.meta.dirname, '../fixtures/photos/Portrait_1.jpg'));
-  expect((await context.request.post('/api/uploads', { multipart: { file: { name: 'Portrait_1.jpg', mimeType: 'image/jpeg', buffer } }, headers: origin() })).status()).toBe(201);
+  expect((await context.request.post('/api/uploads', { multipart: { file: { name: 'Portrait_1.jpg', mimeType: 'image/jpeg', buffer } }, headers: originHeader() })).status()).toBe(201);
   const state = await context.storageState();
   await context.close();
   return state;
@@ -100,7 +71,7 @@ const memberScreens = ['/studio', '/library', '/billing', '/account'];
 
 describe.each(['desktop', 'phone'] as const)('accessibility at the %s viewport', (viewport) => {
   it.each(publicScreens)('%s has no serious or critical violations', async (pathname) => {
-    const context = await openContext(viewport);
+    const context = await openContext(browser, viewport);
     const page = await context.newPage();
     await openScreen(page, pathname);
     expect(await seriousViolations(page)).toEqual([]);
@@ -108,7 +79,7 @@ describe.each(['desktop', 'phone'] as const)('accessibility at the %s viewport',
   });
 
   it.each(memberScreens)('%s (signed in) has no serious or critical violations', async (pathname) => {
-    const context = await openContext(viewport, member);
+    const context = await openContext(browser, viewport, member);
     const page = await context.newPage();
     await openScreen(page, pathname);
     expect(await seriousViolations(page)).toEqual([]);

@@ -1,36 +1,22 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
+import {  launchBrowser, newPage } from './support/browser';
+import { signUpInto } from './support/accounts';
 
 /**
  * Generation in the browser with the default local engine: the cost line before sending, the
  * reply with its image, a follow-up that edits it, and the credit-needed card after a 402.
  */
-const PASSWORD = 'Sup3r-secret';
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
 
-async function signUp(context: BrowserContext, tag: string): Promise<void> {
-  const email = `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-  const headers = { Origin: baseUrl() };
-  expect((await context.request.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD, name: '' }, headers })).status()).toBe(200);
-  let link: string | undefined;
-  for (let attempt = 0; attempt < 100 && !link; attempt++) {
-    const { mails } = (await (await context.request.get('/api/dev/mailbox')).json()) as { mails: { to: string; text: string }[] };
-    link = mails.find((mail) => mail.to === email)?.text.match(/https?:\/\/\S+\/api\/auth\/verify-email\S+/)?.[0];
-    if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  expect((await context.request.get(link!, { maxRedirects: 0 })).status()).toBe(302);
-  expect((await context.request.post('/api/me/accept-terms', { data: { accepted: true }, headers })).status()).toBe(200);
-}
-
 describe('generating images with the local engine', () => {
   it('shows the cost before sending, replies with an image, and edits it on a follow-up', { timeout: 120_000 }, async () => {
     const { context, page } = await newPage(browser);
-    await signUp(context, 'generate');
+    await signUpInto(context, 'generate');
     await page.goto('/session/new');
     const composer = page.getByRole('textbox', { name: 'Message' });
     await composer.fill('a sunset over the sea');
@@ -52,7 +38,7 @@ describe('generating images with the local engine', () => {
 
   it('shows the credit-needed card and disables input when the request costs more than the balance', { timeout: 60_000 }, async () => {
     const { context, page } = await newPage(browser);
-    await signUp(context, 'no-credit');
+    await signUpInto(context, 'no-credit');
     await page.goto('/session/new');
     const composer = page.getByRole('textbox', { name: 'Message' });
     // Four images: three are free, the fourth needs credit the new account does not have.

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserFile, UserFilesPage } from '@shared/studio';
-import { baseUrl, launchBrowser, viewports } from './support/browser';
+import { baseUrl, launchBrowser } from './support/browser';
+import { openContext, signUpInto, type StorageState } from './support/accounts';
 
 /**
  * The library of spec section 2 against the product as `npm start` serves it: images are made
@@ -11,10 +12,7 @@ import { baseUrl, launchBrowser, viewports } from './support/browser';
  * failures the server would not produce on demand are staged at the browser's network edge.
  */
 
-const PASSWORD = 'Sup3r-secret';
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/photos');
-type Viewport = keyof typeof viewports;
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,40 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-function openContext(viewport: Viewport, storageState?: StorageState): Promise<BrowserContext> {
-  return browser.newContext({
-    baseURL: baseUrl(),
-    viewport: viewports[viewport],
-    acceptDownloads: true,
-    ...(viewport === 'phone' ? { isMobile: true, hasTouch: true } : {}),
-    ...(storageState ? { storageState } : {}),
-  });
-}
-
 const origin = () => ({ Origin: baseUrl() });
-
-async function confirmationLink(context: BrowserContext, email: string): Promise<string> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const { mails } = (await (await context.request.get('/api/dev/mailbox')).json()) as { mails: Array<{ to: string; text: string }> };
-    const link = mails
-      .find((mail) => mail.to === email)
-      ?.text.match(/https?:\/\/\S+/g)
-      ?.find((url) => new URL(url).pathname === '/api/auth/verify-email');
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No confirmation mail to ${email}`);
-}
-
-/** A confirmed user with accepted terms, signed into `context` (confirming signs in). */
-async function signUpInto(context: BrowserContext, tag: string): Promise<void> {
-  const email = `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
-  const signUp = await context.request.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD, name: '', callbackURL: '/studio' }, headers: origin() });
-  expect(signUp.status()).toBe(200);
-  const confirmed = await context.request.get(await confirmationLink(context, email), { maxRedirects: 0 });
-  expect(confirmed.status()).toBe(302);
-  expect((await context.request.post('/api/me/accept-terms', { data: { accepted: true }, headers: origin() })).status()).toBe(200);
-}
 
 /** Uploads a fixture photo with the page's cookies and waits for its verification verdict. */
 async function uploadApprovedPhoto(context: BrowserContext, fixture: string, name = fixture): Promise<UserFile> {
@@ -114,7 +79,7 @@ async function loadedCard(region: Locator, id: string): Promise<Locator> {
 /** One user with one approved upload, shared by the tests that only look. */
 let viewer: { state: StorageState; photo: UserFile };
 beforeAll(async () => {
-  const context = await openContext('desktop');
+  const context = await openContext(browser, 'desktop');
   await signUpInto(context, 'library');
   const photo = await uploadApprovedPhoto(context, 'Landscape_1.jpg', 'Lake at dawn.jpg');
   viewer = { state: await context.storageState(), photo };
@@ -123,7 +88,7 @@ beforeAll(async () => {
 
 describe('the library states', () => {
   it("shows 'No images yet' with an action in both sections for a new user", async () => {
-    const context = await openContext('desktop');
+    const context = await openContext(browser, 'desktop');
     await signUpInto(context, 'library-empty');
     const page = await context.newPage();
     await page.goto('/library');
@@ -144,7 +109,7 @@ describe('the library states', () => {
   });
 
   it('lists the uploaded image with its name and date, without a delete action, in collapsible sections', async () => {
-    const context = await openContext('desktop', viewer.state);
+    const context = await openContext(browser, 'desktop', viewer.state);
     const page = await context.newPage();
     await page.goto('/library');
     const uploaded = uploadedSection(page);
@@ -167,7 +132,7 @@ describe('the library states', () => {
   });
 
   it('lays the grid out in 2 columns on a phone', async () => {
-    const context = await openContext('phone', viewer.state);
+    const context = await openContext(browser, 'phone', viewer.state);
     const page = await context.newPage();
     await page.goto('/library');
     const uploaded = uploadedSection(page);
@@ -177,7 +142,7 @@ describe('the library states', () => {
   });
 
   it('shows a skeleton grid while loading, then the error block when the API fails, after 3 retries', async () => {
-    const context = await openContext('desktop', viewer.state);
+    const context = await openContext(browser, 'desktop', viewer.state);
     const page = await context.newPage();
     const attempts = { uploaded: 0, generated: 0 };
     let releaseFirstAnswer: () => void = () => undefined;
@@ -205,7 +170,7 @@ describe('the library states', () => {
   });
 
   it("offers 'View All Uploads' past the first 12 and then shows every image", async () => {
-    const context = await openContext('desktop');
+    const context = await openContext(browser, 'desktop');
     await signUpInto(context, 'library-many');
     const names = Array.from({ length: 13 }, (_, index) => `Photo ${String(index + 1).padStart(2, '0')}.jpg`);
     const sources = ['Portrait_1.jpg', 'Portrait_6.jpg', 'Landscape_3.jpg', 'Landscape_8.jpg'];
@@ -252,7 +217,7 @@ async function touchSwipe(page: Page, context: BrowserContext, dy: number): Prom
 
 describe('the image preview', () => {
   it('opens a loaded image full size and closes with the close button or a long swipe down, not a short one', async () => {
-    const context = await openContext('desktop', viewer.state);
+    const context = await openContext(browser, 'desktop', viewer.state);
     const page = await context.newPage();
     await page.goto('/library');
     const card = await loadedCard(uploadedSection(page), viewer.photo.id);
@@ -275,7 +240,7 @@ describe('the image preview', () => {
   });
 
   it('closes on a finger swipe up on a phone', async () => {
-    const context = await openContext('phone', viewer.state);
+    const context = await openContext(browser, 'phone', viewer.state);
     const page = await context.newPage();
     await page.goto('/library');
     const card = await loadedCard(uploadedSection(page), viewer.photo.id);
@@ -290,7 +255,7 @@ describe('the image preview', () => {
 
 describe('downloading', () => {
   it('saves the image under its own name, with the same bytes the server holds', async () => {
-    const context = await openContext('desktop', viewer.state);
+    const context = await openContext(browser, 'desktop', viewer.state);
     const page = await context.newPage();
     await page.goto('/library');
     const card = await loadedCard(uploadedSection(page), viewer.photo.id);
@@ -303,7 +268,7 @@ describe('downloading', () => {
   });
 
   it('still downloads through a plain link when fetching the image fails', async () => {
-    const context = await openContext('desktop', viewer.state);
+    const context = await openContext(browser, 'desktop', viewer.state);
     const page = await context.newPage();
     await page.goto('/library');
     const card = await loadedCard(uploadedSection(page), viewer.photo.id);
@@ -319,7 +284,7 @@ describe('downloading', () => {
 describe('generated images', () => {
   // Depends on the generation issue: POST /api/chat and the worker producing the image.
   it('shows the prompt badge and the Generate New Image tile, and deletes only after confirmation', async () => {
-    const context = await openContext('desktop');
+    const context = await openContext(browser, 'desktop');
     await signUpInto(context, 'library-delete');
     const prompt = 'Turn this portrait into a colourful cartoon illustration';
     const image = await generateImage(context, prompt);

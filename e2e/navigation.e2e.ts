@@ -1,58 +1,20 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initialsOf } from '@shared/profile';
-import { baseUrl, launchBrowser, viewports } from './support/browser';
+import {  launchBrowser, viewports } from './support/browser';
+import { openContext, signUpInto, type StorageState } from './support/accounts';
 
 /**
  * The navigation shell of spec section 2 at a desktop and a phone viewport: the header, the
  * user menu, the mobile top bar, the bottom nav and its Account and More sheets.
  */
 
-const PASSWORD = 'Sup3r-secret';
-type Viewport = keyof typeof viewports;
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-function openContext(viewport: Viewport, storageState?: StorageState): Promise<BrowserContext> {
-  return browser.newContext({
-    baseURL: baseUrl(),
-    viewport: viewports[viewport],
-    ...(viewport === 'phone' ? { isMobile: true, hasTouch: true } : {}),
-    ...(storageState ? { storageState } : {}),
-  });
-}
-
-async function confirmationLink(context: BrowserContext, email: string): Promise<string> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const { mails } = (await (await context.request.get('/api/dev/mailbox')).json()) as { mails: Array<{ to: string; text: string }> };
-    const link = mails
-      .find((mail) => mail.to === email)
-      ?.text.match(/https?:\/\/\S+/g)
-      ?.find((url) => new URL(url).pathname === '/api/auth/verify-email');
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No confirmation mail to ${email}`);
-}
-
-/** A confirmed user with accepted terms, signed into `context` (confirming signs in). */
-async function signUpInto(context: BrowserContext, tag: string): Promise<{ email: string; name: string }> {
-  const name = `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const email = `${name}@example.test`;
-  const headers = { Origin: baseUrl() };
-  const signUp = await context.request.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD, name: '', callbackURL: '/studio' }, headers });
-  expect(signUp.status()).toBe(200);
-  const confirmed = await context.request.get(await confirmationLink(context, email), { maxRedirects: 0 });
-  expect(confirmed.status()).toBe(302);
-  expect((await context.request.post('/api/me/accept-terms', { data: { accepted: true }, headers })).status()).toBe(200);
-  // The display name falls back to the part of the e-mail before the at-sign (spec section 3).
-  return { email, name };
-}
 
 async function formattedBalance(context: BrowserContext): Promise<{ balance: number; formatted: string }> {
   return (await (await context.request.get('/api/stripe/balance')).json()) as { balance: number; formatted: string };
@@ -64,7 +26,7 @@ const bottomNav = (page: Page) => page.getByRole('navigation', { name: 'App' });
 /** One signed-in user shared by the tests that do not sign out. */
 let member: { email: string; name: string; state: StorageState; balance: { balance: number; formatted: string } };
 beforeAll(async () => {
-  const context = await openContext('desktop');
+  const context = await openContext(browser, 'desktop');
   const user = await signUpInto(context, 'nav');
   member = { ...user, state: await context.storageState(), balance: await formattedBalance(context) };
   await context.close();
@@ -72,7 +34,7 @@ beforeAll(async () => {
 
 describe('the desktop header', () => {
   it('offers Login and Sign Up to a visitor, next to Studio, Library and About Us', async () => {
-    const context = await openContext('desktop');
+    const context = await openContext(browser, 'desktop');
     const page = await context.newPage();
     await page.goto('/');
     const header = page.getByRole('banner');
@@ -95,7 +57,7 @@ describe('the desktop header', () => {
   });
 
   it("shows the signed-in user's menu: avatar initials, name, e-mail, coloured balance, Account, Billing, Log out", async () => {
-    const context = await openContext('desktop', member.state);
+    const context = await openContext(browser, 'desktop', member.state);
     const page = await context.newPage();
     await page.goto('/about');
     const trigger = page.getByRole('button', { name: 'Open user menu' });
@@ -125,7 +87,7 @@ describe('the desktop header', () => {
   });
 
   it('logs out from the user menu and returns to login', async () => {
-    const context = await openContext('desktop');
+    const context = await openContext(browser, 'desktop');
     await signUpInto(context, 'nav-out');
     const page = await context.newPage();
     await page.goto('/library');
@@ -141,7 +103,7 @@ describe('the desktop header', () => {
 
 describe('the phone navigation', () => {
   it("shows a top bar with 'New Chat' and, for visitors, a More sheet with Login, Sign up and the policies", async () => {
-    const context = await openContext('phone');
+    const context = await openContext(browser, 'phone');
     const page = await context.newPage();
     await page.goto('/');
     const newChat = page.getByRole('link', { name: 'New Chat' });
@@ -166,7 +128,7 @@ describe('the phone navigation', () => {
   });
 
   it('shows the bottom nav with the low-balance dot, and the Account sheet with every item', async () => {
-    const context = await openContext('phone', member.state);
+    const context = await openContext(browser, 'phone', member.state);
     const page = await context.newPage();
     await page.goto('/library');
     const nav = bottomNav(page);
@@ -204,7 +166,7 @@ describe('the phone navigation', () => {
   });
 
   it('asks before logging out from the More sheet, and Cancel keeps the user signed in', async () => {
-    const context = await openContext('phone');
+    const context = await openContext(browser, 'phone');
     const { email } = await signUpInto(context, 'nav-more');
     const page = await context.newPage();
     await page.goto('/studio');
@@ -234,7 +196,7 @@ describe('the phone navigation', () => {
   });
 
   it('hides the bottom nav and the top bar inside session pages', async () => {
-    const context = await openContext('phone', member.state);
+    const context = await openContext(browser, 'phone', member.state);
     const page = await context.newPage();
     await page.goto('/studio');
     await bottomNav(page).waitFor();

@@ -2,13 +2,13 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPage } from './support/browser';
+import { signUpInto } from './support/accounts';
 
 /**
  * The studio in the browser, against the product as `npm start` serves it: sessions list, the
  * session screen, photo uploads through verification, sending, and realtime between two browsers.
  */
 
-const PASSWORD = 'Sup3r-secret';
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 const SESSION_URL = /\/session\/[0-9a-f-]{36}$/;
 /** Upload + verification by the local engine; polling alone may take 30 s. */
@@ -19,33 +19,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-interface DevMail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/** A confirmed user with accepted terms, signed into this context, made through the API the screens use. */
-async function signUp(context: BrowserContext, tag: string): Promise<string> {
-  const email = `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-  const headers = { Origin: baseUrl() };
-  const signUpAnswer = await context.request.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD, name: '', callbackURL: '/studio' }, headers });
-  expect(signUpAnswer.status()).toBe(200);
-  let link: string | undefined;
-  for (let attempt = 0; attempt < 100 && !link; attempt++) {
-    const { mails } = (await (await context.request.get('/api/dev/mailbox')).json()) as { mails: DevMail[] };
-    link = mails
-      .find((mail) => mail.to === email)
-      ?.text.match(/https?:\/\/\S+/g)
-      ?.find((url) => new URL(url).pathname === '/api/auth/verify-email');
-    if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  if (!link) throw new Error(`No confirmation mail to ${email}`);
-  expect((await context.request.get(link, { maxRedirects: 0 })).status()).toBe(302);
-  expect((await context.request.post('/api/me/accept-terms', { data: { accepted: true }, headers })).status()).toBe(200);
-  return email;
-}
 
 async function createSession(context: BrowserContext, name?: string): Promise<string> {
   const answer = await context.request.post('/api/sessions', { data: name ? { session_name: name } : {}, headers: { Origin: baseUrl() } });
@@ -65,7 +38,7 @@ async function imagesLoaded(scope: Locator): Promise<boolean[]> {
 describe('the sessions list', () => {
   it('shows a new user the empty state with its tiles and the Start New Chat card', async () => {
     const { context, page } = await newPage(browser);
-    await signUp(context, 'studio-empty');
+    await signUpInto(context, 'studio-empty');
     await page.goto('/studio');
     await page.getByRole('heading', { name: 'No sessions yet' }).waitFor();
     expect(await page.getByRole('link', { name: /Upload & Edit/ }).getAttribute('href')).toBe('/session/new');
@@ -78,7 +51,7 @@ describe('the sessions list', () => {
 
   it('renames a session and deletes it after confirmation, from the list', async () => {
     const { context, page } = await newPage(browser);
-    await signUp(context, 'studio-list');
+    await signUpInto(context, 'studio-list');
     const keptId = await createSession(context, 'Kept');
     await createSession(context);
     await page.goto('/studio');
@@ -115,7 +88,7 @@ describe('the sessions list', () => {
 describe('a new session', () => {
   it('uploads two photos, shows them Ready with suggestions, sends, and moves to the new session', async () => {
     const { context, page } = await newPage(browser);
-    await signUp(context, 'studio-send');
+    await signUpInto(context, 'studio-send');
     await page.goto('/studio');
     await page.getByRole('link', { name: /Start New Chat/ }).click();
     await page.waitForURL('**/session/new');
@@ -176,7 +149,7 @@ describe('a new session', () => {
 describe('the session screen on a phone', () => {
   it("renames and deletes the session from the 'More options' menu", async () => {
     const { context, page } = await newPage(browser, 'phone');
-    await signUp(context, 'studio-phone');
+    await signUpInto(context, 'studio-phone');
     const sessionId = await createSession(context);
     await page.goto(`/session/${sessionId}`);
     await page.getByRole('heading', { name: `Session #${sessionId.slice(-4)}` }).waitFor();
@@ -208,7 +181,7 @@ describe('the session screen on a phone', () => {
 
   it("opens the Library from the 'More options' menu", async () => {
     const { context, page } = await newPage(browser, 'phone');
-    await signUp(context, 'studio-library');
+    await signUpInto(context, 'studio-library');
     const sessionId = await createSession(context);
     await page.goto(`/session/${sessionId}`);
     await page.getByRole('button', { name: 'More options' }).click();
@@ -221,7 +194,7 @@ describe('the session screen on a phone', () => {
 describe('realtime', () => {
   it('shows each browser the messages the other one sends, and catches up after being offline', async () => {
     const first = await newPage(browser);
-    await signUp(first.context, 'studio-realtime');
+    await signUpInto(first.context, 'studio-realtime');
     const sessionId = await createSession(first.context);
     const second = { context: await browser.newContext({ baseURL: baseUrl(), storageState: await first.context.storageState() }) };
     const secondPage = await second.context.newPage();

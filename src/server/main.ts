@@ -1,23 +1,14 @@
 import 'dotenv/config';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, type AppConfig } from './lib/env';
+import { loadConfigOrExit } from './lib/env';
 import { createLogger } from './lib/logger';
 import { startServer } from './start-server';
 
 /** Graceful shutdown: in-flight requests get this long to finish before we exit anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-let config: AppConfig;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 
 const logger = createLogger(config.logLevel);
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

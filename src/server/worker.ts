@@ -1,5 +1,5 @@
 import 'dotenv/config';
-import { ConfigError, loadConfig } from './lib/env';
+import { loadConfigOrExit } from './lib/env';
 import { createLogger } from './lib/logger';
 import { startRuntime } from './runtime';
 
@@ -7,16 +7,7 @@ import { startRuntime } from './runtime';
  * `npm run worker`: job workers without HTTP, for running API and workers as separate processes
  * (set WORKER=off on the API processes). Needs DATABASE_URL shared with the API.
  */
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel);
 if (!config.databaseUrl) {
   logger.fatal('npm run worker needs DATABASE_URL: the embedded Postgres belongs to the API process');

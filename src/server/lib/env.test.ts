@@ -94,6 +94,12 @@ describe('configuration', () => {
     expect(loadConfig({ IMAGE_ENGINE: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:9000/v1' }).imageEngine).toMatchObject({ kind: 'openai', model: 'gpt-image-1' });
   });
 
+  it('refuses S3 settings instead of silently storing files on local disk', () => {
+    expect(problemsOf({ S3_BUCKET: 'photos' })).toEqual([
+      'S3_BUCKET: S3-compatible storage is not available in this version; unset the S3_* variables to store files on local disk',
+    ]);
+  });
+
   it('refuses a short AUTH_SECRET', () => {
     expect(problemsOf({ AUTH_SECRET: 'short' })).toEqual(['AUTH_SECRET: must be at least 32 characters']);
   });

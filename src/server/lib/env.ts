@@ -142,6 +142,8 @@ function crossFieldProblems(source: Record<string, string | undefined>): string[
   if (has('STRIPE_SECRET_KEY') && (!has('STRIPE_PUBLISHABLE_KEY') || !has('STRIPE_PRODUCT_ID'))) {
     problems.push('STRIPE_PUBLISHABLE_KEY or STRIPE_PRODUCT_ID is not set');
   }
+  // Refused rather than ignored: files must never land on local disk while S3 is believed in use.
+  if (has('S3_BUCKET')) problems.push('S3_BUCKET: S3-compatible storage is not available in this version; unset the S3_* variables to store files on local disk');
   const engine = source.IMAGE_ENGINE?.trim();
   // An OpenAI-compatible server behind OPENAI_BASE_URL may not need a key.
   if (engine === 'openai' && !has('OPENAI_API_KEY') && !has('OPENAI_BASE_URL')) problems.push('OPENAI_API_KEY is required when IMAGE_ENGINE=openai');
@@ -227,4 +229,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     generationTimeoutSeconds: env.GENERATION_TIMEOUT_SECONDS,
     logLevel: env.LOG_LEVEL,
   };
+}
+
+/** For the process entry points: the config, or one message listing every problem and exit 1. */
+export function loadConfigOrExit(source: Record<string, string | undefined> = process.env): AppConfig {
+  try {
+    return loadConfig(source);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
 }
