@@ -38,6 +38,10 @@ describe('generate or edit, and from which images', () => {
     ['a bit more contrast', { previous: true }, 'edit', 'previous-output'],
     ['mirror it', { previous: true }, 'edit', 'previous-output'],
     ['again, but in sepia', { previous: true }, 'edit', 'previous-output'],
+    ['Add the caption "Iceland"', { previous: true }, 'edit', 'previous-output'],
+    ['добавь надпись «Исландия»', { previous: true }, 'edit', 'previous-output'],
+    ['напиши "Привет"', { previous: true }, 'edit', 'previous-output'],
+    ['Add the caption "Iceland"', { attachments: 1 }, 'edit', 'attachments'],
     // A new subject, even with a previous picture on screen.
     ['draw a forest', { previous: true }, 'generate', 'none'],
     ['нарисуй лес', { previous: true }, 'generate', 'none'],
@@ -119,6 +123,12 @@ describe('style and instruction', () => {
     expect(plan(text, context).style).toBe(style);
   });
 
+  it('reads a caption’s words as words to write, not as a shape, count or style', () => {
+    const planned = plan('write "2 wide shots 16:9 in sepia" on it', { previous: true });
+    expect(planned).toMatchObject({ intent: 'edit', sourceImages: 'previous-output', imageCount: 1, aspectRatio: 'unchanged' });
+    expect(planned.style).toBeUndefined();
+  });
+
   it('keeps the user’s words as the instruction', () => {
     expect(plan('  make the red jacket blue  ', { attachments: 1 }).instruction).toBe('make the red jacket blue');
     expect(plan('', { attachments: 1 }).instruction).toBe('Enhance the photo');
@@ -145,6 +155,8 @@ describe('plans the local engine can carry out', () => {
     ['а теперь в стиле поп-арт, три варианта', { previous: true }],
     ['2 versions 16:9', { attachments: 1 }],
     ['ночной город у моря', {}],
+    ["add text 'Sale' at the top", { attachments: 1 }],
+    ['replace the text with "Open"', { previous: true }],
   ] as const)('%j', async (text, context) => {
     const planned = plan(text, context);
     const result =

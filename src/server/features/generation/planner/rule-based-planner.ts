@@ -1,4 +1,5 @@
 import { MAX_IMAGES_PER_REQUEST, parseAspectRatio, type AspectRatio, type GenerationPlan } from '@shared/generation';
+import { findCaption, type Caption } from '../engines/local/caption';
 import { readEditTokens } from '../engines/local/edit-instructions';
 import { describeScene } from '../engines/local/scene/scene-words';
 import { readGenerationPrompt } from '../engines/local/generation-prompt';
@@ -105,23 +106,25 @@ function mentionsAny(tokens: Tokens, words: ReadonlySet<string>): boolean {
 }
 
 /** What the request asks to do to a picture, as the local engine reads it. */
-function editOperationsIn(tokens: Tokens, aspectRatio: AspectRatio | null) {
-  const instructions = readEditTokens(tokens);
+function editOperationsIn(tokens: Tokens, aspectRatio: AspectRatio | null, caption: Caption | null) {
+  const instructions = readEditTokens(tokens, caption);
   const changeVerb = tokens.some((token) => CHANGE_VERBS.some((verb) => token.startsWith(verb)));
   const colourChange = instructions.colourChange && (changeVerb || instructions.colourChange.from !== undefined) ? instructions.colourChange : null;
   return {
     styles: instructions.styles,
-    any: instructions.styles.length > 0 || instructions.adjustments.length > 0 || colourChange !== null || aspectRatio !== null,
+    any: instructions.styles.length > 0 || instructions.adjustments.length > 0 || colourChange !== null || aspectRatio !== null || caption !== null,
   };
 }
 
 export function planByRules(request: PlanRequest): GenerationPlan {
   const text = request.text.trim();
-  const allTokens = tokenize(text);
-  const { ratio, textWithoutRatios } = findAspectRatio(text, allTokens);
+  // The caption's own words are read as words to write, not as instructions ("Add the caption "3 wide shots"").
+  const caption = findCaption(text);
+  const textOutsideCaption = caption?.remainingText ?? text;
+  const { ratio, textWithoutRatios } = findAspectRatio(textOutsideCaption, tokenize(textOutsideCaption));
   const tokens = tokenize(textWithoutRatios);
   const explicitCount = findImageCount(tokens);
-  const operations = editOperationsIn(tokens, ratio);
+  const operations = editOperationsIn(tokens, ratio, caption);
 
   let sourceImages: GenerationPlan['sourceImages'];
   if (request.attachmentCount > 0) {

@@ -1,9 +1,10 @@
 import { findAdjustments, type AdjustmentMention } from './adjustments';
 import { type AspectFit } from './aspect';
+import { findCaption, type Caption } from './caption';
 import { parseColourChange, type ColourChange } from './recolour';
 import { findStyles } from './styles/catalogue';
 import { type Style } from './styles/style';
-import { coveredTokens, defineVocabulary, findMentions, type Tokens } from './text-match';
+import { coveredTokens, defineVocabulary, findMentions, tokenize, type Tokens } from './text-match';
 
 /**
  * What the local engine reads from an edit request. The rule-based planner uses the same reading,
@@ -14,6 +15,7 @@ export interface EditInstructions {
   styles: Style[];
   colourChange: ColourChange | null;
   fit: AspectFit;
+  caption: Caption | null;
 }
 
 const PAD_WORDS = defineVocabulary([
@@ -23,7 +25,7 @@ const PAD_WORDS = defineVocabulary([
   },
 ]);
 
-export function readEditTokens(tokens: Tokens): EditInstructions {
+export function readEditTokens(tokens: Tokens, caption: Caption | null = null): EditInstructions {
   // Adjustments first: their phrases are the most specific ("more contrast" before the style "contrast*").
   const adjustments = findAdjustments(tokens);
   const taken = coveredTokens(adjustments);
@@ -32,10 +34,17 @@ export function readEditTokens(tokens: Tokens): EditInstructions {
   const padMentions = findMentions(tokens, PAD_WORDS, taken);
   coveredTokens(padMentions, taken);
   const colourChange = parseColourChange(tokens, taken);
-  return { adjustments, styles: styleMentions.map((mention) => mention.value), colourChange, fit: padMentions.length > 0 ? 'pad' : 'crop' };
+  return { adjustments, styles: styleMentions.map((mention) => mention.value), colourChange, fit: padMentions.length > 0 ? 'pad' : 'crop', caption };
+}
+
+/** Reads a whole request: the quoted caption first, then the other instructions from the words outside it. */
+export function readEditRequest(request: string): { tokens: string[]; instructions: EditInstructions } {
+  const caption = findCaption(request);
+  const tokens = tokenize(caption?.remainingText ?? request);
+  return { tokens, instructions: readEditTokens(tokens, caption) };
 }
 
 /** True when the request names something the local engine can do to a picture. */
 export function hasEditOperation(instructions: EditInstructions): boolean {
-  return instructions.adjustments.length > 0 || instructions.styles.length > 0 || instructions.colourChange !== null;
+  return instructions.adjustments.length > 0 || instructions.styles.length > 0 || instructions.colourChange !== null || instructions.caption !== null;
 }

@@ -2,7 +2,8 @@ import { aspectRatioValue, type AspectRatio } from '@shared/generation';
 import { EngineError, type EngineImage, type EngineOptions, type EngineResult, type ImageEngine, type UploadAnalysis } from '../image-engine';
 import { type AdjustmentMention } from './adjustments';
 import { fitToRatio, sizeForRatio } from './aspect';
-import { hasEditOperation, readEditTokens, type EditInstructions } from './edit-instructions';
+import { drawCaption } from './caption-overlay';
+import { hasEditOperation, readEditRequest, readEditTokens, type EditInstructions } from './edit-instructions';
 import { adjustColour, applyCurves, curve } from './pixel-ops';
 import { readGenerationPrompt } from './generation-prompt';
 import { hashText } from './random';
@@ -16,7 +17,7 @@ import { analyzeUploadLocally } from './upload-analysis';
 
 /**
  * The default engine: offline, free, and honest about what it is. Edits are real image operations
- * with sharp (styles, colour changes, adjustments, aspect ratios); new pictures are procedural
+ * with sharp (styles, colour changes, adjustments, aspect ratios, captions); new pictures are procedural
  * scenes drawn from the prompt's words.
  */
 
@@ -79,9 +80,10 @@ export class LocalImageEngine implements ImageEngine {
   async edit(sources: EngineImage[], prompt: string, options: EngineOptions): Promise<EngineResult> {
     if (sources.length === 0) throw new EngineError('invalid', 'There is no picture to edit.');
     const language = languageOf(prompt);
-    const tokens = tokenize(prompt);
+    const request = readEditRequest(prompt);
+    const tokens = request.tokens;
     const enhancedByDefault = tokens.length === 0;
-    const instructions = readEditTokens(enhancedByDefault ? tokenize('enhance') : tokens);
+    const instructions = enhancedByDefault ? readEditTokens(tokenize('enhance')) : request.instructions;
     if (!hasEditOperation(instructions) && options.aspectRatio === 'unchanged') throw new EngineError('invalid', nothingToDoMessage(language));
 
     const rasters: Raster[] = [];
@@ -111,6 +113,8 @@ export class LocalImageEngine implements ImageEngine {
         recoloured ??= result.recoloured;
         raster = result.raster;
       }
+      // After the styles, so the words stay legible; once over a combined grid, not in every cell.
+      if (instructions.caption) raster = await drawCaption(raster, instructions.caption);
       raster = VARIATION_GRADES[Math.floor(position / (combine ? 1 : rasters.length)) % VARIATION_GRADES.length]!(raster);
       images.push({ data: await encodeRaster(raster), mimeType: OUTPUT_MIME_TYPE });
     }
@@ -123,6 +127,7 @@ export class LocalImageEngine implements ImageEngine {
       count: options.count,
       combined: combine,
       enhancedByDefault,
+      caption: instructions.caption,
     });
     return { images, note };
   }

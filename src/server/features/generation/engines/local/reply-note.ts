@@ -1,6 +1,7 @@
 import { type AspectRatio } from '@shared/generation';
 import { type AdjustmentMention } from './adjustments';
 import { type AspectFit } from './aspect';
+import { type Caption } from './caption';
 import { type RecolourResult } from './recolour';
 import { type Style } from './styles/style';
 
@@ -22,8 +23,8 @@ const CAN_DRAW: Record<NoteLanguage, string> = {
 };
 
 const NOTHING_TO_DO: Record<NoteLanguage, string> = {
-  en: "The built-in local engine (offline image filters, not a hosted AI model) found nothing in this request that it can do. It understands styles such as 'sepia', 'pencil sketch' or 'pop art', colour changes such as 'make the red jacket blue', adjustments such as 'darker' or 'sharper', and shapes such as 'square' or '16:9'.",
-  ru: 'Встроенный локальный движок (офлайн-фильтры изображений, а не облачная ИИ-модель) не нашёл в запросе ничего, что умеет делать. Он понимает стили («сепия», «карандашный набросок», «поп-арт»), замену цвета («сделай красную куртку синей»), настройки («темнее», «резче») и форму кадра («квадрат», «16:9»).',
+  en: "The built-in local engine (offline image filters, not a hosted AI model) found nothing in this request that it can do. It understands styles such as 'sepia', 'pencil sketch' or 'pop art', colour changes such as 'make the red jacket blue', adjustments such as 'darker' or 'sharper', shapes such as 'square' or '16:9', and captions such as 'add the caption “Iceland”'.",
+  ru: 'Встроенный локальный движок (офлайн-фильтры изображений, а не облачная ИИ-модель) не нашёл в запросе ничего, что умеет делать. Он понимает стили («сепия», «карандашный набросок», «поп-арт»), замену цвета («сделай красную куртку синей»), настройки («темнее», «резче»), форму кадра («квадрат», «16:9») и надписи («добавь надпись „Исландия“»).',
 };
 
 export function nothingToDoMessage(language: NoteLanguage): string {
@@ -50,7 +51,19 @@ export interface EditSummary {
   count: number;
   combined: boolean;
   enhancedByDefault: boolean;
+  caption: Pick<Caption, 'text' | 'position' | 'replacesText'> | null;
 }
+
+function captionLine(language: NoteLanguage, caption: Pick<Caption, 'text' | 'position'>): string {
+  if (language === 'ru') return `добавлена надпись «${caption.text}» ${caption.position === 'top' ? 'сверху' : 'снизу'}`;
+  return `added the caption “${caption.text}” at the ${caption.position}`;
+}
+
+/** Finding text that is already in a photo needs a model that reads pictures; the offline engine says so instead of pretending. */
+const CANNOT_REPLACE_TEXT: Record<NoteLanguage, string> = {
+  en: 'It cannot find or erase text that is already in a photo, so the new words were added as a caption over the picture; any old text is still there.',
+  ru: 'Найти и стереть текст, который уже есть на фото, он не умеет, поэтому новые слова добавлены надписью поверх картинки; старый текст, если он был, остался.',
+};
 
 export function editNote(language: NoteLanguage, summary: EditSummary): string {
   const done: string[] = [];
@@ -61,9 +74,11 @@ export function editNote(language: NoteLanguage, summary: EditSummary): string {
   if (looks.length > 0) done.push(`${language === 'ru' ? 'применено' : 'applied'}: ${looks.join(', ')}`);
   const shape = shapeLine(language, summary.aspectRatio, summary.fit);
   if (shape) done.push(shape);
+  if (summary.caption) done.push(captionLine(language, summary.caption));
   const parts = [ENGINE_LINE[language]];
   if (summary.enhancedByDefault) parts.push(language === 'ru' ? 'Запрос без текста: фото автоматически улучшено.' : 'No instruction was given, so the photo was auto-enhanced.');
   if (done.length > 0) parts.push(`${capitalise(done.join('; '))}.`);
+  if (summary.caption?.replacesText) parts.push(CANNOT_REPLACE_TEXT[language]);
   if (summary.combined) parts.push(language === 'ru' ? 'Фотографии объединены в одну картинку.' : 'The photos were combined into one picture.');
   const variations = variationsLine(language, summary.count);
   if (variations) parts.push(language === 'ru' ? `${variations} Варианты отличаются цветовым тоном.` : `${variations} They differ in colour grade.`);
