@@ -1,7 +1,10 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig, loadEnv } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type Rolldown } from 'vite';
 import { assertNoSecretKeys } from './src/shared/secret-keys';
 
 const root = path.resolve(import.meta.dirname, 'src/web');
@@ -15,7 +18,77 @@ export const aliases = {
   '@web': root,
 };
 
-export default defineConfig(({ mode }) => {
+/** Text files smaller than this gain too little from compression to be worth a second copy. */
+const PRECOMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Writes brotli (.br) and gzip (.gz) copies of the built scripts and styles once, at build time,
+ * at the highest levels; the server sends them to browsers that accept them (app.ts), so no
+ * request pays for compressing.
+ */
+function precompressAssets(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gzipAsync = promisify(gzip);
+  return {
+    name: 'photomuse:precompress-assets',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const files = Object.keys(bundle).filter((file) => /\.(?:js|css|svg)$/.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const fullPath = path.join(options.dir!, file);
+          const data = await readFile(fullPath);
+          if (data.length < PRECOMPRESS_MIN_BYTES) return;
+          const params = { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length };
+          await writeFile(`${fullPath}.br`, await brotli(data, { params }));
+          await writeFile(`${fullPath}.gz`, await gzipAsync(data, { level: zlibConstants.Z_BEST_COMPRESSION }));
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * The landing page is most visitors' first page. Its route chunk, and the chunks that chunk
+ * imports, are preloaded from index.html, so they download alongside the entry instead of after
+ * it has run (a round trip less before the first paint); other pages find them in the cache.
+ */
+function preloadLandingRoute(routeModule: string): Plugin {
+  let base = '/';
+  return {
+    name: 'photomuse:preload-landing-route',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return;
+        const chunks = Object.values(bundle).filter((output): output is Rolldown.OutputChunk => output.type === 'chunk');
+        const route = chunks.find((chunk) => chunk.facadeModuleId === routeModule);
+        if (!route) throw new Error(`preload-landing-route: no chunk was built for ${routeModule}`);
+        const loadedByEntry = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [chunk.fileName, ...chunk.imports]));
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          if (files.has(fileName) || loadedByEntry.has(fileName)) return;
+          files.add(fileName);
+          (bundle[fileName] as Rolldown.OutputChunk).imports.forEach(visit);
+        };
+        visit(route.fileName);
+        return [...files].map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
+/**
+ * React Router's package points every import at its development build, which keeps its developer
+ * warnings; the production build next to it is the same code without them.
+ */
+const reactRouterProduction = { find: /^react-router$/, replacement: path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs') };
+
+export default defineConfig(({ command, mode }) => {
   // The spec's rule: the client refuses to start if an exposed config key is named like a secret.
   assertNoSecretKeys(loadEnv(mode, import.meta.dirname, CLIENT_ENV_PREFIX), 'the client build (PUBLIC_* variables)');
   const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
@@ -23,13 +96,27 @@ export default defineConfig(({ mode }) => {
     root,
     envDir: import.meta.dirname,
     envPrefix: CLIENT_ENV_PREFIX,
-    plugins: [react(), tailwindcss()],
-    resolve: { alias: aliases },
+    plugins: [react(), tailwindcss(), preloadLandingRoute(path.join(root, 'app/routes/home.tsx')), precompressAssets()],
+    resolve: {
+      alias: [...(command === 'build' ? [reactRouterProduction] : []), ...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement }))],
+    },
     build: {
       outDir: path.resolve(import.meta.dirname, process.env.WEB_DIST_DIR ?? 'dist/web'),
       emptyOutDir: true,
       sourcemap: false,
       reportCompressedSize: false,
+      // .vite/manifest.json maps source modules to chunks; bench/landing.ts uses it to tell which
+      // route's code the landing page loaded.
+      manifest: true,
+      // Browsers without <link rel="modulepreload"> still run everything, only without preloading.
+      modulePreload: { polyfill: false },
+      rolldownOptions: {
+        output: {
+          // What every page runs first is one file instead of ten small ones: one round trip, and
+          // one gzip dictionary (about 4 KB less). Route code still loads with its route.
+          codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+        },
+      },
     },
     server: {
       port: 5173,

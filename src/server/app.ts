@@ -104,9 +104,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
 }
 
 /**
- * Serves the built single-page client. Hashed assets are cached for a year; every page path gets
- * index.html, with status 404 for paths that are not screens of the product (the client then
- * renders its 404 page).
+ * Serves the built single-page client. Hashed assets are cached for a year and sent compressed
+ * when the browser accepts it; every page path gets index.html, with status 404 for paths that
+ * are not screens of the product (the client then renders its 404 page).
  */
 function mountWebClient(app: OpenAPIHono<AppEnv>, webDistDir: string, deps: AppDeps) {
   const root = path.relative(process.cwd(), webDistDir) || '.';
@@ -119,11 +119,14 @@ function mountWebClient(app: OpenAPIHono<AppEnv>, webDistDir: string, deps: AppD
     '/assets/*',
     serveStatic({
       root,
+      // The build writes .br and .gz copies of scripts and styles (vite.config.ts).
+      precompressed: true,
       onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
     }),
   );
   // Files at the top of the build (favicon.svg, robots.txt); page paths have no extension.
-  app.use('*', async (c, next) => (path.extname(c.req.path) ? serveStatic({ root })(c, next) : next()));
+  // The build's own bookkeeping (/.vite/manifest.json) is not for visitors.
+  app.use('*', async (c, next) => (path.extname(c.req.path) && !c.req.path.startsWith('/.vite/') ? serveStatic({ root, precompressed: true })(c, next) : next()));
   app.get('*', async (c) => {
     indexHtml ??= readFile(indexFile, 'utf8');
     const known = isKnownPagePath(c.req.path, { includeDevPages });

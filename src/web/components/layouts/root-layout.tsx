@@ -6,14 +6,38 @@ import { isStudioArea } from '@shared/paths';
 import { useMe } from '@web/features/auth/api/get-me';
 import { cn } from '@web/lib/cn';
 import { usePublicConfig } from '@web/lib/public-config';
-import { BottomNav } from './bottom-nav';
 import { SiteHeader } from './site-header';
 
+// Only signed-in users have the bottom nav: visitors (and the landing page's budget) never load it.
+const BottomNav = lazy(() => import('./bottom-nav').then((module) => ({ default: module.BottomNav })));
 // The sheets load when first opened, so pages that never open them do not carry their code.
 const AccountSheet = lazy(() => import('./account-sheet').then((module) => ({ default: module.AccountSheet })));
 const MoreSheet = lazy(() => import('./more-sheet').then((module) => ({ default: module.MoreSheet })));
-// Toasts answer interactions, never the first paint: their code loads right after it.
+// Toasts answer interactions, never the first paint: their code loads when it may be needed
+// (see useToasterWanted). A toast asked for before the Toaster mounted still shows: sonner
+// replays it.
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+
+const INTERACTION_EVENTS = ['pointerdown', 'keydown'] as const;
+
+/**
+ * Signed-in screens toast on their own (a chat reply that failed); a signed-out visitor's only
+ * toasts follow a tap or a key press (copying a sample's prompt). So the Toaster mounts once
+ * somebody is signed in or at the visitor's first interaction, and then stays.
+ */
+function useToasterWanted(signedIn: boolean): boolean {
+  const [wanted, setWanted] = useState(signedIn);
+  if (signedIn && !wanted) setWanted(true);
+  useEffect(() => {
+    if (wanted) return;
+    const onInteraction = () => setWanted(true);
+    for (const event of INTERACTION_EVENTS) window.addEventListener(event, onInteraction, { capture: true, passive: true });
+    return () => {
+      for (const event of INTERACTION_EVENTS) window.removeEventListener(event, onInteraction, { capture: true });
+    };
+  }, [wanted]);
+  return wanted;
+}
 
 /** Scroll resets to the top on every route change (spec section 2, Navigation). */
 function ScrollToTop() {
@@ -43,6 +67,7 @@ export function RootLayout() {
   const { appName } = usePublicConfig();
   const { pathname } = useLocation();
   const { data: me } = useMe();
+  const toasterWanted = useToasterWanted(Boolean(me));
   const [openSheet, setOpenSheet] = useState<OpenSheet>(null);
   // Once opened, a sheet stays mounted so that closing can animate.
   const [openedSheets, setOpenedSheets] = useState<ReadonlySet<Exclude<OpenSheet, null>>>(new Set());
@@ -68,20 +93,24 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </div>
-      {me && showBottomNav && <BottomNav onOpenAccount={() => showSheet('account')} onOpenMore={() => showSheet('more')} />}
+      <Suspense fallback={null}>
+        {me && showBottomNav && <BottomNav onOpenAccount={() => showSheet('account')} onOpenMore={() => showSheet('more')} />}
+      </Suspense>
       <Suspense fallback={null}>
         {me && openedSheets.has('account') && <AccountSheet me={me} {...sheetProps('account')} />}
         {openedSheets.has('more') && <MoreSheet me={me ?? null} {...sheetProps('more')} />}
       </Suspense>
       <Suspense fallback={null}>
-        <Toaster
-          position="bottom-right"
-          duration={TOAST_DURATION_MS}
-          visibleToasts={TOAST_VISIBLE_MAX}
-          richColors
-          closeButton
-          mobileOffset={{ bottom: showBottomNav ? BOTTOM_NAV_CLEARANCE_PX : TOAST_EDGE_OFFSET_PX }}
-        />
+        {toasterWanted && (
+          <Toaster
+            position="bottom-right"
+            duration={TOAST_DURATION_MS}
+            visibleToasts={TOAST_VISIBLE_MAX}
+            richColors
+            closeButton
+            mobileOffset={{ bottom: showBottomNav ? BOTTOM_NAV_CLEARANCE_PX : TOAST_EDGE_OFFSET_PX }}
+          />
+        )}
       </Suspense>
     </>
   );

@@ -1,6 +1,5 @@
 import { Copy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 
 /**
  * The Clipboard API exists only in secure contexts; a self-hosted server reached over plain http
@@ -26,12 +25,16 @@ async function copyText(text: string): Promise<void> {
 export function CopyPromptButton({ prompt, title }: { prompt: string; title: string }) {
   const { t } = useTranslation('marketing');
   const onCopy = async () => {
+    let copied = true;
     try {
       await copyText(prompt);
-      toast.success(t('gallery.promptCopied'));
     } catch {
-      toast.error(t('gallery.promptCopyFailed'));
+      copied = false;
     }
+    // The toast code is not part of the landing page's first download; it loads on the first copy.
+    const { toast } = await import('sonner');
+    if (copied) toast.success(t('gallery.promptCopied'));
+    else toast.error(t('gallery.promptCopyFailed'));
   };
   return (
     <button

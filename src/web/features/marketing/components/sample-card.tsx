@@ -5,6 +5,7 @@ import type { Sample } from '../samples';
 import { BeforeAfterSlider } from './before-after-slider';
 import { CopyPromptButton } from './copy-prompt-button';
 import { SampleCarousel } from './sample-carousel';
+import { LoadPicturesNearScreen } from './sample-picture';
 
 export function SampleCard({ sample, desktop }: { sample: Sample; desktop: boolean }) {
   const { t } = useTranslation('marketing');
@@ -16,26 +17,28 @@ export function SampleCard({ sample, desktop }: { sample: Sample; desktop: boole
 
   return (
     <article aria-labelledby={titleId} className="flex flex-col overflow-hidden rounded-2xl border bg-background shadow-sm" data-testid="sample-card">
-      {desktop ? (
-        <BeforeAfterSlider
-          before={{ src: sample.input.path, alt: beforeAlt }}
-          after={{ src: output.path, alt: afterAlt(output.label) }}
-          afterLabel={output.label}
-          label={sample.title}
-          width={sample.input.width}
-          height={sample.input.height}
-        />
-      ) : (
-        <SampleCarousel
-          label={sample.title}
-          width={sample.input.width}
-          height={sample.input.height}
-          slides={[
-            { src: sample.input.path, alt: beforeAlt, label: t('gallery.before') },
-            ...sample.outputs.map((o) => ({ src: o.path, alt: afterAlt(o.label), label: o.label })),
-          ]}
-        />
-      )}
+      <LoadPicturesNearScreen>
+        {desktop ? (
+          <BeforeAfterSlider
+            before={{ src: sample.input.path, alt: beforeAlt }}
+            after={{ src: output.path, alt: afterAlt(output.label) }}
+            afterLabel={output.label}
+            label={sample.title}
+            width={sample.input.width}
+            height={sample.input.height}
+          />
+        ) : (
+          <SampleCarousel
+            label={sample.title}
+            width={sample.input.width}
+            height={sample.input.height}
+            slides={[
+              { src: sample.input.path, alt: beforeAlt, label: t('gallery.before') },
+              ...sample.outputs.map((o) => ({ src: o.path, alt: afterAlt(o.label), label: o.label })),
+            ]}
+          />
+        )}
+      </LoadPicturesNearScreen>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <p className="text-xs font-semibold tracking-wide text-primary uppercase" data-testid="sample-category">
           {t(`gallery.categories.${sample.category}`)}
