@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { scratchDatabaseOn } from '../src/server/test/scratch-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,9 +35,12 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://localhost:${port}`;
   // A client build of its own, so parallel runs never share dist/.
   const webDistDir = path.join(dataDir, 'web');
+  // With DATABASE_URL (a shared server) the product gets a database of its own for this run.
+  const scratch = process.env.DATABASE_URL ? await scratchDatabaseOn(process.env.DATABASE_URL) : undefined;
+  const databaseEnv = scratch ? { DATABASE_URL: scratch.url } : {};
   const child: ChildProcess = spawn('npm', ['start', '--silent'], {
     cwd: root,
-    env: { ...process.env, WEB_DIST_DIR: webDistDir, PORT: String(port), DATA_DIR: dataDir, APP_URL: baseUrl, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...E2E_ENV },
+    env: { ...process.env, WEB_DIST_DIR: webDistDir, PORT: String(port), DATA_DIR: dataDir, APP_URL: baseUrl, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...databaseEnv, ...E2E_ENV },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -60,6 +64,7 @@ export default async function setup(project: TestProject) {
     process.kill(-child.pid!, 'SIGTERM');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
     if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+    await scratch?.drop?.();
     await rm(dataDir, { recursive: true, force: true });
   };
 }
