@@ -16,7 +16,7 @@ import {
   finishJob,
   insertGeneratedFile,
   insertGeneratedOutput,
-  markJobProcessing,
+  startJob,
   outputCountOf,
   setThumbnailUrl,
   updateSystemMessage,
@@ -39,12 +39,9 @@ type GenerationDeps = Pick<AppDeps, 'db' | 'storage' | 'logger'>;
  * delivery) is not run again, and the refund is keyed on the job id.
  */
 export async function runGenerationJob(deps: GenerationDeps, engine: ImageEngine, { jobId }: JobPayloads['generate'], context: JobContext): Promise<void> {
-  const job = await findJob(deps.db, jobId);
-  if (!job || job.status === 'completed' || job.status === 'failed') return;
-  await deps.db.transaction(async (tx) => {
-    await markJobProcessing(tx, jobId);
-    await publishEvent(tx, { topic: sessionTopic(job.sessionId), type: 'job.updated', id: jobId });
-  });
+  // Claims the job (marks it processing, one commit) and tells the session, or finds it settled.
+  const job = await startJob(deps.db, jobId, (sessionId) => ({ topic: sessionTopic(sessionId), type: 'job.updated', id: jobId }));
+  if (!job) return;
 
   const plan = job.plan as GenerationPlan;
   let images: EngineImage[];

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { GenerationPlan } from '@shared/generation';
 import type { DbOrTx } from '../../db/client';
 import { agentJobs, attachments, chatSessions, generatedOutputs, messages, userFiles } from '../../db/schema';
+import { publishEvent, type RealtimeEvent } from '../../realtime/events';
 
 export type AgentJobRow = typeof agentJobs.$inferSelect;
 
@@ -86,11 +87,20 @@ export async function insertJob(db: DbOrTx, values: typeof agentJobs.$inferInser
   await db.insert(agentJobs).values(values);
 }
 
-export async function markJobProcessing(db: DbOrTx, jobId: string) {
-  await db
+/**
+ * Marks a queued (or retried) job processing and publishes `event` for its session, with one
+ * commit; answers undefined for a job that is missing or already settled.
+ */
+export async function startJob(db: DbOrTx, jobId: string, event: (sessionId: string) => RealtimeEvent): Promise<AgentJobRow | undefined> {
+  const [claimed] = await db
     .update(agentJobs)
     .set({ status: 'processing', attempts: sql`${agentJobs.attempts} + 1`, startedAt: sql`coalesce(${agentJobs.startedAt}, now())` })
-    .where(and(eq(agentJobs.id, jobId), inArray(agentJobs.status, ['queued', 'processing'])));
+    .where(and(eq(agentJobs.id, jobId), inArray(agentJobs.status, ['queued', 'processing'])))
+    .returning();
+  if (!claimed) return undefined;
+  // NOTIFY outside a transaction block is sent at once; the update above has already committed.
+  await publishEvent(db, event(claimed.sessionId));
+  return claimed;
 }
 
 export async function finishJob(db: DbOrTx, jobId: string, values: { status: 'completed' | 'failed'; error?: string }) {
