@@ -8,7 +8,7 @@ import type { TestClient } from '../../test/http-client';
 import { startTestServer } from '../../test/test-server';
 import { debitForGeneration } from './billing.service';
 import { startLocalStripe, type LocalStripe } from './testing/local-stripe-server';
-import { signedInClient } from './testing/signed-in-client';
+import { signedInUser } from '../../test/signed-in-user';
 
 const WEBHOOK_SECRET = 'whsec_local_test_secret';
 const PRODUCT = 'prod_local_credits';
@@ -71,7 +71,7 @@ function deliver(payload: string, header = signer.webhooks.generateTestHeaderStr
 
 describe('prices', () => {
   it("lists the configured product's prices with an amount, and nothing of another product", async () => {
-    const { client } = await signedInClient(server, appUrl);
+    const client = await signedInUser(server);
     for (const product of ['default', PRODUCT]) {
       const response = await client.get(`/api/stripe/prices/${product}`);
       expect(response.status).toBe(200);
@@ -87,7 +87,8 @@ describe('prices', () => {
 
 describe('starting a checkout', () => {
   it('creates an embedded session for a package, returning to the success page, under one Stripe customer per user', async () => {
-    const { client, userId, email } = await signedInClient(server, appUrl);
+    const client = await signedInUser(server);
+    const { userId, email } = client;
     const [first, second] = await Promise.all([startCheckout(client, 'price_5'), startCheckout(client, 'price_30')]);
     const third = await startCheckout(client, 'price_10');
 
@@ -110,7 +111,7 @@ describe('starting a checkout', () => {
   });
 
   it('puts an idempotency key on every call that creates something at Stripe', async () => {
-    const { client } = await signedInClient(server, appUrl);
+    const client = await signedInUser(server);
     await startCheckout(client);
     await client.post('/api/stripe/create-top-up-session', { amount_cents: 1500 });
     const creating = stripe.requests.filter((r) => r.method === 'POST');
@@ -119,7 +120,7 @@ describe('starting a checkout', () => {
   });
 
   it('refuses a price that is not one of the packages', async () => {
-    const { client } = await signedInClient(server, appUrl);
+    const client = await signedInUser(server);
     for (const priceId of ['price_metered', 'price_other', 'price_nope']) {
       const response = await client.post('/api/stripe/create-checkout-session', { priceId });
       expect(response.status).toBe(400);
@@ -128,7 +129,7 @@ describe('starting a checkout', () => {
   });
 
   it('creates a hosted session for a custom amount between $1.00 and $1,000.00', async () => {
-    const { client } = await signedInClient(server, appUrl);
+    const client = await signedInUser(server);
     const response = await client.post('/api/stripe/create-top-up-session', { amount_cents: 2550 });
     expect(response.status).toBe(200);
     const { sessionId, url } = (await response.json()) as { sessionId: string; url: string };
@@ -157,7 +158,7 @@ describe('starting a checkout', () => {
 
 describe('fulfilment', () => {
   it('credits once when the same completed event arrives 5 times, concurrently with the success page verifying', async () => {
-    const { client } = await signedInClient(server, appUrl);
+    const client = await signedInUser(server);
     const before = await balanceOf(client);
     expect(before).toEqual({ balance: 0, formatted: '$0.00', freeGenerationsLeft: 3, availableCents: 0 });
     const sessionId = await startCheckout(client, 'price_10');
@@ -178,7 +179,7 @@ describe('fulfilment', () => {
   });
 
   it('credits once when async_payment_succeeded arrives before the (unpaid) completed event', async () => {
-    const { client } = await signedInClient(server, appUrl);
+    const client = await signedInUser(server);
     const sessionId = await startCheckout(client, 'price_5');
     stripe.updateSession(sessionId, { status: 'complete', payment_status: 'unpaid' });
     const completed = stripe.event('checkout.session.completed', stripe.session(sessionId));
@@ -193,7 +194,7 @@ describe('fulfilment', () => {
   });
 
   it('credits nothing for an unpaid completed session, and reports it as processing until the money arrives', async () => {
-    const { client } = await signedInClient(server, appUrl);
+    const client = await signedInUser(server);
     const sessionId = await startCheckout(client, 'price_5');
     stripe.updateSession(sessionId, { status: 'complete', payment_status: 'unpaid' });
     expect((await deliver(stripe.event('checkout.session.completed', stripe.session(sessionId)))).status).toBe(200);
@@ -204,7 +205,7 @@ describe('fulfilment', () => {
   });
 
   it('credits nothing when the asynchronous payment fails, and says so', async () => {
-    const { client } = await signedInClient(server, appUrl);
+    const client = await signedInUser(server);
     const sessionId = await startCheckout(client, 'price_5');
     stripe.updateSession(sessionId, { status: 'complete', payment_status: 'unpaid' });
     await deliver(stripe.event('checkout.session.completed', stripe.session(sessionId)));
@@ -216,7 +217,7 @@ describe('fulfilment', () => {
   });
 
   it('answers 400 and credits nothing for a forged signature, a signature 6 minutes old, or none', async () => {
-    const { client } = await signedInClient(server, appUrl);
+    const client = await signedInUser(server);
     const sessionId = await startCheckout(client, 'price_30');
     stripe.updateSession(sessionId, { status: 'complete', payment_status: 'paid' });
     const payload = stripe.event('checkout.session.completed', stripe.session(sessionId));
@@ -234,21 +235,22 @@ describe('fulfilment', () => {
   });
 
   it("answers 404 for another user's checkout session, and for one that does not exist", async () => {
-    const owner = await signedInClient(server, appUrl);
-    const other = await signedInClient(server, appUrl);
-    const sessionId = await startCheckout(owner.client, 'price_10');
+    const owner = await signedInUser(server);
+    const other = await signedInUser(server);
+    const sessionId = await startCheckout(owner, 'price_10');
     stripe.updateSession(sessionId, { status: 'complete', payment_status: 'paid' });
 
-    const peek = await other.client.get(`/api/stripe/verify-checkout-session/${sessionId}`);
+    const peek = await other.get(`/api/stripe/verify-checkout-session/${sessionId}`);
     expect(peek.status).toBe(404);
     expect(await peek.json()).toMatchObject({ code: 'NOT_FOUND' });
-    expect((await other.client.get('/api/stripe/verify-checkout-session/cs_test_nope')).status).toBe(404);
-    expect((await balanceOf(other.client)).availableCents).toBe(0);
+    expect((await other.get('/api/stripe/verify-checkout-session/cs_test_nope')).status).toBe(404);
+    expect((await balanceOf(other)).availableCents).toBe(0);
     expect(await topUpEntries(sessionId)).toHaveLength(0);
   });
 
   it('takes a refunded charge back once, never below zero, recording what could not be taken', async () => {
-    const { client, userId } = await signedInClient(server, appUrl);
+    const client = await signedInUser(server);
+    const { userId } = client;
     const sessionId = await startCheckout(client, 'price_10');
     stripe.updateSession(sessionId, { status: 'complete', payment_status: 'paid' });
     await client.get(`/api/stripe/verify-checkout-session/${sessionId}`);
@@ -273,7 +275,8 @@ describe('transaction history', () => {
   type Page = { data: Array<{ id: string; type: string; created: number; description: string; amount_formatted: string; ending_balance_formatted: string }>; has_more: boolean };
 
   it('lists top-ups and usage apart, newest first, in pages of `limit` with Stripe-style cursors', async () => {
-    const { client, userId } = await signedInClient(server, appUrl);
+    const client = await signedInUser(server);
+    const { userId } = client;
     for (const priceId of ['price_5', 'price_10', 'price_30']) {
       const sessionId = await startCheckout(client, priceId);
       stripe.updateSession(sessionId, { status: 'complete', payment_status: 'paid' });
@@ -302,9 +305,9 @@ describe('transaction history', () => {
     const usage = (await (await client.get('/api/stripe/transaction-history/withdrawals')).json()) as Page;
     expect(usage.data).toEqual([expect.objectContaining({ type: 'usage', description: 'Generated 5 images (3 free)', amount_formatted: '$0.16', ending_balance_formatted: '$44.84' })]);
 
-    const other = await signedInClient(server, appUrl);
-    expect((await other.client.get(`/api/stripe/transaction-history/top-ups?starting_after=${all.data[0]!.id}`)).status).toBe(404);
-    expect(await (await other.client.get('/api/stripe/transaction-history/top-ups')).json()).toEqual({ data: [], has_more: false });
+    const other = await signedInUser(server);
+    expect((await other.get(`/api/stripe/transaction-history/top-ups?starting_after=${all.data[0]!.id}`)).status).toBe(404);
+    expect(await (await other.get('/api/stripe/transaction-history/top-ups')).json()).toEqual({ data: [], has_more: false });
     expect((await client.get('/api/stripe/transaction-history/refunds')).status).toBe(400);
     expect((await client.get('/api/stripe/transaction-history/top-ups?limit=0')).status).toBe(400);
   });
@@ -312,7 +315,7 @@ describe('transaction history', () => {
 
 describe('test-mode checkout', () => {
   it('does not exist when Stripe is configured', async () => {
-    const { client } = await signedInClient(server, appUrl);
+    const client = await signedInUser(server);
     const sessionId = await startCheckout(client);
     expect((await client.post(`/api/stripe/test-checkout/${sessionId}/complete`)).status).toBe(404);
     expect((await client.get(`/api/stripe/test-checkout/${sessionId}`)).status).toBe(404);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../start-server';
 import type { TestClient } from '../../test/http-client';
 import { startTestServer } from '../../test/test-server';
-import { signedInClient } from './testing/signed-in-client';
+import { signedInUser } from '../../test/signed-in-user';
 
 let server: RunningServer;
 let appUrl: string;
@@ -28,7 +28,7 @@ async function packageSession(client: TestClient, priceId: string): Promise<stri
 
 describe('test-mode payments', () => {
   it("sells the landing page's three packs", async () => {
-    const { client } = await signedInClient(server, appUrl);
+    const client = await signedInUser(server);
     const response = await client.get('/api/stripe/prices/default');
     expect(await response.json()).toEqual([
       { id: 'price_test_500', unit_amount: 500, currency: 'usd', nickname: 'Try It Out' },
@@ -38,12 +38,13 @@ describe('test-mode payments', () => {
   });
 
   it('gives a new account FREE_GENERATIONS free images', async () => {
-    const { client } = await signedInClient(server, appUrl);
+    const client = await signedInUser(server);
     expect(await (await client.get('/api/stripe/balance')).json()).toEqual({ balance: 0, formatted: '$0.00', freeGenerationsLeft: 2, availableCents: 0 });
   });
 
   it('credits a package once through the local checkout, however often Pay and verify are pressed', async () => {
-    const { client, email } = await signedInClient(server, appUrl);
+    const client = await signedInUser(server);
+    const { email } = client;
     const sessionId = await packageSession(client, 'price_test_1000');
     const shown = await client.get(`/api/stripe/test-checkout/${sessionId}`);
     expect(await shown.json()).toEqual({ id: sessionId, amount_total: 1000, currency: 'usd', status: 'open', payment_status: 'unpaid' });
@@ -63,7 +64,7 @@ describe('test-mode payments', () => {
   });
 
   it('sends a custom amount to the local checkout page', async () => {
-    const { client } = await signedInClient(server, appUrl);
+    const client = await signedInUser(server);
     const response = await client.post('/api/stripe/create-top-up-session', { amount_cents: 2500 });
     const { sessionId, url } = (await response.json()) as { sessionId: string; url: string };
     expect(url).toBe(`${appUrl}/dev/checkout/${sessionId}`);
@@ -72,7 +73,7 @@ describe('test-mode payments', () => {
   });
 
   it('cannot pay a cancelled checkout', async () => {
-    const { client } = await signedInClient(server, appUrl);
+    const client = await signedInUser(server);
     const sessionId = await packageSession(client, 'price_test_500');
     expect((await client.post(`/api/stripe/test-checkout/${sessionId}/cancel`)).status).toBe(200);
     expect((await client.post(`/api/stripe/test-checkout/${sessionId}/complete`)).status).toBe(400);
@@ -81,14 +82,14 @@ describe('test-mode payments', () => {
   });
 
   it("keeps each user's checkout to themselves", async () => {
-    const owner = await signedInClient(server, appUrl);
-    const other = await signedInClient(server, appUrl);
-    const sessionId = await packageSession(owner.client, 'price_test_3000');
-    expect((await other.client.get(`/api/stripe/test-checkout/${sessionId}`)).status).toBe(404);
-    expect((await other.client.post(`/api/stripe/test-checkout/${sessionId}/complete`)).status).toBe(404);
-    expect((await other.client.get(`/api/stripe/verify-checkout-session/${sessionId}`)).status).toBe(404);
-    expect(await availableCents(other.client)).toBe(0);
-    expect(await availableCents(owner.client)).toBe(0);
+    const owner = await signedInUser(server);
+    const other = await signedInUser(server);
+    const sessionId = await packageSession(owner, 'price_test_3000');
+    expect((await other.get(`/api/stripe/test-checkout/${sessionId}`)).status).toBe(404);
+    expect((await other.post(`/api/stripe/test-checkout/${sessionId}/complete`)).status).toBe(404);
+    expect((await other.get(`/api/stripe/verify-checkout-session/${sessionId}`)).status).toBe(404);
+    expect(await availableCents(other)).toBe(0);
+    expect(await availableCents(owner)).toBe(0);
   });
 
   it('has no Stripe webhook', async () => {

@@ -7,7 +7,7 @@ import type { RunningServer } from '../../start-server';
 import { TestClient } from '../../test/http-client';
 import { signedInUser, TEST_PASSWORD, type SignedInClient } from '../../test/signed-in-user';
 import { startTestServer } from '../../test/test-server';
-import { openSessionEvents } from '../sessions/sessions.test-helpers';
+import { openSessionEvents, send } from '../sessions/sessions.test-helpers';
 import { approvedUpload } from '../uploads/uploads.test-helpers';
 
 let server: RunningServer;
@@ -15,14 +15,6 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server?.stop());
-
-type SendResult = { session_id: string; message: Message };
-
-async function send(client: TestClient, body: Record<string, unknown>): Promise<SendResult> {
-  const response = await client.post('/api/messages', body);
-  if (response.status !== 201) throw new Error(`send failed with ${response.status}: ${await response.text()}`);
-  return (await response.json()) as SendResult;
-}
 
 async function sessionsOf(client: TestClient): Promise<SessionSummary[]> {
   return ((await (await client.get('/api/sessions')).json()) as { sessions: SessionSummary[] }).sessions;

@@ -1,27 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Message, SessionDetail, SessionSummary } from '@shared/studio';
+import type { SessionDetail, SessionSummary } from '@shared/studio';
 import { agentJobs, chatSessions, generatedOutputs, userFiles } from '../../db/schema';
 import type { RunningServer } from '../../start-server';
 import { TestClient } from '../../test/http-client';
 import { signedInUser, type SignedInClient } from '../../test/signed-in-user';
 import { startTestServer } from '../../test/test-server';
 import { approvedUpload } from '../uploads/uploads.test-helpers';
-import { openSessionEvents } from './sessions.test-helpers';
+import { openSessionEvents, send } from './sessions.test-helpers';
 
 let server: RunningServer;
 beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server?.stop());
-
-type SendResult = { session_id: string; message: Message };
-
-async function send(client: TestClient, body: Record<string, unknown>): Promise<SendResult> {
-  const response = await client.post('/api/messages', body);
-  if (response.status !== 201) throw new Error(`send failed with ${response.status}: ${await response.text()}`);
-  return (await response.json()) as SendResult;
-}
 
 async function listSessions(client: TestClient): Promise<SessionSummary[]> {
   const response = await client.get('/api/sessions');

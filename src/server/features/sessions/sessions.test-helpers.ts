@@ -1,3 +1,4 @@
+import type { Message } from '@shared/studio';
 import type { TestClient } from '../../test/http-client';
 
 /** Shared by the studio's integration tests: a session's event stream read as a browser would. */
@@ -82,4 +83,13 @@ export async function openSessionEvents(client: TestClient, sessionId: string): 
   }
 
   return { response, next, ended, comments, close: () => abort.abort() };
+}
+
+export type SendResult = { session_id: string; message: Message };
+
+/** POST /api/messages, expecting 201. */
+export async function send(client: TestClient, body: Record<string, unknown>): Promise<SendResult> {
+  const response = await client.post('/api/messages', body);
+  if (response.status !== 201) throw new Error(`send failed with ${response.status}: ${await response.text()}`);
+  return (await response.json()) as SendResult;
 }
