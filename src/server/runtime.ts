@@ -58,7 +58,7 @@ export async function startRuntime(config: AppConfig, logger: Logger, options: R
     await jobs.start();
 
     const deps = await buildDeps(config, db, logger, { jobs, realtime: new RealtimeHub(listener) });
-    if (options.runWorkers) await jobs.work(createJobHandlers(deps));
+    if (options.runWorkers) jobs.work(createJobHandlers(deps));
 
     let stopping: Promise<void> | undefined;
     return { deps, databaseUrl, stop: () => (stopping ??= stopAll()) };

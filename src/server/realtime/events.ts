@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import type { PgListener } from './pg-listener';
 
@@ -16,7 +16,15 @@ export interface RealtimeEvent {
 
 /** Sent inside the caller's transaction: Postgres delivers it only if, and when, it commits. */
 export async function publishEvent(db: DbOrTx, event: RealtimeEvent): Promise<void> {
-  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+  await db.execute(sql`select ${notifyEventSql(event)}`);
+}
+
+/**
+ * The pg_notify call that publishes `event`, as an expression for a bigger statement: a write and
+ * its event in one round trip. A field may be SQL (a column of the written row).
+ */
+export function notifyEventSql(event: { topic: string | SQL; type: string; id?: string | SQL | undefined }): SQL {
+  return sql`pg_notify(${EVENTS_CHANNEL}, json_strip_nulls(json_build_object('topic', ${event.topic}::text, 'type', ${event.type}::text, 'id', ${event.id ?? null}::text))::text)`;
 }
 
 /** Fans events out to this process's subscribers by topic (e.g. `session:<id>`). */

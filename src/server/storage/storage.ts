@@ -32,10 +32,16 @@ export class LocalDiskStorage implements Storage {
 
   async put(key: string, data: Buffer): Promise<void> {
     const target = this.pathOf(key);
-    await mkdir(path.dirname(target), { recursive: true });
     // Write then rename: a reader never sees half a file.
     const temporary = `${target}.${process.pid}.${Date.now()}.part`;
-    await writeFile(temporary, data);
+    try {
+      await writeFile(temporary, data);
+    } catch (error) {
+      // The folder usually exists already; making it only when missing saves a step per file.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(temporary, data);
+    }
     await rename(temporary, target);
   }
 

@@ -24,6 +24,7 @@ export async function startFakeOpenAi() {
   const received: ReceivedRequest[] = [];
   const scripts = new Map<string, ScriptedAnswer[]>();
   let chatReply: (request: Record<string, unknown>) => unknown = () => ({});
+  let imageDelayMs = 0;
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -44,6 +45,7 @@ export async function startFakeOpenAi() {
         if (scripted && scripted.status !== 200) return send(res, scripted.status, scripted.body ?? { error: { message: 'scripted failure', type: 'server_error' } });
 
         if (path === '/images/generations' || path === '/images/edits') {
+          if (imageDelayMs > 0) await new Promise((r) => setTimeout(r, imageDelayMs));
           const n = Number(request.json?.n ?? request.fields?.find((f) => f.name === 'n')?.value ?? 1);
           const size = String(request.json?.size ?? request.fields?.find((f) => f.name === 'size')?.value ?? '1024x1024');
           const [width, height] = size === 'auto' ? [1024, 1024] : size.split('x').map(Number);
@@ -79,6 +81,10 @@ export async function startFakeOpenAi() {
     },
     onChat(reply: (request: Record<string, unknown>) => unknown) {
       chatReply = reply;
+    },
+    /** Every image answer takes this long from now on, as a real model's would (benchmarks). */
+    setImageTime(ms: number) {
+      imageDelayMs = ms;
     },
     reset() {
       received.length = 0;

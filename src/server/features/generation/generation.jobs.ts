@@ -10,15 +10,13 @@ import { thumbnailKeyOf } from '../uploads/storage-keys';
 import { fileUrlOf, thumbnailUrlOf } from '../uploads/uploads.service';
 import { EngineError, type EngineImage, type ImageEngine } from './engines/image-engine';
 import {
+  completeJob,
   contextFileIdsOf,
   filesByIds,
   findJob,
   finishJob,
-  insertGeneratedFile,
-  insertGeneratedOutput,
-  startJob,
-  outputCountOf,
   setThumbnailUrl,
+  startJob,
   updateSystemMessage,
   type AgentJobRow,
 } from './generation.repository';
@@ -39,8 +37,8 @@ type GenerationDeps = Pick<AppDeps, 'db' | 'storage' | 'logger'>;
  * delivery) is not run again, and the refund is keyed on the job id.
  */
 export async function runGenerationJob(deps: GenerationDeps, engine: ImageEngine, { jobId }: JobPayloads['generate'], context: JobContext): Promise<void> {
-  // Claims the job (marks it processing, one commit) and tells the session, or finds it settled.
-  const job = await startJob(deps.db, jobId, (sessionId) => ({ topic: sessionTopic(sessionId), type: 'job.updated', id: jobId }));
+  // Claims the job (marks it processing) and tells the session, or finds it settled.
+  const job = await startJob(deps.db, jobId);
   if (!job) return;
 
   const plan = job.plan as GenerationPlan;
@@ -65,34 +63,19 @@ export async function runGenerationJob(deps: GenerationDeps, engine: ImageEngine
   await Promise.all(outputs.map((output, position) => deps.storage.put(keys[position]!, output.data)));
 
   const fileIds = outputs.map(() => randomUUID());
-  const committed = await deps.db.transaction(async (tx) => {
-    const locked = await findJob(tx, jobId, { forUpdate: true });
-    if (!locked || locked.status === 'completed' || locked.status === 'failed' || (await outputCountOf(tx, jobId)) > 0) return false;
-    for (const [position, output] of outputs.entries()) {
-      const fileId = fileIds[position]!;
-      await insertGeneratedFile(tx, {
-        id: fileId,
-        userId: job.userId,
-        fileType: 'image',
-        originalFilename: `generated-${position + 1}.webp`,
-        storedFilename: keys[position]!,
-        fileUrl: fileUrlOf(fileId),
-        // Until the thumbnail exists (below, after the reply is out) clients show the image itself.
-        thumbnailUrl: null,
-        mimeType: output.mimeType,
-        fileSizeBytes: output.data.length,
-        width: output.width,
-        height: output.height,
-        isGenerated: true,
-        verifiedEnum: 'approved',
-        contentDescription: plan.instruction,
-      });
-      await insertGeneratedOutput(tx, { jobId, fileId, position });
-    }
-    await updateSystemMessage(tx, job.resultMessageId!, { contentText: note, processingStatus: 'completed' });
-    await finishJob(tx, jobId, { status: 'completed' });
-    await publishEvent(tx, { topic: sessionTopic(job.sessionId), type: 'message.updated', id: job.resultMessageId! });
-    return true;
+  const committed = await completeJob(deps.db, {
+    jobId,
+    description: plan.instruction,
+    replyText: note,
+    files: outputs.map((output, position) => ({
+      id: fileIds[position]!,
+      storedFilename: keys[position]!,
+      fileUrl: fileUrlOf(fileIds[position]!),
+      mimeType: output.mimeType,
+      fileSizeBytes: output.data.length,
+      width: output.width,
+      height: output.height,
+    })),
   });
   if (committed) await addThumbnails(deps, outputs, keys, fileIds);
 }

@@ -1,44 +1,49 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { GenerationPlan } from '@shared/generation';
 import type { DbOrTx } from '../../db/client';
 import { agentJobs, attachments, chatSessions, generatedOutputs, messages, userFiles } from '../../db/schema';
-import { publishEvent, type RealtimeEvent } from '../../realtime/events';
+import { notifyEventSql, type RealtimeEvent } from '../../realtime/events';
+import { sessionTopicSql } from '../sessions/realtime-topics';
 
 export type AgentJobRow = typeof agentJobs.$inferSelect;
 
-/** The session's latest user message (the one a reply answers), if the session is the user's. */
-export async function findLatestUserMessage(db: DbOrTx, userId: string, sessionId: string) {
+export interface ReplyContext {
+  /** The session's latest user message: the one a reply answers. */
+  message: { id: string; contentText: string };
+  /** The job already made for it (POST /chat asked twice), if any. */
+  existingJobId: string | null;
+  /** The approved photos attached to it, oldest first. */
+  attachmentIds: string[];
+  /** The session's most recent generated image before it: what a follow-up edits. */
+  previousOutputId: string | null;
+}
+
+/**
+ * What POST /chat needs to plan a reply, in one query (every round trip is added to each reply);
+ * undefined when the session is not the user's active session or has no user message.
+ */
+export async function replyContextOf(db: DbOrTx, userId: string, sessionId: string): Promise<ReplyContext | undefined> {
   const [row] = await db
-    .select({ id: messages.id, contentText: messages.contentText, timestampCreated: messages.timestampCreated })
+    .select({
+      id: messages.id,
+      contentText: messages.contentText,
+      existingJobId: sql<string | null>`(select j.id from ${agentJobs} j where j.message_id = ${messages.id} and j.user_id = ${userId})`,
+      attachmentIds: sql<string[]>`array(
+        select f.id from ${attachments} a join ${userFiles} f on f.id = a.file_id
+        where a.message_id = ${messages.id} and f.user_id = ${userId} and f.verified_enum = 'approved'
+        order by f.upload_timestamp)`,
+      previousOutputId: sql<string | null>`(
+        select o.file_id from ${generatedOutputs} o join ${agentJobs} j on j.id = o.job_id
+        where j.session_id = ${sessionId} and j.user_id = ${userId} and j.status = 'completed' and j.created_at < ${messages.timestampCreated}
+        order by j.completed_at desc, o.position desc limit 1)`,
+    })
     .from(messages)
     .innerJoin(chatSessions, eq(chatSessions.id, messages.sessionId))
     .where(and(eq(messages.sessionId, sessionId), eq(chatSessions.userId, userId), eq(chatSessions.isActive, true), eq(messages.role, 'user')))
     .orderBy(desc(messages.timestampCreated))
     .limit(1);
-  return row;
-}
-
-/** The approved photos attached to a message, oldest first. */
-export async function approvedAttachmentsOf(db: DbOrTx, userId: string, messageId: string) {
-  return db
-    .select({ id: userFiles.id, storedFilename: userFiles.storedFilename, mimeType: userFiles.mimeType })
-    .from(attachments)
-    .innerJoin(userFiles, eq(userFiles.id, attachments.fileId))
-    .where(and(eq(attachments.messageId, messageId), eq(userFiles.userId, userId), eq(userFiles.verifiedEnum, 'approved')))
-    .orderBy(userFiles.uploadTimestamp);
-}
-
-/** The session's most recent generated image before `before`: what a follow-up edits. */
-export async function latestGeneratedImageOf(db: DbOrTx, userId: string, sessionId: string, before: Date) {
-  const [row] = await db
-    .select({ id: userFiles.id, storedFilename: userFiles.storedFilename, mimeType: userFiles.mimeType })
-    .from(generatedOutputs)
-    .innerJoin(agentJobs, eq(agentJobs.id, generatedOutputs.jobId))
-    .innerJoin(userFiles, eq(userFiles.id, generatedOutputs.fileId))
-    .where(and(eq(agentJobs.sessionId, sessionId), eq(agentJobs.userId, userId), eq(agentJobs.status, 'completed'), lt(agentJobs.createdAt, before)))
-    .orderBy(desc(agentJobs.completedAt), desc(generatedOutputs.position))
-    .limit(1);
-  return row;
+  if (!row) return undefined;
+  return { message: { id: row.id, contentText: row.contentText }, existingJobId: row.existingJobId, attachmentIds: row.attachmentIds, previousOutputId: row.previousOutputId };
 }
 
 export async function filesByIds(db: DbOrTx, userId: string, fileIds: string[]) {
@@ -62,45 +67,127 @@ export async function findJob(db: DbOrTx, jobId: string, options: { forUpdate?: 
   return row;
 }
 
-export async function insertSystemMessage(db: DbOrTx, values: { sessionId: string; userId: string; parentMessageId: string; contentText: string; processingStatus: string }) {
-  const [row] = await db
-    .insert(messages)
-    .values({ ...values, role: 'system' })
-    .returning({ id: messages.id });
-  await db
-    .update(chatSessions)
-    .set({ totalMessages: sql`${chatSessions.totalMessages} + 1`, updatedAt: new Date() })
-    .where(eq(chatSessions.id, values.sessionId));
-  return row!.id;
-}
-
 export async function updateSystemMessage(db: DbOrTx, messageId: string, values: { contentText: string; processingStatus: string }) {
   await db.update(messages).set({ ...values, updatedAt: new Date() }).where(eq(messages.id, messageId));
   await db.execute(sql`update chat_sessions set updated_at = now() where id = (select session_id from messages where id = ${messageId})`);
 }
 
-export async function recordPlanOnMessage(db: DbOrTx, messageId: string, plan: GenerationPlan, contextReferences: { sourceImages: GenerationPlan['sourceImages']; fileIds: string[] }) {
-  await db.update(messages).set({ intentData: plan, contextReferences, updatedAt: new Date() }).where(eq(messages.id, messageId));
-}
-
-export async function insertJob(db: DbOrTx, values: typeof agentJobs.$inferInsert) {
-  await db.insert(agentJobs).values(values);
+export interface QueuedReply {
+  userId: string;
+  sessionId: string;
+  /** The user message answered: it gets the plan (intent_data) and what it refers to. */
+  messageId: string;
+  plan: GenerationPlan;
+  contextReferences: { sourceImages: GenerationPlan['sourceImages']; fileIds: string[] };
+  reply: { id: string; contentText: string };
+  job: { id: string; engine: string; priceCents: number; freeImagesUsed: number };
+  /** Published when the caller's transaction commits. */
+  events: RealtimeEvent[];
 }
 
 /**
- * Marks a queued (or retried) job processing and publishes `event` for its session, with one
- * commit; answers undefined for a job that is missing or already settled.
+ * Everything POST /chat writes besides the debit and the queue job, as ONE statement (each round
+ * trip inside the transaction is added to every reply): the plan on the user message, the
+ * "working on it" reply with the session's message count, the agent job, and the events.
+ * Throws when the user message is not the user's (then the caller's transaction rolls back).
  */
-export async function startJob(db: DbOrTx, jobId: string, event: (sessionId: string) => RealtimeEvent): Promise<AgentJobRow | undefined> {
+export async function recordPlanAndQueueReply(tx: DbOrTx, input: QueuedReply): Promise<void> {
+  const { userId, sessionId, messageId, plan, reply, job } = input;
+  const notifications = input.events.map((event) => sql`, ${notifyEventSql(event)}`);
+  const result = await tx.execute(sql`
+    with planned as (
+      update messages set intent_data = ${JSON.stringify(plan)}::jsonb, context_references = ${JSON.stringify(input.contextReferences)}::jsonb, updated_at = now()
+      where id = ${messageId}::uuid and user_id = ${userId}::text
+      returning id
+    ), reply as (
+      insert into messages (id, session_id, user_id, role, content_text, parent_message_id, processing_status)
+      select ${reply.id}::uuid, ${sessionId}::uuid, ${userId}::text, 'system'::message_role, ${reply.contentText}::text, planned.id, 'processing'
+      from planned
+      returning id
+    ), counted as (
+      update chat_sessions set total_messages = total_messages + 1, updated_at = now()
+      where id = ${sessionId}::uuid and exists (select from reply)
+    ), job as (
+      insert into agent_jobs (id, user_id, session_id, message_id, result_message_id, status, engine, plan, image_count, price_cents, free_images_used)
+      select ${job.id}::uuid, ${userId}::text, ${sessionId}::uuid, ${messageId}::uuid, reply.id, 'queued'::agent_job_status, ${job.engine}::text,
+        ${JSON.stringify(plan)}::jsonb, ${plan.imageCount}::int, ${job.priceCents}::bigint, ${job.freeImagesUsed}::int
+      from reply
+      returning id
+    )
+    select job.id${sql.join(notifications)} from job`);
+  if (result.rows.length !== 1) throw new Error(`message ${messageId} to answer was not found`);
+}
+
+/**
+ * Marks a queued (or retried) job processing and publishes `job.updated` for its session, in one
+ * statement; answers undefined for a job that is missing or already settled.
+ */
+export async function startJob(db: DbOrTx, jobId: string): Promise<AgentJobRow | undefined> {
   const [claimed] = await db
     .update(agentJobs)
     .set({ status: 'processing', attempts: sql`${agentJobs.attempts} + 1`, startedAt: sql`coalesce(${agentJobs.startedAt}, now())` })
     .where(and(eq(agentJobs.id, jobId), inArray(agentJobs.status, ['queued', 'processing'])))
-    .returning();
+    // Outside a transaction block the NOTIFY goes out as the update commits.
+    .returning({ ...getTableColumns(agentJobs), notified: sql`${notifyEventSql({ topic: sessionTopicSql(agentJobs.sessionId), type: 'job.updated', id: jobId })}` });
   if (!claimed) return undefined;
-  // NOTIFY outside a transaction block is sent at once; the update above has already committed.
-  await publishEvent(db, event(claimed.sessionId));
-  return claimed;
+  const { notified: _, ...job } = claimed;
+  return job;
+}
+
+export interface GeneratedFile {
+  id: string;
+  storedFilename: string;
+  fileUrl: string;
+  mimeType: string;
+  fileSizeBytes: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Completes a processing job as ONE statement (its own transaction): the outputs as generated
+ * user files linked through generated_outputs in order, the reply's text and status, the job's
+ * status, the session's activity time and the reply's `message.updated` event. Answers false,
+ * writing nothing, when the job was no longer processing (settled by another run).
+ */
+export async function completeJob(db: DbOrTx, input: { jobId: string; description: string; replyText: string; files: GeneratedFile[] }): Promise<boolean> {
+  const files = JSON.stringify(
+    input.files.map((file, position) => ({
+      id: file.id,
+      position,
+      original_filename: `generated-${position + 1}.${file.storedFilename.split('.').pop()}`,
+      stored_filename: file.storedFilename,
+      file_url: file.fileUrl,
+      mime_type: file.mimeType,
+      file_size_bytes: file.fileSizeBytes,
+      width: file.width,
+      height: file.height,
+    })),
+  );
+  const result = await db.execute(sql`
+    with finished as (
+      update agent_jobs set status = 'completed', error = null, completed_at = now()
+      where id = ${input.jobId}::uuid and status = 'processing'
+      returning id, user_id, session_id, result_message_id
+    ), output as (
+      select * from jsonb_to_recordset(${files}::jsonb) as f(id uuid, position int, original_filename text, stored_filename text, file_url text, mime_type text, file_size_bytes bigint, width int, height int)
+    ), stored as (
+      -- Until the thumbnail exists (added after the reply is out) clients show the image itself.
+      insert into user_files (id, user_id, file_type, original_filename, stored_filename, file_url, thumbnail_url, mime_type, file_size_bytes, width, height, is_generated, verified_enum, content_description)
+      select o.id, f.user_id, 'image', o.original_filename, o.stored_filename, o.file_url, null, o.mime_type, o.file_size_bytes, o.width, o.height, true, 'approved', ${input.description}::text
+      from finished f, output o
+      returning id
+    ), linked as (
+      insert into generated_outputs (job_id, file_id, position)
+      select f.id, o.id, o.position from finished f, output o
+    ), replied as (
+      update messages m set content_text = ${input.replyText}::text, processing_status = 'completed', updated_at = now()
+      from finished f where m.id = f.result_message_id
+    ), touched as (
+      update chat_sessions s set updated_at = now() from finished f where s.id = f.session_id
+    )
+    select ${notifyEventSql({ topic: sessionTopicSql(sql`f.session_id`), type: 'message.updated', id: sql`f.result_message_id` })} from finished f`);
+  return result.rows.length === 1;
 }
 
 export async function finishJob(db: DbOrTx, jobId: string, values: { status: 'completed' | 'failed'; error?: string }) {
@@ -108,19 +195,6 @@ export async function finishJob(db: DbOrTx, jobId: string, values: { status: 'co
     .update(agentJobs)
     .set({ status: values.status, error: values.error ?? null, completedAt: new Date() })
     .where(eq(agentJobs.id, jobId));
-}
-
-export async function insertGeneratedFile(db: DbOrTx, values: typeof userFiles.$inferInsert & { id: string }) {
-  await db.insert(userFiles).values(values);
-}
-
-export async function insertGeneratedOutput(db: DbOrTx, values: { jobId: string; fileId: string; position: number }) {
-  await db.insert(generatedOutputs).values(values);
-}
-
-export async function outputCountOf(db: DbOrTx, jobId: string): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(generatedOutputs).where(eq(generatedOutputs.jobId, jobId));
-  return row?.count ?? 0;
 }
 
 /** The photos a message's plan refers to (recorded in context_references when the job was made). */

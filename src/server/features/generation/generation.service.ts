@@ -2,18 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '@shared/errors';
 import type { GenerationPlan } from '@shared/generation';
 import type { AppDeps } from '../../lib/context';
-import { publishEvent } from '../../realtime/events';
 import { debitForGeneration, quoteGeneration, type GenerationQuote } from '../billing/billing.service';
 import { sessionTopic } from '../sessions/realtime-topics';
 import { isActiveSessionOf } from '../sessions/sessions.repository';
 import {
-  approvedAttachmentsOf,
   findJobForMessage,
-  findLatestUserMessage,
-  insertJob,
-  insertSystemMessage,
-  latestGeneratedImageOf,
-  recordPlanOnMessage,
+  recordPlanAndQueueReply,
+  replyContextOf,
   type AgentJobRow,
 } from './generation.repository';
 import type { PlanRequest, ReplyPlanner } from './planning';
@@ -52,51 +47,41 @@ function acceptedOf(job: AgentJobRow): ReplyAccepted {
  */
 export async function requestReply(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'> & { planner: ReplyPlanner; engineName: string }, userId: string, sessionId: string): Promise<ReplyAccepted> {
   const { db } = deps;
-  const message = await findLatestUserMessage(db, userId, sessionId);
-  if (!message) {
+  const context = await replyContextOf(db, userId, sessionId);
+  if (!context) {
     if (!(await isActiveSessionOf(db, userId, sessionId))) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND);
     throw new AppError('BAD_REQUEST', NOTHING_TO_ANSWER);
   }
-  // Independent reads, side by side: every millisecond here is added to each reply.
-  const [existing, attached, previous] = await Promise.all([
-    findJobForMessage(db, userId, message.id),
-    approvedAttachmentsOf(db, userId, message.id),
-    latestGeneratedImageOf(db, userId, sessionId, message.timestampCreated),
-  ]);
-  if (existing) return acceptedOf(existing);
-  const request: PlanRequest = { text: message.contentText, attachmentCount: attached.length, hasPreviousOutput: previous !== undefined };
+  const { message, attachmentIds, previousOutputId } = context;
+  if (context.existingJobId) {
+    const existing = await findJobForMessage(db, userId, message.id);
+    if (existing) return acceptedOf(existing);
+  }
+  const request: PlanRequest = { text: message.contentText, attachmentCount: attachmentIds.length, hasPreviousOutput: previousOutputId !== null };
   const plan = await deps.planner.plan(request);
-  const fileIds = plan.sourceImages === 'attachments' ? attached.map((f) => f.id) : plan.sourceImages === 'previous-output' && previous ? [previous.id] : [];
+  const fileIds = plan.sourceImages === 'attachments' ? attachmentIds : plan.sourceImages === 'previous-output' && previousOutputId ? [previousOutputId] : [];
 
   const jobId = randomUUID();
+  const replyId = randomUUID();
   try {
     return await db.transaction(async (tx) => {
       const debit = await debitForGeneration(tx, { userId, jobId, imageCount: plan.imageCount, pricePerImageCents: deps.config.pricePerImageCents });
-      await recordPlanOnMessage(tx, message.id, plan, { sourceImages: plan.sourceImages, fileIds });
-      const replyId = await insertSystemMessage(tx, { sessionId, userId, parentMessageId: message.id, contentText: WORKING_ON_IT, processingStatus: 'processing' });
-      const job: AgentJobRow = {
-        id: jobId,
+      const job = { id: jobId, engine: deps.engineName, priceCents: debit.priceCents, freeImagesUsed: debit.freeImages };
+      await recordPlanAndQueueReply(tx, {
         userId,
         sessionId,
         messageId: message.id,
-        resultMessageId: replyId,
-        status: 'queued',
-        engine: deps.engineName,
         plan,
-        imageCount: plan.imageCount,
-        priceCents: debit.priceCents,
-        freeImagesUsed: debit.freeImages,
-        attempts: 0,
-        error: null,
-        createdAt: new Date(),
-        startedAt: null,
-        completedAt: null,
-      };
-      await insertJob(tx, job);
-      await deps.jobs.enqueue(tx, 'generate', { jobId }, { singletonKey: jobId });
-      await publishEvent(tx, { topic: sessionTopic(sessionId), type: 'message.updated', id: message.id });
-      await publishEvent(tx, { topic: sessionTopic(sessionId), type: 'message.created', id: replyId });
-      return acceptedOf(job);
+        contextReferences: { sourceImages: plan.sourceImages, fileIds },
+        reply: { id: replyId, contentText: WORKING_ON_IT },
+        job,
+        events: [
+          { topic: sessionTopic(sessionId), type: 'message.updated', id: message.id },
+          { topic: sessionTopic(sessionId), type: 'message.created', id: replyId },
+        ],
+      });
+      await deps.jobs.enqueue(tx, 'generate', { jobId });
+      return { job_id: jobId, message_id: message.id, reply_message_id: replyId, plan, image_count: plan.imageCount, price_cents: job.priceCents, free_images_used: job.freeImagesUsed };
     });
   } catch (error) {
     // A concurrent POST /chat for the same message won the unique index: answer with its job.

@@ -1,3 +1,10 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
 /** Realtime topics (see realtime/events.ts): one per session for its messages, one per user for their files. */
-export const sessionTopic = (sessionId: string) => `session:${sessionId}`;
+const SESSION_TOPIC_PREFIX = 'session:';
+export const sessionTopic = (sessionId: string) => `${SESSION_TOPIC_PREFIX}${sessionId}`;
 export const userTopic = (userId: string) => `user:${userId}`;
+
+/** `sessionTopic` of a row's session, for an event published by the statement that writes the row. */
+export const sessionTopicSql = (sessionIdColumn: PgColumn | SQL) => sql`${SESSION_TOPIC_PREFIX}::text || ${sessionIdColumn}::text`;

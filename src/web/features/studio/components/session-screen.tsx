@@ -65,6 +65,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
       );
       refreshStatus();
     },
+    onOtherChange: refreshStatus,
     onReady: () => {
       if (!sessionId) return;
       // Whatever was written while the subscription was down (or before it first came up).
