@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import type { AppDeps } from './lib/context';
@@ -26,6 +27,8 @@ export async function startServer({ config, logger, webDistDir, jobPolicyOverrid
   try {
     let shuttingDown = false;
     const shutdown = new AbortController();
+    // Every open event stream listens for shutdown; hundreds at once are expected, not a leak.
+    setMaxListeners(0, shutdown.signal);
     const app = createApp(runtime.deps, { webDistDir, isShuttingDown: () => shuttingDown, shutdownSignal: shutdown.signal });
     const server = await listen(app.fetch, config.host, config.port);
     const address = server.address();

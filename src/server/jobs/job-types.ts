@@ -27,9 +27,10 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
   // Hosted models are rate-limited and sometimes slow: two more tries, 5 s and 10 s apart.
   // A job running longer than GENERATION_TIMEOUT_SECONDS counts as lost (its worker died) and is
   // tried again; the job itself makes sure only one set of outputs and one charge result.
-  // Hosted engines mostly wait on the network, so many run side by side; the local engine's work
-  // happens on libuv's thread pool, which bounds it by itself.
-  generate: { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 300, concurrency: 16 },
+  // Hosted engines mostly wait on the network (5-60 s a picture), so many run side by side: with
+  // fewer slots than sessions waiting, a request would wait a whole generation for a free slot.
+  // The local engine's work happens on libuv's thread pool, which bounds the CPU it takes.
+  generate: { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 300, concurrency: 32 },
 };
 
 export interface JobContext {

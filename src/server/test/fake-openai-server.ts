@@ -24,7 +24,7 @@ export async function startFakeOpenAi() {
   const received: ReceivedRequest[] = [];
   const scripts = new Map<string, ScriptedAnswer[]>();
   let chatReply: (request: Record<string, unknown>) => unknown = () => ({});
-  let imageDelayMs = 0;
+  let imageTimeMs: () => number = () => 0;
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -45,7 +45,8 @@ export async function startFakeOpenAi() {
         if (scripted && scripted.status !== 200) return send(res, scripted.status, scripted.body ?? { error: { message: 'scripted failure', type: 'server_error' } });
 
         if (path === '/images/generations' || path === '/images/edits') {
-          if (imageDelayMs > 0) await new Promise((r) => setTimeout(r, imageDelayMs));
+          const imageTime = imageTimeMs();
+          if (imageTime > 0) await new Promise((r) => setTimeout(r, imageTime));
           const n = Number(request.json?.n ?? request.fields?.find((f) => f.name === 'n')?.value ?? 1);
           const size = String(request.json?.size ?? request.fields?.find((f) => f.name === 'size')?.value ?? '1024x1024');
           const [width, height] = size === 'auto' ? [1024, 1024] : size.split('x').map(Number);
@@ -82,9 +83,9 @@ export async function startFakeOpenAi() {
     onChat(reply: (request: Record<string, unknown>) => unknown) {
       chatReply = reply;
     },
-    /** Every image answer takes this long from now on, as a real model's would (benchmarks). */
-    setImageTime(ms: number) {
-      imageDelayMs = ms;
+    /** Image answers take this long from now on (ms, or a function drawn per answer), as a real model's would (benchmarks). */
+    setImageTime(ms: number | (() => number)) {
+      imageTimeMs = typeof ms === 'number' ? () => ms : ms;
     },
     reset() {
       received.length = 0;

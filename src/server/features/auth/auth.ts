@@ -120,6 +120,8 @@ export function createAuth({ config, db, logger, mailer, secret, hooks = {} }: C
       useSecureCookies: config.isProduction,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+      // A session and its user in one query: every signed-in request starts with this lookup.
+      database: { joins: true },
     },
     logger: {
       level: 'warn',

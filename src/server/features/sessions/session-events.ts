@@ -30,10 +30,12 @@ export function streamSessionEvents(
     };
     const ready = () => send(() => stream.writeSSE({ event: 'ready', data: JSON.stringify({ session_id: sessionId }), retry: RECONNECT_DELAY_MS }));
 
+    // Removed when the stream ends: the shutdown signal lives as long as the server does.
+    const listeners = new AbortController();
     const ended = new Promise<void>((resolve) => {
       stream.onAbort(resolve);
-      c.req.raw.signal.addEventListener('abort', () => resolve(), { once: true });
-      options.shutdownSignal?.addEventListener('abort', () => resolve(), { once: true });
+      c.req.raw.signal.addEventListener('abort', () => resolve(), { once: true, signal: listeners.signal });
+      options.shutdownSignal?.addEventListener('abort', () => resolve(), { once: true, signal: listeners.signal });
       if (options.shutdownSignal?.aborted) resolve();
     });
 
@@ -48,6 +50,7 @@ export function streamSessionEvents(
       await ended;
     } finally {
       clearInterval(heartbeat);
+      listeners.abort();
       unsubscribe();
       stopResync();
     }

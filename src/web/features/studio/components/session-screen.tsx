@@ -65,7 +65,6 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
       );
       refreshStatus();
     },
-    onOtherChange: refreshStatus,
     onReady: () => {
       if (!sessionId) return;
       // Whatever was written while the subscription was down (or before it first came up).

@@ -6,8 +6,6 @@ export type RealtimeStatus = 'connecting' | 'connected' | 'disconnected';
 export interface SessionEventHandlers {
   /** A message of the session was created or updated. */
   onMessage: (messageId: string) => void;
-  /** Something else of the session changed (a job started): its status may have. */
-  onOtherChange: () => void;
   /** The subscription is live (first time, or again after a drop): time to catch up. */
   onReady: () => void;
 }
@@ -40,9 +38,7 @@ export function useSessionEvents(sessionId: string | undefined, handlers: Sessio
         return;
       }
       const parsed = sessionEventSchema.safeParse(data);
-      if (!parsed.success) return;
-      if (parsed.data.type.startsWith('message.')) handlersRef.current.onMessage(parsed.data.id);
-      else handlersRef.current.onOtherChange();
+      if (parsed.success && parsed.data.id) handlersRef.current.onMessage(parsed.data.id);
     });
     source.onerror = () => setStatus('disconnected');
     return () => {
