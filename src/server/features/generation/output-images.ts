@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { THUMBNAIL_WEBP } from '../uploads/image-intake';
 
 export const OUTPUT_THUMBNAIL_PX = 512;
 const STORABLE_AS_IS = new Set(['png', 'jpeg', 'webp']);
@@ -53,5 +54,5 @@ export async function prepareOutput(input: Buffer, aspectRatio: string): Promise
 
 /** The card-sized copy the library and chat show. */
 export function thumbnailOf(image: Buffer): Promise<Buffer> {
-  return sharp(image).resize(OUTPUT_THUMBNAIL_PX, OUTPUT_THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+  return sharp(image).resize(OUTPUT_THUMBNAIL_PX, OUTPUT_THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true }).webp(THUMBNAIL_WEBP).toBuffer();
 }
