@@ -73,26 +73,20 @@ export function LoginScreen() {
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
         {failure && <FormAlert>{screenMessageText(t, failure)}</FormAlert>}
         <TextField
-          id={form.fieldId('email')}
+          {...form.textField('email')}
           label={t('fields.email')}
           type="email"
           autoComplete="email"
           inputMode="email"
           placeholder={t('fields.emailPlaceholder')}
-          value={values.email}
-          onValueChange={(value) => form.setValue('email', value)}
-          onBlur={() => form.blur('email')}
           error={issueText('email')}
         />
         <div className="flex flex-col gap-1.5">
           <TextField
-            id={form.fieldId('password')}
+            {...form.textField('password')}
             label={t('fields.password')}
             type="password"
             autoComplete="current-password"
-            value={values.password}
-            onValueChange={(value) => form.setValue('password', value)}
-            onBlur={() => form.blur('password')}
             error={issueText('password')}
           />
           <Link to={paths.forgotPassword.getHref()} className={`self-end text-sm ${textLinkClasses}`}>

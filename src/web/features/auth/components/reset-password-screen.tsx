@@ -92,23 +92,17 @@ export function ResetPasswordScreen() {
       <form noValidate onSubmit={(event) => void submit(event, link.token)} className="flex flex-col gap-4">
         {failure && <FormAlert>{screenMessageText(t, failure)}</FormAlert>}
         <TextField
-          id={form.fieldId('password')}
+          {...form.textField('password')}
           label={t('fields.newPassword')}
           type="password"
           autoComplete="new-password"
-          value={values.password}
-          onValueChange={(value) => form.setValue('password', value)}
-          onBlur={() => form.blur('password')}
           error={issueText('password')}
         />
         <TextField
-          id={form.fieldId('confirmPassword')}
+          {...form.textField('confirmPassword')}
           label={t('fields.confirmNewPassword')}
           type="password"
           autoComplete="new-password"
-          value={values.confirmPassword}
-          onValueChange={(value) => form.setValue('confirmPassword', value)}
-          onBlur={() => form.blur('confirmPassword')}
           error={issueText('confirmPassword')}
         />
         <BusyButton busy={resetPassword.isPending} label={t('resetPassword.submit')} busyLabel={t('resetPassword.submitting')} />

@@ -87,15 +87,12 @@ export function SignupScreen() {
           <form noValidate onSubmit={next} className="flex flex-col gap-4">
             {failure && <FormAlert>{screenMessageText(t, failure)}</FormAlert>}
             <TextField
-              id={fieldId('email')}
+              {...form.textField('email')}
               label={t('fields.email')}
               type="email"
               autoComplete="email"
               inputMode="email"
               placeholder={t('fields.emailPlaceholder')}
-              value={values.email}
-              onValueChange={(value) => form.setValue('email', value)}
-              onBlur={() => form.blur('email')}
               error={issueText('email')}
             />
             <BusyButton busy={false} label={t('signup.next')} busyLabel={t('signup.next')} />
@@ -115,23 +112,17 @@ export function SignupScreen() {
             </Button>
           </div>
           <TextField
-            id={fieldId('password')}
+            {...form.textField('password')}
             label={t('fields.password')}
             type="password"
             autoComplete="new-password"
-            value={values.password}
-            onValueChange={(value) => form.setValue('password', value)}
-            onBlur={() => form.blur('password')}
             error={issueText('password')}
           />
           <TextField
-            id={fieldId('confirmPassword')}
+            {...form.textField('confirmPassword')}
             label={t('fields.confirmPassword')}
             type="password"
             autoComplete="new-password"
-            value={values.confirmPassword}
-            onValueChange={(value) => form.setValue('confirmPassword', value)}
-            onBlur={() => form.blur('confirmPassword')}
             error={issueText('confirmPassword')}
           />
           <CheckboxField

@@ -84,9 +84,19 @@ export function useFormFields<Values extends FormValues<Values>>(
     return !firstInvalid;
   }
 
+  /** The props that bind a text input to `field`: its id, its value, edits and blur checks. */
+  function textField(field: Field) {
+    return {
+      id: fieldId(field),
+      value: String(state.values[field]),
+      onValueChange: (value: string) => setValue(field, value as Values[Field]),
+      onBlur: () => blur(field),
+    };
+  }
+
   function reset() {
     setState({ values: initial, touched: new Set(), errors: {} });
   }
 
-  return { values: state.values, errors: state.errors, setValue, blur, validateFields, reset, fieldId };
+  return { values: state.values, errors: state.errors, setValue, blur, validateFields, reset, fieldId, textField };
 }
