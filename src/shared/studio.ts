@@ -50,6 +50,8 @@ export const messageSchema = z.object({
   session_id: z.string(),
   contentText: z.string(),
   timestamp_created: z.string(),
+  /** When the message last changed (its reply finished, say): of two copies, the later one wins. */
+  updated_at: z.string(),
   parent_message_id: z.string().nullable(),
   role: z.enum(['user', 'system']),
   user_id: z.string(),

@@ -14,6 +14,7 @@ type MessageRecord = {
   intent_data: unknown;
   context_references: unknown;
   timestamp_created: string;
+  updated_at: string;
   files: MessageFile[] | null;
 };
 
@@ -27,6 +28,7 @@ function selectMessages(db: DbOrTx, where: SQL, order: SQL, limit: number) {
     select m.id, m.session_id, m.user_id, m.role, m.content_text, m.parent_message_id, m.processing_status,
       m.intent_data, m.context_references,
       to_char(m.timestamp_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as timestamp_created,
+      to_char(m.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_at,
       message_files.files
     from messages m
     join chat_sessions s on s.id = m.session_id
@@ -59,6 +61,7 @@ function toMessage(row: MessageRecord): Message {
     session_id: row.session_id,
     contentText: row.content_text,
     timestamp_created: row.timestamp_created,
+    updated_at: row.updated_at,
     parent_message_id: row.parent_message_id,
     role: row.role,
     user_id: row.user_id,

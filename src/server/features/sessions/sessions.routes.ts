@@ -78,7 +78,7 @@ export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {
     path: '/{id}/events',
     summary: "Server-Sent Events for a session's messages",
     description:
-      '`event: ready` when subscribed (and again after the server lost and regained its database listener: refetch after your last timestamp then); ' +
+      '`event: ready` when subscribed (and again after the server lost and regained its database listener: catch up then: messages after your last timestamp, and every reply you hold that is still processing — see src/shared/catch-up.ts); ' +
       '`event: message` with data {id, type: message.created|message.updated}; `event: session` for other changes of the session; a comment heartbeat every 25 s.',
     middleware: signedIn('User must be logged in to get messages'),
     request: { params: sessionIdParams },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assertSafeKey } from '../../storage/storage';
-import { sanitizeFilename, storedFilenameFor, thumbnailKeyOf, uniqueTimestamp, uploadedPhotoKey } from './storage-keys';
+import { sanitizeFilename, servedFilenameOf, storedFilenameFor, thumbnailKeyOf, uniqueTimestamp, uploadedPhotoKey } from './storage-keys';
 
 describe('upload storage keys', () => {
   it('keeps letters, digits, dots and hyphens and turns everything else into underscores', () => {
@@ -39,5 +39,15 @@ describe('upload storage keys', () => {
   it('never hands out the same timestamp twice in one process', () => {
     const stamps = Array.from({ length: 1000 }, () => uniqueTimestamp());
     expect(new Set(stamps).size).toBe(stamps.length);
+  });
+
+  it('serves each image under a name of its own: the original name and the start of its id', () => {
+    const first = { id: '0f3a9c1e-77aa-4b0e-9d5e-0123456789ab', originalFilename: 'generated-1.png' };
+    const second = { id: 'b81d2e40-1c2d-4e5f-8a9b-ba9876543210', originalFilename: 'generated-1.png' };
+    expect(servedFilenameOf(first, 'original')).toBe('generated-1-0f3a9c1e.png');
+    expect(servedFilenameOf(second, 'original')).toBe('generated-1-b81d2e40.png');
+    expect(servedFilenameOf(first, 'thumbnail')).toBe('generated-1-0f3a9c1e-thumbnail.webp');
+    expect(servedFilenameOf({ id: first.id, originalFilename: 'Мой отпуск' }, 'original')).toBe('Мой отпуск-0f3a9c1e');
+    expect(servedFilenameOf({ id: first.id, originalFilename: '.png' }, 'original')).toBe('image-0f3a9c1e.png');
   });
 });

@@ -37,3 +37,15 @@ export function uploadedPhotoKey(userId: string, timestamp: number, storedFilena
 export function thumbnailKeyOf(storageKey: string): string {
   return `${storageKey.replace(/\.[A-Za-z0-9]+$/, '')}.thumb.webp`;
 }
+
+/**
+ * The name a file is served under (Content-Disposition): its original name with the start of its
+ * id added, so two images never share a name — generated outputs are all "generated-N" and
+ * uploads are often "IMG_0001", and browsers let that header name a download.
+ */
+export function servedFilenameOf(file: { id: string; originalFilename: string }, variant: 'original' | 'thumbnail'): string {
+  const match = /^(.*?)(\.[A-Za-z0-9]{1,5})?$/.exec(file.originalFilename.trim())!;
+  const stem = match[1] || 'image';
+  const tag = file.id.replace(/-/g, '').slice(0, 8);
+  return variant === 'thumbnail' ? `${stem}-${tag}-thumbnail.webp` : `${stem}-${tag}${match[2] ?? ''}`;
+}

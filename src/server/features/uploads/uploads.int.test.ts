@@ -301,6 +301,23 @@ describe("a user's files", () => {
   });
 });
 
+describe('served file names', () => {
+  it('serves two generated images with the same original name under different file names', async () => {
+    const owner = await signedInUser(server);
+    const names: string[] = [];
+    for (const image of [await insertImage(owner.userId), await insertImage(owner.userId)]) {
+      const response = await owner.get(image.fileUrl);
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+      const disposition = response.headers.get('content-disposition') ?? '';
+      const name = /filename="([^"]+)"/.exec(disposition)?.[1];
+      expect(name).toBe(`generated-${image.id.replace(/-/g, '').slice(0, 8)}.png`);
+      names.push(name!);
+    }
+    expect(new Set(names).size).toBe(2);
+  });
+});
+
 /** A file as another part of the product leaves it: by default a finished generation's output. */
 async function insertImage(userId: string, options: { isGenerated?: boolean; verifiedEnum?: 'approved' | 'rejected' } = {}) {
   const id = crypto.randomUUID();

@@ -4,7 +4,7 @@ import type { UserFile, UserFilesPage } from '@shared/studio';
 import type { AppDeps } from '../../lib/context';
 import { userTopic } from '../sessions/realtime-topics';
 import { prepareUploadedImage } from './image-intake';
-import { storedFilenameFor, thumbnailKeyOf, uniqueTimestamp, uploadedPhotoKey } from './storage-keys';
+import { servedFilenameOf, storedFilenameFor, thumbnailKeyOf, uniqueTimestamp, uploadedPhotoKey } from './storage-keys';
 import { deleteOwnFile, findFileById, findOwnFile, insertUserFile, listApprovedFiles, type UserFileRow } from './user-files.repository';
 
 export const FILE_NOT_FOUND_MESSAGE = 'File not found';
@@ -162,7 +162,7 @@ export async function openFileFor(deps: Pick<AppDeps, 'db' | 'storage'>, viewerI
     body: stored.body,
     size: stored.size,
     mimeType: useThumbnail ? 'image/webp' : row.mimeType,
-    filename: row.originalFilename,
+    filename: servedFilenameOf(row, useThumbnail ? 'thumbnail' : 'original'),
     isPublic: row.isGenerated,
   };
 }

@@ -1,7 +1,9 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { fetchMissedMessages } from '@shared/catch-up';
 import { messagesListSchema, type Message } from '@shared/studio';
 import { apiFetch } from '@web/lib/api-client';
 import { mergeMessages } from '../lib/merge-messages';
+import { getMessage } from './get-message';
 import { studioKeys } from './query-keys';
 
 /**
@@ -33,4 +35,18 @@ export function mergeIntoConversation(queryClient: QueryClient, sessionId: strin
 
 export function useMessages(queryClient: QueryClient, sessionId: string | undefined) {
   return useQuery({ ...messagesQuery(queryClient, sessionId ?? ''), enabled: sessionId !== undefined });
+}
+
+/**
+ * Brings the conversation up to date once the live stream is (again) connected. Waits for the
+ * screen's first fetch when it is still under way: a reply finished between that fetch and the
+ * stream's "ready" was announced to nobody, and must be read with what that fetch returns.
+ */
+export async function catchUpConversation(queryClient: QueryClient, sessionId: string): Promise<void> {
+  const held = await queryClient.ensureQueryData(messagesQuery(queryClient, sessionId));
+  const missed = await fetchMissedMessages(held, {
+    fetchAfter: (after, limit) => getMessages(sessionId, { after, limit }),
+    fetchOne: getMessage,
+  });
+  mergeIntoConversation(queryClient, sessionId, missed);
 }

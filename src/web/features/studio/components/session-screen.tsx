@@ -3,12 +3,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { MISSED_MESSAGES_FETCH_LIMIT } from '@shared/constants';
 import { isAppError } from '@shared/errors';
 import { paths } from '@shared/paths';
 import type { Message, MessageFile } from '@shared/studio';
 import { getMessage } from '../api/get-message';
-import { getMessages, mergeIntoConversation, useMessages } from '../api/get-messages';
+import { catchUpConversation, mergeIntoConversation, useMessages } from '../api/get-messages';
 import { useSession } from '../api/get-session';
 import { studioKeys } from '../api/query-keys';
 import { useSendMessage } from '../api/send-message';
@@ -17,7 +16,6 @@ import { useCreditRefusal } from '../hooks/use-credit-refusal';
 import { usePendingUploads } from '../hooks/use-pending-uploads';
 import { useSessionEvents } from '../hooks/use-session-events';
 import { isApproved } from '../lib/pending-upload';
-import { lastTimestamp } from '../lib/merge-messages';
 import { sessionShortId } from '../lib/session-thumbnails';
 import { AlertBanner } from './alert-banner';
 import { Composer } from './composer';
@@ -67,12 +65,8 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
     },
     onReady: () => {
       if (!sessionId) return;
-      // Whatever was written while the subscription was down (or before it first came up).
-      const known = queryClient.getQueryData<Message[]>(studioKeys.messages(sessionId)) ?? [];
-      getMessages(sessionId, { after: lastTimestamp(known), limit: MISSED_MESSAGES_FETCH_LIMIT }).then(
-        (missed) => mergeIntoConversation(queryClient, sessionId, missed),
-        () => undefined,
-      );
+      // Whatever was written or finished while the subscription was down (or before it first came up).
+      catchUpConversation(queryClient, sessionId).catch(() => undefined);
       refreshStatus();
     },
   });

@@ -8,6 +8,7 @@ function message(id: string, at: string, patch: Partial<Message> = {}): Message 
     session_id: 's1',
     contentText: id,
     timestamp_created: at,
+    updated_at: at,
     parent_message_id: null,
     role: 'user',
     user_id: 'u1',
@@ -28,10 +29,17 @@ describe('merging fetched messages into the conversation', () => {
 
   it('replaces a message with the same id by the newer copy (its outputs arrived)', () => {
     const processing = message('r', '2025-01-01T10:01:00.000Z', { role: 'system', processing_status: 'processing' });
-    const done = { ...processing, processing_status: 'completed', files: [{ id: 'f', fileUrl: '/f', thumbnailUrl: '/t', originalFilename: 'out.png', isGenerated: true }] };
+    const done = { ...processing, processing_status: 'completed', updated_at: '2025-01-01T10:01:30.000Z', files: [{ id: 'f', fileUrl: '/f', thumbnailUrl: '/t', originalFilename: 'out.png', isGenerated: true }] };
     const merged = mergeMessages([message('q', '2025-01-01T10:00:00.000Z'), processing], [done]);
     expect(merged).toHaveLength(2);
     expect(merged[1]).toEqual(done);
+  });
+
+  it('keeps the newer copy when an older fetch of the same message lands after it', () => {
+    const processing = message('r', '2025-01-01T10:01:00.000Z', { role: 'system', processing_status: 'processing' });
+    const done = { ...processing, processing_status: 'completed', updated_at: '2025-01-01T10:01:30.000Z' };
+    expect(mergeMessages([done], [processing])).toEqual([done]);
+    expect(mergeMessages([processing], [done])).toEqual([done]);
   });
 
   it('keeps arrival order for messages with the same timestamp, and does not touch its inputs', () => {

@@ -11,6 +11,7 @@ function message(role: Message['role'], processing_status: string | null = null)
     session_id: 's',
     contentText: 'hi',
     timestamp_created: new Date(sentAt).toISOString(),
+    updated_at: new Date(sentAt).toISOString(),
     parent_message_id: null,
     role,
     user_id: 'u',
