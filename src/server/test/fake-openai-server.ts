@@ -12,6 +12,8 @@ export interface ReceivedRequest {
   /** When the request arrived and when its answer was sent (performance.now()). */
   receivedAt: number;
   answeredAt?: number;
+  /** When the client gave up on it (aborted) before an answer was sent. */
+  abortedAt?: number;
   contentType: string;
   json?: Record<string, unknown>;
   /** Multipart fields (files as {filename, size, contentType}). */
@@ -36,13 +38,18 @@ export async function startFakeOpenAi() {
         const body = Buffer.concat(chunks);
         const request: ReceivedRequest = { path, contentType, receivedAt: performance.now() };
         res.on('finish', () => (request.answeredAt = performance.now()));
+        res.on('close', () => {
+          if (!res.writableFinished) request.abortedAt = performance.now();
+        });
         if (contentType.includes('application/json')) request.json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
         if (contentType.includes('multipart/form-data')) request.fields = parseMultipart(body, contentType);
         received.push(request);
 
         const scripted = scripts.get(path)?.shift();
         if (scripted?.delayMs) await new Promise((r) => setTimeout(r, scripted.delayMs));
+        if (res.destroyed) return;
         if (scripted && scripted.status !== 200) return send(res, scripted.status, scripted.body ?? { error: { message: 'scripted failure', type: 'server_error' } });
+        if (scripted?.body) return send(res, 200, scripted.body);
 
         if (path === '/images/generations' || path === '/images/edits') {
           const imageTime = imageTimeMs();

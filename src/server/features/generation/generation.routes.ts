@@ -1,21 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { MAX_ATTACHMENTS, MESSAGE_MAX_LENGTH } from '@shared/constants';
+import { replyAcceptedSchema } from '@shared/studio';
 import type { AppDeps } from '../../lib/context';
 import { createRouter } from '../../lib/openapi';
 import { requireUserFor } from '../sessions/route-guards';
 import { quoteDraft, requestReply } from './generation.service';
 
-const acceptedSchema = z
-  .object({
-    job_id: z.string(),
-    message_id: z.string(),
-    reply_message_id: z.string(),
-    plan: z.unknown(),
-    image_count: z.number(),
-    price_cents: z.number(),
-    free_images_used: z.number(),
-  })
-  .openapi('ReplyAccepted');
+const acceptedSchema = replyAcceptedSchema.openapi('ReplyAccepted');
 
 const quoteSchema = z
   .object({

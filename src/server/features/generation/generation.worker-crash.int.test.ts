@@ -1,18 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { agentJobs, generatedOutputs, ledgerEntries } from '../../db/schema';
 import type { RunningServer } from '../../start-server';
 import { startFakeOpenAi } from '../../test/fake-openai-server';
 import { signedInUser } from '../../test/signed-in-user';
 import { startTestServer } from '../../test/test-server';
+import { expectRefundedOnce, replyOf } from './generation.test-helpers';
 
 /**
  * The API with WORKER=off and generation in a separate `npm run worker` process, killed with
- * SIGKILL in the middle of a job: after a new worker starts, the job ends with exactly one set of
- * outputs and one charge.
+ * SIGKILL in the middle of a job: after a new worker starts, the job is resumed (one set of
+ * outputs, one charge) — or, when it was on its last try, settled with one refund.
  */
 const root = path.resolve(import.meta.dirname, '../../../..');
 let openai: Awaited<ReturnType<typeof startFakeOpenAi>>;
@@ -24,7 +25,8 @@ const engineEnv = (baseUrl: string) => ({ IMAGE_ENGINE: 'openai', OPENAI_BASE_UR
 beforeAll(async () => {
   openai = await startFakeOpenAi();
   openai.onChat(() => ({ intent: 'generate', sourceImages: 'none', instruction: 'A windmill', imageCount: 1, aspectRatio: 'unchanged', style: null }));
-  server = await startTestServer({ ...engineEnv(openai.baseUrl), WORKER: 'off' });
+  // Jobs carry their retry delay from here (where they are sent).
+  server = await startTestServer({ ...engineEnv(openai.baseUrl), WORKER: 'off', FREE_GENERATIONS: '1' }, { jobPolicyOverrides: { generate: { retryDelaySeconds: 1 } } });
 });
 afterAll(async () => {
   for (const worker of workers) if (worker.exitCode === null) worker.kill('SIGKILL');
@@ -53,6 +55,17 @@ async function until<T>(what: string, probe: () => Promise<T | undefined> | T | 
   }
 }
 
+afterEach(() => {
+  for (const worker of workers) if (worker.exitCode === null && !worker.signalCode) worker.kill('SIGKILL');
+  openai.reset();
+});
+
+async function killDuringCall(worker: ChildProcess, callNumber: number) {
+  await until(`the worker to make image call ${callNumber}`, () => (openai.received.filter((r) => r.path === '/images/generations').length >= callNumber ? true : undefined));
+  worker.kill('SIGKILL');
+  await until('the worker to die', () => (worker.exitCode !== null || worker.signalCode ? true : undefined));
+}
+
 describe('a worker killed in the middle of a job', () => {
   it('is replaced by another that finishes it: one output set, one charge', { timeout: 90_000 }, async () => {
     const client = await signedInUser(server);
@@ -61,10 +74,7 @@ describe('a worker killed in the middle of a job', () => {
     const sent = (await (await client.post('/api/messages', { session_id: 'new', content_text: 'a windmill' })).json()) as { session_id: string };
     const accepted = (await (await client.post('/api/chat', { session_id: sent.session_id })).json()) as { job_id: string };
 
-    const first = startWorker();
-    await until('the first worker to call the provider', () => (openai.received.some((r) => r.path === '/images/generations') ? true : undefined));
-    first.kill('SIGKILL');
-    await until('the first worker to die', () => (first.exitCode !== null || first.signalCode ? true : undefined));
+    await killDuringCall(startWorker(), 1);
 
     startWorker();
     const job = await until('the job to settle', async () => {
@@ -76,5 +86,21 @@ describe('a worker killed in the middle of a job', () => {
     expect(await server.deps.db.select().from(generatedOutputs).where(eq(generatedOutputs.jobId, job.id))).toHaveLength(1);
     const entries = await server.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, job.id));
     expect(entries.map((e) => e.kind)).toEqual(['usage']);
+  });
+
+  it('during its last try is settled by the next worker: one refund, a failure reply, the session not processing', { timeout: 120_000 }, async () => {
+    const client = await signedInUser(server);
+    const failure = { status: 500, body: { error: { message: 'The server had an error', type: 'server_error' } } };
+    // Two tries fail, the last hangs until the kill; nothing is answered after.
+    openai.script('/images/generations', failure, failure, { status: 200, delayMs: 60_000 });
+    const sent = (await (await client.post('/api/messages', { session_id: 'new', content_text: 'a windmill' })).json()) as { session_id: string };
+    const accepted = (await (await client.post('/api/chat', { session_id: sent.session_id })).json()) as { job_id: string; reply_message_id: string };
+
+    await killDuringCall(startWorker(), 3);
+    startWorker();
+    await expectRefundedOnce(server, client, { jobId: accepted.job_id, replyMessageId: accepted.reply_message_id, sessionId: sent.session_id });
+    const reply = await replyOf(client, accepted.reply_message_id);
+    expect(reply.contentText).toBe('Sorry, the image could not be made: the work was interrupted. The charge was refunded (1 free image returned).');
+    expect(openai.received.filter((r) => r.path === '/images/generations')).toHaveLength(3);
   });
 });

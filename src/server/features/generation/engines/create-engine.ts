@@ -9,22 +9,25 @@ import { LocalImageEngine } from './local/local-engine';
 export interface GenerationParts {
   engine: ImageEngine;
   engineName: ImageEngine['name'];
-  /** Plans replies: the hosted engine's language model, or the local rules. */
-  planner: ReplyPlanner;
-  /** Prices drafts before sending: always the local rules (free, instant). */
+  /**
+   * Plans every request where it is priced — the quote before sending and the charge — by the
+   * local rules (free, instant), so both read the request the same way (decision 006).
+   */
   quotePlanner: ReplyPlanner;
+  /** A hosted engine's language model: re-plans a paid request's wording and shape in the job. */
+  replyPlanner: ReplyPlanner | undefined;
 }
 
-/** The engine IMAGE_ENGINE names, with its planner. */
+/** The engine IMAGE_ENGINE names, with its planners. */
 export function createGenerationParts(config: AppConfig): GenerationParts {
   const engineConfig = config.imageEngine;
   if (engineConfig.kind === 'openai') {
     const engine = new OpenAiImageEngine({ apiKey: engineConfig.apiKey, baseUrl: engineConfig.baseUrl, model: engineConfig.model, textModel: engineConfig.textModel });
-    return { engine, engineName: 'openai', planner: engine, quotePlanner: localPlanner };
+    return { engine, engineName: 'openai', quotePlanner: localPlanner, replyPlanner: engine };
   }
   if (engineConfig.kind === 'gemini') {
     const engine = new GeminiImageEngine({ apiKey: engineConfig.apiKey, model: engineConfig.model, textModel: engineConfig.textModel, baseUrl: engineConfig.baseUrl });
-    return { engine, engineName: 'gemini', planner: engine, quotePlanner: localPlanner };
+    return { engine, engineName: 'gemini', quotePlanner: localPlanner, replyPlanner: engine };
   }
-  return { engine: new LocalImageEngine(), engineName: 'local', planner: localPlanner, quotePlanner: localPlanner };
+  return { engine: new LocalImageEngine(), engineName: 'local', quotePlanner: localPlanner, replyPlanner: undefined };
 }
