@@ -6,8 +6,6 @@ import { createRouter } from '../../lib/openapi';
 import { requireUserFor } from '../sessions/route-guards';
 import { quoteDraft, requestReply } from './generation.service';
 
-const acceptedSchema = replyAcceptedSchema.openapi('ReplyAccepted');
-
 const quoteSchema = z
   .object({
     imageCount: z.number(),
@@ -27,7 +25,7 @@ const postChat = createRoute({
   summary: "Ask for the AI's reply to the session's latest message (charged; 402 when short of credit)",
   request: { body: { required: true, content: { 'application/json': { schema: z.object({ session_id: z.uuid() }) } } } },
   responses: {
-    202: { description: 'Planned, paid and queued', content: { 'application/json': { schema: acceptedSchema } } },
+    202: { description: 'Planned, paid and queued', content: { 'application/json': { schema: replyAcceptedSchema } } },
     402: { description: 'INSUFFICIENT_BALANCE: nothing was written' },
   },
 });
