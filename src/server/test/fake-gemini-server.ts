@@ -16,6 +16,34 @@ export interface GeminiRequest {
   };
 }
 
+/**
+ * The models this fake serves, as the Gemini API does today (2026-11; @google/genai 3.x typings
+ * and Google's deprecations page). Others — unknown, or shut down like gemini-2.5-flash-image,
+ * gemini-2.5-flash and gemini-2.5-pro — get the real API's 404 NOT_FOUND.
+ */
+export const SERVED_GEMINI_MODELS = new Set([
+  'gemini-3.1-flash-image',
+  'gemini-3-pro-image',
+  'gemini-3.1-flash-lite-image',
+  'gemini-3.8-flash',
+  'gemini-3.7-flash',
+  'gemini-3.6-flash',
+  'gemini-3.5-flash',
+  'gemini-3.5-flash-lite',
+  'gemini-3.1-flash-lite',
+  'gemini-2.5-flash-lite',
+  'gemini-flash-latest',
+  'gemini-flash-lite-latest',
+]);
+
+const modelNotFound = (model: string) => ({
+  error: {
+    code: 404,
+    message: `models/${model} is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.`,
+    status: 'NOT_FOUND',
+  },
+});
+
 export async function startFakeGemini() {
   const received: GeminiRequest[] = [];
   const scripts: Array<ScriptedAnswer> = [];
@@ -26,8 +54,17 @@ export async function startFakeGemini() {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       void (async () => {
-        const match = /\/models\/([^/:]+):generateContent/.exec(req.url ?? '');
+        const url = (req.url ?? '').split('?')[0]!;
+        const described = /\/models\/([^/:]+)$/.exec(url);
+        if (described && req.method === 'GET') {
+          const model = decodeURIComponent(described[1]!);
+          return SERVED_GEMINI_MODELS.has(model)
+            ? send(res, 200, { name: `models/${model}`, displayName: model, supportedGenerationMethods: ['generateContent', 'countTokens'] })
+            : send(res, 404, modelNotFound(model));
+        }
+        const match = /\/models\/([^/:]+):generateContent/.exec(url);
         if (!match) return send(res, 404, { error: { code: 404, message: 'not found', status: 'NOT_FOUND' } });
+        if (!SERVED_GEMINI_MODELS.has(match[1]!)) return send(res, 404, modelNotFound(match[1]!));
         const request: GeminiRequest = {
           model: match[1]!,
           apiKey: req.headers['x-goog-api-key'] as string | undefined,

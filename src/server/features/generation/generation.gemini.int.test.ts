@@ -49,12 +49,12 @@ describe('generation with the Gemini engine', () => {
     const client = await signedInUser(server);
     const { job } = await run(client, 'a cat in space, square');
     expect(job.status).toBe('completed');
-    const imageCall = gemini.received.find((r) => r.model === 'gemini-2.5-flash-image');
+    const imageCall = gemini.received.find((r) => r.model === 'gemini-3.1-flash-image');
     expect(imageCall?.apiKey).toBe('gemini-test-key');
     expect(imageCall?.body.contents[0]!.parts).toEqual([{ text: 'A cat in space' }]);
     expect(imageCall?.body.generationConfig).toMatchObject({ responseModalities: ['IMAGE', 'TEXT'], imageConfig: { aspectRatio: '1:1' } });
     // The plan came from the text model with a JSON schema.
-    const planCall = gemini.received.find((r) => r.model === 'gemini-2.5-flash' && !r.body.contents[0]!.parts.some((p) => p.inlineData));
+    const planCall = gemini.received.find((r) => r.model === 'gemini-3.8-flash' && !r.body.contents[0]!.parts.some((p) => p.inlineData));
     expect(planCall?.body.generationConfig).toMatchObject({ responseMimeType: 'application/json' });
   });
 
@@ -64,7 +64,7 @@ describe('generation with the Gemini engine', () => {
     nextPlan = { intent: 'edit', sourceImages: 'attachments', instruction: 'Turn it into a cartoon', imageCount: 1, aspectRatio: 'unchanged', style: 'cartoon' };
     const { job } = await run(client, 'turn it into a cartoon', [photo.id]);
     expect(job.status).toBe('completed');
-    const imageCall = gemini.received.find((r) => r.model === 'gemini-2.5-flash-image');
+    const imageCall = gemini.received.find((r) => r.model === 'gemini-3.1-flash-image');
     const parts = imageCall!.body.contents[0]!.parts;
     expect(parts[0]).toEqual({ text: 'Turn it into a cartoon' });
     expect(parts[1]!.inlineData!.mimeType).toBe('image/jpeg');

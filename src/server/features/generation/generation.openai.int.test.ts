@@ -57,9 +57,9 @@ describe('generation with the OpenAI engine', () => {
     const job = await jobSettled(server, body.job_id);
     expect(job.status).toBe('completed');
     const plan = openai.received.find((r) => r.path === '/chat/completions');
-    expect(plan?.json).toMatchObject({ model: 'gpt-4.1-mini', response_format: { type: 'json_schema', json_schema: { name: 'reply_plan', strict: true } } });
+    expect(plan?.json).toMatchObject({ model: 'gpt-5.4-mini', response_format: { type: 'json_schema', json_schema: { name: 'reply_plan', strict: true } } });
     const generation = openai.received.find((r) => r.path === '/images/generations');
-    expect(generation?.json).toEqual(expect.objectContaining({ model: 'gpt-image-1', prompt: 'A lighthouse at sunset', n: 1, size: '1536x1024' }));
+    expect(generation?.json).toEqual(expect.objectContaining({ model: 'gpt-image-2.5-flare', prompt: 'A lighthouse at sunset', n: 1, size: '1536x1024' }));
 
     const reply = await replyOf(client, body.reply_message_id);
     expect(reply.processing_status).toBe('completed');
@@ -95,7 +95,7 @@ describe('generation with the OpenAI engine', () => {
     const images = edit!.fields!.filter((f) => f.name === 'image[]' || f.name === 'image');
     expect(images).toHaveLength(2);
     expect(images.every((f) => (f.size ?? 0) > 1000)).toBe(true);
-    expect(Object.fromEntries(edit!.fields!.filter((f) => f.value !== undefined).map((f) => [f.name, f.value]))).toMatchObject({ model: 'gpt-image-1', prompt: 'Put both on a beach', n: '2', size: 'auto' });
+    expect(Object.fromEntries(edit!.fields!.filter((f) => f.value !== undefined).map((f) => [f.name, f.value]))).toMatchObject({ model: 'gpt-image-2.5-flare', prompt: 'Put both on a beach', n: '2', size: 'auto' });
     expect((await replyOf(client, body.reply_message_id)).files.filter((f) => f.isGenerated)).toHaveLength(2);
   });
 

@@ -54,3 +54,8 @@ export interface ImageEngine {
   edit(images: EngineImage[], prompt: string, options: EngineOptions): Promise<EngineResult>;
   analyzeUpload(image: EngineImage, options?: { signal?: AbortSignal | undefined }): Promise<UploadAnalysis>;
 }
+
+/** A hosted engine can say whether its provider serves a model (checked at start). */
+export interface ModelCatalogue {
+  modelExists(model: string, signal?: AbortSignal): Promise<boolean>;
+}

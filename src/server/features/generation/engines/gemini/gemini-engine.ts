@@ -70,6 +70,17 @@ export class GeminiImageEngine implements ImageEngine, ReplyPlanner {
     return { images: outputs, note: `Made with ${this.config.model}.` };
   }
 
+  /** Whether the Gemini API serves `model` (false for unknown and shut-down ones: 404). */
+  async modelExists(model: string, signal?: AbortSignal): Promise<boolean> {
+    try {
+      await this.ai.models.get({ model, config: { abortSignal: signal } });
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return false;
+      throw error;
+    }
+  }
+
   async plan(request: PlanRequest): Promise<GenerationPlan> {
     try {
       const response = await this.ai.models.generateContent({

@@ -114,6 +114,17 @@ export class OpenAiImageEngine implements ImageEngine, ReplyPlanner {
     }
   }
 
+  /** Whether the provider serves `model` (false for unknown and retired ones: 404). */
+  async modelExists(model: string, signal?: AbortSignal): Promise<boolean> {
+    try {
+      await this.client.models.retrieve(model, { signal });
+      return true;
+    } catch (error) {
+      if (error instanceof APIError && error.status === 404) return false;
+      throw error;
+    }
+  }
+
   private async decode(response: unknown): Promise<EngineImage[]> {
     const parsed = imagesResponse.safeParse(response);
     if (!parsed.success) throw new EngineError('transient', 'The image service answered without images.');
