@@ -36,6 +36,9 @@ export const SERVED_GEMINI_MODELS = new Set([
   'gemini-flash-lite-latest',
 ]);
 
+/** ImageConfig.aspectRatio's documented values; others are refused. */
+const GEMINI_IMAGE_RATIOS = new Set(['1:1', '2:3', '3:2', '3:4', '4:3', '9:16', '16:9', '21:9']);
+
 const modelNotFound = (model: string) => ({
   error: {
     code: 404,
@@ -76,11 +79,17 @@ export async function startFakeGemini() {
         if (scripted && scripted.status !== 200) return send(res, scripted.status, scripted.body ?? { error: { code: scripted.status, message: 'scripted failure', status: 'UNAVAILABLE' } });
         if (scripted?.body) return send(res, 200, scripted.body);
 
+        const asked = (request.body.generationConfig?.imageConfig as { aspectRatio?: string } | undefined)?.aspectRatio;
+        if (asked !== undefined && !GEMINI_IMAGE_RATIOS.has(asked)) {
+          return send(res, 400, { error: { code: 400, message: `Unsupported aspect ratio: ${asked}`, status: 'INVALID_ARGUMENT' } });
+        }
         const wantsImage = JSON.stringify(request.body.generationConfig ?? {}).includes('IMAGE');
         if (!wantsImage && textReply) {
           return send(res, 200, { candidates: [{ content: { role: 'model', parts: [{ text: JSON.stringify(textReply(request)) }] }, finishReason: 'STOP' }] });
         }
-        const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 10, g: 200, b: 90 } } }).png().toBuffer();
+        // A picture in the shape asked for, as the model makes it (square when none is asked).
+        const [width, height] = sizeFor(request.body.generationConfig?.imageConfig);
+        const png = await sharp({ create: { width, height, channels: 3, background: { r: 10, g: 200, b: 90 } } }).png().toBuffer();
         send(res, 200, {
           candidates: [{ content: { role: 'model', parts: [{ text: 'Here is your image.' }, { inlineData: { mimeType: 'image/png', data: png.toString('base64') } }] }, finishReason: 'STOP' }],
         });
@@ -106,6 +115,14 @@ export async function startFakeGemini() {
         server.closeAllConnections();
       }),
   };
+}
+
+/** Gemini answers 1K pictures: 1024 on the long side. It accepts only the ratios its ImageConfig lists. */
+function sizeFor(imageConfig: unknown): [number, number] {
+  const ratio = (imageConfig as { aspectRatio?: string } | undefined)?.aspectRatio;
+  if (!ratio) return [1024, 1024];
+  const [w, h] = ratio.split(':').map(Number) as [number, number];
+  return w >= h ? [1024, Math.round((1024 * h) / w)] : [Math.round((1024 * w) / h), 1024];
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown) {

@@ -69,6 +69,11 @@ const modelNotFound = (model: string) => ({
   error: { message: `The model \`${model}\` does not exist or you do not have access to it.`, type: 'invalid_request_error', param: null, code: 'model_not_found' },
 });
 
+/** What `onChat` returns for the model to refuse, as OpenAI's structured outputs do. */
+export class ChatRefusal {
+  constructor(readonly text: string) {}
+}
+
 export async function startFakeOpenAi() {
   const received: ReceivedRequest[] = [];
   const scripts = new Map<string, ScriptedAnswer[]>();
@@ -117,13 +122,15 @@ export async function startFakeOpenAi() {
           return send(res, 200, { created: Math.floor(Date.now() / 1000), data, usage: { input_tokens: 10, output_tokens: 10, total_tokens: 20 } });
         }
         if (path === '/chat/completions') {
-          const content = JSON.stringify(chatReply(request.json ?? {}));
+          const reply = chatReply(request.json ?? {});
+          // A structured-output refusal: no content, the refusal text instead.
+          const message = reply instanceof ChatRefusal ? { role: 'assistant', content: null, refusal: reply.text } : { role: 'assistant', content: JSON.stringify(reply), refusal: null };
           return send(res, 200, {
             id: 'chatcmpl-test',
             object: 'chat.completion',
             created: Math.floor(Date.now() / 1000),
             model: String(request.json?.model ?? 'gpt-test'),
-            choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content, refusal: null } }],
+            choices: [{ index: 0, finish_reason: 'stop', message }],
           });
         }
         if (path === '/moderations') {

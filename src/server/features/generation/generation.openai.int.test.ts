@@ -2,12 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agentJobs, generatedOutputs, messages } from '../../db/schema';
 import type { RunningServer } from '../../start-server';
-import { startFakeOpenAi } from '../../test/fake-openai-server';
+import { ChatRefusal, startFakeOpenAi } from '../../test/fake-openai-server';
 import { signedInUser, type SignedInClient } from '../../test/signed-in-user';
 import { startTestServer } from '../../test/test-server';
 import { creditTopUp } from '../billing/billing.repository';
-import { approvedUpload } from '../uploads/uploads.test-helpers';
-import { askForReply, jobSettled, ledgerOf, replyOf, sendMessage } from './generation.test-helpers';
+import { approvedUpload, uploadFixture, verdictOf } from '../uploads/uploads.test-helpers';
+import { askForReply, expectRefundedOnce, jobSettled, ledgerOf, replyOf, sendMessage } from './generation.test-helpers';
 
 /**
  * POST /chat → plan → charge → job → engine → outputs, with IMAGE_ENGINE=openai and the official
@@ -15,16 +15,14 @@ import { askForReply, jobSettled, ledgerOf, replyOf, sendMessage } from './gener
  */
 let openai: Awaited<ReturnType<typeof startFakeOpenAi>>;
 let server: RunningServer;
-let nextPlan: Record<string, unknown>;
+let nextPlan: Record<string, unknown> | ChatRefusal;
+let nextReview: Record<string, unknown> | ChatRefusal;
 
 beforeAll(async () => {
   openai = await startFakeOpenAi();
   openai.onChat((request) => {
     const format = request.response_format as { json_schema?: { name?: string } } | undefined;
-    if (format?.json_schema?.name === 'upload_review') {
-      return { approved: true, reason: null, suggestions: [{ title: 'Make it red', description: 'Change the main colour to red.' }] };
-    }
-    return nextPlan;
+    return format?.json_schema?.name === 'upload_review' ? nextReview : nextPlan;
   });
   server = await startTestServer(
     { IMAGE_ENGINE: 'openai', OPENAI_BASE_URL: openai.baseUrl, OPENAI_API_KEY: 'sk-test', PRICE_PER_IMAGE_CENTS: '8', FREE_GENERATIONS: '1' },
@@ -38,6 +36,7 @@ afterAll(async () => {
 beforeEach(() => {
   openai.reset();
   nextPlan = { intent: 'generate', sourceImages: 'none', instruction: 'A lighthouse at sunset', imageCount: 1, aspectRatio: '16:9', style: null };
+  nextReview = { approved: true, reason: null, suggestions: [{ title: 'Make it red', description: 'Change the main colour to red.' }] };
 });
 
 /** A paid top-up, as the billing fulfilment would post it. */
@@ -161,6 +160,26 @@ describe('generation with the OpenAI engine', () => {
     expect(openai.received.filter((r) => r.path === '/images/generations')).toHaveLength(1);
     expect((await ledgerOf(server, client.userId)).filter((e) => e.kind === 'refund')).toHaveLength(1);
     expect((await replyOf(client, body.reply_message_id)).contentText).toMatch(/content policy.*refunded/);
+  });
+
+  it('takes a structured-output refusal as a refusal: not retried, refunded, the refusal text shown', async () => {
+    const client = await signedInUser(server);
+    nextPlan = new ChatRefusal("I'm sorry, but I can't help with that request.");
+    const sessionId = (await sendMessage(client, 'something the model will not plan')).session_id;
+    const { body } = await askForReply(client, sessionId);
+    const { job, reply } = await expectRefundedOnce(server, client, { jobId: body.job_id, replyMessageId: body.reply_message_id, sessionId });
+    expect(job.attempts).toBe(1);
+    expect(openai.received.filter((r) => r.path === '/chat/completions')).toHaveLength(1);
+    expect(openai.received.filter((r) => r.path.startsWith('/images/'))).toHaveLength(0);
+    expect(reply.contentText).toBe("I'm sorry, but I can't help with that request. The charge was refunded (1 free image returned).");
+  });
+
+  it('takes a refusal to review an upload as its verdict: rejected at once, not retried', async () => {
+    const client = await signedInUser(server);
+    nextReview = new ChatRefusal("I can't review this image.");
+    const file = await verdictOf(client, (await uploadFixture(client)).id);
+    expect(file.verified_enum).toBe('rejected');
+    expect(openai.received.filter((r) => r.path === '/chat/completions')).toHaveLength(1);
   });
 
   it('answers 402 INSUFFICIENT_BALANCE and writes nothing when the account cannot pay', async () => {

@@ -80,7 +80,6 @@ export async function expectRefundedOnce(server: RunningServer, client: SignedIn
   expect(entries.map((entry) => entry.kind).sort()).toEqual(['refund', 'usage']);
   const reply = await replyOf(client, input.replyMessageId);
   expect(reply.processing_status).toBe('error');
-  expect(reply.contentText).toMatch(/could not be made|refused/);
   expect(reply.contentText).toMatch(/The charge was refunded/);
   expect(reply.files).toHaveLength(0);
   const session = (await (await client.get(`/api/sessions/${input.sessionId}`)).json()) as { status: string };
