@@ -2,12 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { UserFile } from '@shared/studio';
 import { inject } from 'vitest';
 import { agentJobs, generatedOutputs, ledgerEntries } from '../../db/schema';
 import type { RunningServer } from '../../start-server';
 import { startFakeOpenAi } from '../../test/fake-openai-server';
 import { signedInUser } from '../../test/signed-in-user';
 import { startTestServer } from '../../test/test-server';
+import { uploadFixture } from '../uploads/uploads.test-helpers';
 import { expectRefundedOnce, replyOf } from './generation.test-helpers';
 
 /**
@@ -24,7 +26,11 @@ const engineEnv = (baseUrl: string) => ({ IMAGE_ENGINE: 'openai', OPENAI_BASE_UR
 
 beforeAll(async () => {
   openai = await startFakeOpenAi();
-  openai.onChat(() => ({ intent: 'generate', sourceImages: 'none', instruction: 'A windmill', imageCount: 1, aspectRatio: 'unchanged', style: null }));
+  openai.onChat((request) => {
+    const format = request.response_format as { json_schema?: { name?: string } } | undefined;
+    if (format?.json_schema?.name === 'upload_review') return { approved: true, reason: null, suggestions: [{ title: 'Windmill', description: 'Add a windmill.' }] };
+    return { intent: 'generate', sourceImages: 'none', instruction: 'A windmill', imageCount: 1, aspectRatio: 'unchanged', style: null };
+  });
   // Jobs carry their retry delay from here (where they are sent).
   server = await startTestServer({ ...engineEnv(openai.baseUrl), WORKER: 'off', FREE_GENERATIONS: '1' }, { jobPolicyOverrides: { generate: { retryDelaySeconds: 1 } } });
 });
@@ -102,5 +108,28 @@ describe('a worker killed in the middle of a job', () => {
     const reply = await replyOf(client, accepted.reply_message_id);
     expect(reply.contentText).toBe('Sorry, the image could not be made: the work was interrupted. The charge was refunded (1 free image returned).');
     expect(openai.received.filter((r) => r.path === '/images/generations')).toHaveLength(3);
+  });
+
+});
+
+describe('a worker killed while verifying an upload', () => {
+  it('is replaced by another that verifies it: the upload does not stay pending', { timeout: 90_000 }, async () => {
+    const client = await signedInUser(server);
+    // The moderation call hangs until the kill; the next one is answered at once.
+    openai.script('/moderations', { status: 200, delayMs: 60_000 });
+    const upload = await uploadFixture(client);
+    const first = startWorker();
+    await until('the worker to moderate the upload', () => (openai.received.some((r) => r.path === '/moderations') ? true : undefined));
+    first.kill('SIGKILL');
+    await until('the worker to die', () => (first.exitCode !== null || first.signalCode ? true : undefined));
+    expect(((await (await client.get(`/api/user-files/${upload.id}`)).json()) as UserFile).verified_enum).toBe('pending');
+
+    startWorker();
+    const file = await until('the upload to be verified', async () => {
+      const current = (await (await client.get(`/api/user-files/${upload.id}`)).json()) as UserFile;
+      return current.verified_enum === 'pending' ? undefined : current;
+    });
+    expect(file.verified_enum).toBe('approved');
+    expect(file.metadata).toEqual([{ title: 'Windmill', description: 'Add a windmill.' }]);
   });
 });
