@@ -34,7 +34,7 @@ export interface LeaseTiming {
   heartbeatMs: number;
   sweepMs: number;
 }
-export const DEFAULT_LEASE_TIMING: LeaseTiming = { leaseSeconds: 15, heartbeatMs: 5_000, sweepMs: 5_000 };
+export const DEFAULT_LEASE_TIMING: LeaseTiming = { leaseSeconds: 10, heartbeatMs: 3_000, sweepMs: 3_000 };
 
 /**
  * pg-boss expires a job still active this long after its time limit. Leases notice dead workers
@@ -253,7 +253,7 @@ export class JobQueue {
    * given up through its kind's final-failure path. Any worker process may sweep; a lease taken by
    * one sweeper is skipped by the others.
    */
-  async sweep(): Promise<number> {
+  private async sweep(): Promise<number> {
     if (!this.definitions) return 0;
     const sweeperId = `sweeper-${this.workerId}`;
     let lapsed;

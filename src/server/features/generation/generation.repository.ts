@@ -258,7 +258,7 @@ export async function recordJobPlan(db: DbOrTx, job: Pick<AgentJobRow, 'id' | 'm
  * A message whose reply was refused for lack of credit keeps that state (and its Retry action)
  * until a reply is paid for; its session hears of it.
  */
-export async function markAwaitingCredit(db: DbOrTx, input: { userId: string; sessionId: string; messageId: string }): Promise<void> {
+export async function markAwaitingCredit(db: DbOrTx, input: { userId: string; messageId: string }): Promise<void> {
   await db.execute(sql`
     update messages set processing_status = ${AWAITING_CREDIT_STATUS}, updated_at = now()
     where id = ${input.messageId}::uuid and user_id = ${input.userId}::text and role = 'user'

@@ -62,7 +62,7 @@ export async function requestReply(deps: ReplyDeps, userId: string, sessionId: s
     // answer with its job.
     const raced = await findJobForMessage(db, userId, context.message.id);
     if (raced) return acceptedOf(raced);
-    if (isShortOfCredit(error)) await markAwaitingCredit(db, { userId, sessionId, messageId: context.message.id });
+    if (isShortOfCredit(error)) await markAwaitingCredit(db, { userId, messageId: context.message.id });
     throw error;
   }
 }

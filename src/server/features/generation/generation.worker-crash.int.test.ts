@@ -11,6 +11,7 @@ import { signedInUser } from '../../test/signed-in-user';
 import { startTestServer } from '../../test/test-server';
 import { uploadFixture } from '../uploads/uploads.test-helpers';
 import { expectRefundedOnce, replyOf } from './generation.test-helpers';
+import { until } from '../../test/until';
 
 /**
  * The API with WORKER=off and generation in a separate `npm run worker` process, killed with
@@ -49,16 +50,6 @@ function startWorker(): ChildProcess {
   });
   workers.push(worker);
   return worker;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 40_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 afterEach(() => {
