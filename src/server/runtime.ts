@@ -5,7 +5,7 @@ import { createAuth, type AuthHooks } from './features/auth/auth';
 import { openBalanceAccount } from './features/billing/billing.service';
 import { createMailer } from './features/mail/mailer';
 import { createJobHandlers } from './jobs/job-handlers';
-import { JobQueue, type LeaseTiming } from './jobs/job-queue';
+import { JobQueue } from './jobs/job-queue';
 import type { JobName, JobPolicy } from './jobs/job-types';
 import type { AppDeps } from './lib/context';
 import type { AppConfig } from './lib/env';
@@ -32,8 +32,6 @@ export interface RuntimeOptions {
   runWorkers: boolean;
   /** Tests shorten retry delays; production uses the policies in jobs/job-types.ts. */
   jobPolicyOverrides?: Partial<Record<JobName, Partial<JobPolicy>>>;
-  /** Tests notice dead workers sooner. */
-  leaseTiming?: Partial<LeaseTiming>;
 }
 
 export async function startRuntime(config: AppConfig, logger: Logger, options: RuntimeOptions): Promise<Runtime> {
@@ -60,7 +58,6 @@ export async function startRuntime(config: AppConfig, logger: Logger, options: R
     await listener.start();
     jobs = new JobQueue(databaseUrl, db, listener, logger, {
       policyOverrides: { ...options.jobPolicyOverrides, generate: { timeLimitSeconds: config.generationTimeoutSeconds, ...options.jobPolicyOverrides?.generate } },
-      leaseTiming: options.leaseTiming,
     });
     await jobs.start();
 

@@ -19,12 +19,11 @@ export interface StartServerOptions {
   logger: Logger;
   webDistDir?: string | undefined;
   jobPolicyOverrides?: RuntimeOptions['jobPolicyOverrides'];
-  leaseTiming?: RuntimeOptions['leaseTiming'];
 }
 
 /** Everything `npm start` runs, as one function the integration tests call too. */
-export async function startServer({ config, logger, webDistDir, jobPolicyOverrides, leaseTiming }: StartServerOptions): Promise<RunningServer> {
-  const runtime = await startRuntime(config, logger, { runWorkers: config.worker === 'inline', jobPolicyOverrides, leaseTiming });
+export async function startServer({ config, logger, webDistDir, jobPolicyOverrides }: StartServerOptions): Promise<RunningServer> {
+  const runtime = await startRuntime(config, logger, { runWorkers: config.worker === 'inline', jobPolicyOverrides });
   try {
     let shuttingDown = false;
     const shutdown = new AbortController();

@@ -34,7 +34,7 @@ export interface LeaseTiming {
   heartbeatMs: number;
   sweepMs: number;
 }
-export const DEFAULT_LEASE_TIMING: LeaseTiming = { leaseSeconds: 10, heartbeatMs: 3_000, sweepMs: 3_000 };
+const DEFAULT_LEASE_TIMING: LeaseTiming = { leaseSeconds: 10, heartbeatMs: 3_000, sweepMs: 3_000 };
 
 /**
  * pg-boss expires a job still active this long after its time limit. Leases notice dead workers
