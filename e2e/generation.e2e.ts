@@ -5,7 +5,8 @@ import { signUpInto } from './support/accounts';
 
 /**
  * Generation in the browser with the default local engine: the cost line before sending, the
- * reply with its image, a follow-up that edits it, and the credit-needed card after a 402.
+ * reply with its image, a follow-up that edits it, and after a 402 the credit-needed card, a
+ * top-up that returns to the chat, and a Retry that charges once.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -36,7 +37,7 @@ describe('generating images with the local engine', () => {
     await context.close();
   });
 
-  it('shows the credit-needed card and disables input when the request costs more than the balance', { timeout: 60_000 }, async () => {
+  it('after a 402 keeps the request with Retry; topping up returns to the chat, where Retry charges once', { timeout: 150_000 }, async () => {
     const { context, page } = await newPage(browser);
     await signUpInto(context, 'no-credit');
     await page.goto('/session/new');
@@ -46,9 +47,38 @@ describe('generating images with the local engine', () => {
     await page.getByText(/This will cost \$0\.08 for 4 images \(3 free\)/).waitFor();
     await composer.press('Enter');
     await page.getByText('You need more credits').waitFor({ timeout: 30_000 });
-    const addCredits = page.getByRole('link', { name: 'Add Credits' });
-    expect(await addCredits.getAttribute('href')).toBe('/billing');
+    await page.waitForURL(/\/session\/[0-9a-f-]{36}$/);
+    const sessionPath = new URL(page.url()).pathname;
     expect(await composer.isDisabled()).toBe(true);
+
+    // The request stays, marked, with a Retry — also after a reload.
+    await page.reload();
+    await page.getByText('Not answered yet: your balance did not cover this request.').waitFor();
+    await page.getByRole('button', { name: 'Retry' }).click();
+    const addCredits = page.getByRole('link', { name: 'Add Credits' });
+    await addCredits.waitFor();
+    expect(await addCredits.getAttribute('href')).toBe(`/billing?return_to=${encodeURIComponent(sessionPath)}`);
+
+    // Top up; the success page's countdown returns to this chat.
+    await addCredits.click();
+    await page.getByRole('button', { name: 'Buy $10.00' }).click();
+    await page.getByRole('button', { name: 'Pay $10.00' }).click();
+    await page.getByText('Payment Successful!', { exact: true }).waitFor();
+    await page.getByText(/Returning to your chat in \d+ seconds?…/).waitFor();
+    await page.waitForURL((url) => url.pathname === sessionPath, { timeout: 20_000 });
+
+    await page.getByRole('button', { name: 'Retry' }).click();
+    const reply = page.locator('li[data-message-id][data-role="system"]').filter({ hasText: 'local engine' });
+    await reply.waitFor({ timeout: 60_000 });
+    await expect.poll(() => reply.locator('img').count(), { timeout: 30_000 }).toBe(4);
+    expect(await composer.isDisabled()).toBe(false);
+    await expect.poll(() => page.getByText('Not answered yet').count()).toBe(0);
+
+    // Charged once: one usage entry, $0.08 of the $10.00.
+    const history = (await (await context.request.get('/api/stripe/transaction-history/withdrawals')).json()) as { data: Array<{ type: string; amount_formatted: string }> };
+    expect(history.data.filter((row) => row.type === 'usage').map((row) => row.amount_formatted)).toEqual(['$0.08']);
+    const balance = (await (await context.request.get('/api/stripe/balance')).json()) as { formatted: string };
+    expect(balance.formatted).toBe('$9.92');
     await context.close();
   });
 });

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { startFakeOpenAi } from './test/fake-openai-server';
 
 /**
  * The server process as `npm start` runs it (API only here; the browser tests cover the client):
@@ -48,6 +49,18 @@ function runServer(env: Record<string, string>) {
 
 const freePort = () => 40000 + Math.floor(Math.random() * 20000);
 
+/** Everything production requires, pointing nowhere: a start that gets past the checks would fail later. */
+const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  STRIPE_SECRET_KEY: 'sk_test_unused',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_unused',
+  STRIPE_PRODUCT_ID: 'prod_unused',
+  STRIPE_WEBHOOK_SECRET: 'whsec_unused',
+  APP_URL: 'https://photomuse.example',
+};
+
 describe('starting the server', () => {
   it('exits non-zero with one message listing every configuration problem', async () => {
     const server = runServer({ PORT: 'abc', IMAGE_ENGINE: 'dalle', NODE_ENV: 'production' });
@@ -66,6 +79,30 @@ describe('starting the server', () => {
     expect(server.output()).toContain('AUTH_SECRET is required in production');
     expect(server.output()).toContain('SMTP_URL is required in production');
     expect(server.output()).toContain('STRIPE_SECRET_KEY is required in production');
+  });
+
+  it('stops a production start with one message naming a hosted model that does not exist and its variable', async () => {
+    const openai = await startFakeOpenAi();
+    try {
+      const server = runServer({
+        ...PRODUCTION_ENV,
+        PORT: String(freePort()),
+        IMAGE_ENGINE: 'openai',
+        OPENAI_BASE_URL: openai.baseUrl,
+        OPENAI_API_KEY: 'sk-test',
+        OPENAI_IMAGE_MODEL: 'gpt-image-1',
+      });
+      expect(await server.exited).toBe(1);
+      const output = server.output();
+      expect(output).toContain('Invalid configuration:\n  - OPENAI_IMAGE_MODEL: the provider does not serve the model "gpt-image-1" (unknown or retired); set OPENAI_IMAGE_MODEL to a model it serves');
+      expect(output.match(/Invalid configuration:/g)).toHaveLength(1);
+      // The text model (the default) exists: only the one problem is named.
+      expect(output).not.toContain('OPENAI_TEXT_MODEL');
+      // It stopped before starting anything else.
+      expect(output).not.toContain('is ready at');
+    } finally {
+      await openai.close();
+    }
   });
 
   it('starts the embedded Postgres, keeps its data across restarts, and stops cleanly on SIGTERM', { timeout: 90_000 }, async () => {

@@ -2,6 +2,7 @@ import 'dotenv/config';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfigOrExit } from './lib/env';
+import { exitOnStartFailure } from './lib/start-failure';
 import { createLogger } from './lib/logger';
 import { startServer } from './start-server';
 
@@ -14,10 +15,7 @@ const logger = createLogger(config.logLevel);
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const webDistDir = process.env.SERVE_WEB === 'false' ? undefined : path.resolve(projectRoot, process.env.WEB_DIST_DIR ?? 'dist/web');
 
-const server = await startServer({ config, logger, webDistDir }).catch((error: unknown) => {
-  logger.fatal({ err: error }, 'could not start');
-  process.exit(1);
-});
+const server = await startServer({ config, logger, webDistDir }).catch((error: unknown) => exitOnStartFailure(logger, error));
 
 logger.info({ url: config.appUrl, listening: server.url }, `${config.appName} is ready at ${config.appUrl}`);
 

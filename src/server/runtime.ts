@@ -15,6 +15,7 @@ import { RealtimeHub } from './realtime/events';
 import { PgListener } from './realtime/pg-listener';
 import { LocalDiskStorage } from './storage/storage';
 import { createGenerationParts } from './features/generation/engines/create-engine';
+import { checkHostedModels } from './features/generation/engines/model-check';
 
 export interface Runtime {
   deps: AppDeps;
@@ -44,6 +45,9 @@ export async function startRuntime(config: AppConfig, logger: Logger, options: R
     await db?.$client.end().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
   };
+  // Before anything starts: a production start stops here when a hosted model does not exist.
+  const generation = createGenerationParts(config);
+  generation.modelProblems = await checkHostedModels(generation, { production: config.isProduction, logger });
   try {
     if (!config.databaseUrl) embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), logger);
     const databaseUrl = config.databaseUrl ?? embedded!.url;
@@ -52,12 +56,12 @@ export async function startRuntime(config: AppConfig, logger: Logger, options: R
 
     listener = new PgListener(databaseUrl, logger);
     await listener.start();
-    jobs = new JobQueue(databaseUrl, listener, logger, {
-      policyOverrides: { ...options.jobPolicyOverrides, generate: { expireInSeconds: config.generationTimeoutSeconds, ...options.jobPolicyOverrides?.generate } },
+    jobs = new JobQueue(databaseUrl, db, listener, logger, {
+      policyOverrides: { ...options.jobPolicyOverrides, generate: { timeLimitSeconds: config.generationTimeoutSeconds, ...options.jobPolicyOverrides?.generate } },
     });
     await jobs.start();
 
-    const deps = await buildDeps(config, db, logger, { jobs, realtime: new RealtimeHub(listener) });
+    const deps = await buildDeps(config, db, logger, { jobs, realtime: new RealtimeHub(listener), generation });
     if (options.runWorkers) jobs.work(createJobHandlers(deps));
 
     let stopping: Promise<void> | undefined;
@@ -69,12 +73,12 @@ export async function startRuntime(config: AppConfig, logger: Logger, options: R
 }
 
 /** Wires the parts together; nothing here opens a connection. */
-export async function buildDeps(config: AppConfig, db: Db, logger: Logger, parts: Pick<AppDeps, 'jobs' | 'realtime'>): Promise<AppDeps> {
+export async function buildDeps(config: AppConfig, db: Db, logger: Logger, parts: Pick<AppDeps, 'jobs' | 'realtime'> & Partial<Pick<AppDeps, 'generation'>>): Promise<AppDeps> {
   const mailer = createMailer(config, db, logger);
   const secret = await resolveAuthSecret(config.authSecret, config.dataDir);
   // Every new user (e-mail or social) gets an account with FREE_GENERATIONS free images.
   const hooks: AuthHooks = { onUserCreated: (userId) => openBalanceAccount(db, userId, config.freeGenerations) };
   const auth = createAuth({ config, db, logger, mailer, secret, hooks });
   const storage = new LocalDiskStorage(path.join(config.dataDir, 'storage'));
-  return { config, db, logger, auth, mailer, storage, generation: createGenerationParts(config), ...parts };
+  return { config, db, logger, auth, mailer, storage, ...parts, generation: parts.generation ?? createGenerationParts(config) };
 }

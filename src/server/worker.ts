@@ -1,5 +1,6 @@
 import 'dotenv/config';
 import { loadConfigOrExit } from './lib/env';
+import { exitOnStartFailure } from './lib/start-failure';
 import { createLogger } from './lib/logger';
 import { startRuntime } from './runtime';
 
@@ -13,7 +14,7 @@ if (!config.databaseUrl) {
   logger.fatal('npm run worker needs DATABASE_URL: the embedded Postgres belongs to the API process');
   process.exit(1);
 }
-const runtime = await startRuntime(config, logger, { runWorkers: true });
+const runtime = await startRuntime(config, logger, { runWorkers: true }).catch((error: unknown) => exitOnStartFailure(logger, error));
 logger.info('worker is running');
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

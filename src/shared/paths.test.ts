@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownPagePath, isStudioArea, paths } from './paths';
+import { isKnownPagePath, isStudioArea, paths, returnPathOf } from './paths';
 
 describe('the screen table', () => {
   it('knows every screen of spec section 2 and nothing else', () => {
@@ -24,5 +24,14 @@ describe('the screen table', () => {
     expect(isStudioArea('/session/new')).toBe(true);
     expect(isStudioArea('/sessions')).toBe(true);
     expect(isStudioArea('/studio')).toBe(false);
+  });
+
+  it('lets a payment return only to a session of the studio', () => {
+    const session = '/session/0b7c8a52-3f4e-4d1a-9c2b-5e6f7a8b9c0d';
+    expect(paths.billing.getHref(session)).toBe('/billing?return_to=%2Fsession%2F0b7c8a52-3f4e-4d1a-9c2b-5e6f7a8b9c0d');
+    expect(returnPathOf(session)).toBe(session);
+    for (const unsafe of ['https://evil.example/session/0b7c8a52-3f4e-4d1a-9c2b-5e6f7a8b9c0d', '//evil.example', '/session/new', '/billing', `${session}/../../x`, '', null]) {
+      expect(returnPathOf(unsafe), String(unsafe)).toBeNull();
+    }
   });
 });

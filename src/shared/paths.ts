@@ -16,7 +16,8 @@ export const paths = {
   generation: { pattern: '/generation', getHref: () => '/generation' },
   library: { pattern: '/library', getHref: () => '/library' },
   account: { pattern: '/account', getHref: () => '/account' },
-  billing: { pattern: '/billing', getHref: () => '/billing' },
+  /** `returnTo`: where the payment's success page goes back to (see `returnPathOf`). */
+  billing: { pattern: '/billing', getHref: (returnTo?: string) => (returnTo ? `/billing?return_to=${encodeURIComponent(returnTo)}` : '/billing') },
   success: { pattern: '/success', getHref: (sessionId?: string) => (sessionId ? `/success?session_id=${encodeURIComponent(sessionId)}` : '/success') },
   about: { pattern: '/about', getHref: () => '/about' },
   terms: { pattern: '/terms', getHref: () => '/terms' },
@@ -51,4 +52,14 @@ export function isKnownPagePath(pathname: string, options: { includeDevPages: bo
 /** Any path starting with /session counts as the studio area (spec section 2). */
 export function isStudioArea(pathname: string): boolean {
   return pathname.startsWith('/session');
+}
+
+const SESSION_RETURN_PATH = /^\/session\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * A place a payment may return to: a session of the studio, and nothing else (a return address
+ * from a URL must never lead off the site or anywhere unexpected).
+ */
+export function returnPathOf(value: string | null | undefined): string | null {
+  return value && SESSION_RETURN_PATH.test(value) ? value : null;
 }

@@ -88,11 +88,40 @@ export const sendMessageSchema = z
     session_id: z.union([z.literal('new'), z.uuid()]).optional(),
     content_text: messageTextSchema.default(''),
     file_ids: z.array(z.uuid()).max(MAX_ATTACHMENTS, 'Maximum 5 files allowed').default([]),
+    /**
+     * Start the AI's reply (paid) in the same transaction that stores the message, so a dropped
+     * connection cannot leave a message unanswered (the web client always asks for it).
+     */
+    request_reply: z.boolean().default(false),
   })
   .refine((body) => body.content_text.trim().length > 0 || body.file_ids.length > 0, { message: 'Write a message or attach an image', path: ['content_text'] });
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
 
-export const sendMessageResultSchema = z.object({ session_id: z.string(), message: messageSchema });
+/** A reply planned, paid for and queued (POST /chat, or a message sent with request_reply). */
+export const replyAcceptedSchema = z.object({
+  job_id: z.string(),
+  message_id: z.string(),
+  reply_message_id: z.string(),
+  plan: z.unknown(),
+  image_count: z.number(),
+  price_cents: z.number(),
+  free_images_used: z.number(),
+});
+export type ReplyAccepted = z.infer<typeof replyAcceptedSchema>;
+
+/**
+ * A user message's processing_status after its reply was refused for lack of credit (HTTP 402):
+ * the message stays, with a Retry action, until a reply is paid for.
+ */
+export const AWAITING_CREDIT_STATUS = 'awaiting_credit';
+
+export const sendMessageResultSchema = z.object({
+  session_id: z.string(),
+  message: messageSchema,
+  /** With request_reply: the reply started, or why not (INSUFFICIENT_BALANCE: the message awaits credit). */
+  reply: replyAcceptedSchema.nullable().optional(),
+  reply_error: z.object({ code: z.string(), message: z.string() }).nullable().optional(),
+});
 
 /** GET /api/sessions/:id: the card plus the state of its latest generation job. */
 export const sessionStatusSchema = z.enum(['idle', 'processing', 'completed', 'error']);

@@ -1,62 +1,141 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { createDb, type Db } from '../db/client';
+import { createDb, runMigrations } from '../db/client';
+import { jobLeases } from '../db/schema';
 import { createLogger } from '../lib/logger';
 import { PgListener } from '../realtime/pg-listener';
 import { scratchDatabaseOn } from '../test/scratch-database';
-import { JobQueue } from './job-queue';
-import type { JobHandlers, JobPayloads } from './job-types';
+import { JobQueue, type JobQueueOptions } from './job-queue';
+import { JobLeaseLostError, JobTimeLimitError, type JobContext, type JobHandlers, type JobPayloads } from './job-types';
 
-// A database of its own: the test servers of other files run workers on the same queue names.
-let scratch: Awaited<ReturnType<typeof scratchDatabaseOn>>;
-let db: Db;
-let listener: PgListener;
-let queue: JobQueue;
-const generated: Array<{ payload: JobPayloads['generate']; retryCount: number }> = [];
+const logger = createLogger('silent');
+const queues: Array<{ close: () => Promise<void> }> = [];
 
-beforeAll(async () => {
-  scratch = await scratchDatabaseOn(inject('databaseUrl'));
-  db = createDb(scratch.url, { max: 4 });
-  const logger = createLogger('silent');
-  listener = new PgListener(scratch.url, logger);
+/**
+ * A queue on a database of its own (the test servers of other files run workers on the same queue
+ * names), working `generate` jobs with the given handler.
+ */
+async function queueWith(run: (payload: JobPayloads['generate'], context: JobContext) => Promise<void>, options: JobQueueOptions) {
+  const scratch = await scratchDatabaseOn(inject('databaseUrl'));
+  const db = createDb(scratch.url, { max: 4 });
+  await runMigrations(db);
+  const listener = new PgListener(scratch.url, logger);
   await listener.start();
-  // Polling every minute: a job that runs at once was woken by the NOTIFY sent with it.
-  queue = new JobQueue(scratch.url, listener, logger, { pollIntervalMs: 60_000, policyOverrides: { generate: { concurrency: 2 } } });
+  const queue = new JobQueue(scratch.url, db, listener, logger, options);
   await queue.start();
+  const givenUp: Array<{ payload: JobPayloads['generate']; reason: unknown }> = [];
   const handlers: JobHandlers = {
-    'verify-upload': async () => undefined,
-    generate: async (payload, context) => {
-      generated.push({ payload, retryCount: context.retryCount });
-    },
+    'verify-upload': { run: async () => undefined, giveUp: async () => undefined },
+    generate: { run, giveUp: async (payload, reason) => void givenUp.push({ payload, reason }) },
   };
   queue.work(handlers);
-}, 60_000);
+  const handle = {
+    db,
+    queue,
+    givenUp,
+    close: async () => {
+      await queue.stop(200);
+      await listener.stop();
+      await db.$client.end();
+      await scratch.drop?.();
+    },
+  };
+  queues.push(handle);
+  return handle;
+}
 
 afterAll(async () => {
-  await queue?.stop();
-  await listener?.stop();
-  await db?.$client.end();
-  await scratch?.drop?.();
+  for (const queue of queues) await queue.close();
 });
 
 describe('JobQueue', () => {
+  const generated: Array<{ payload: JobPayloads['generate']; retryCount: number }> = [];
+  let woken: Awaited<ReturnType<typeof queueWith>>;
+  beforeAll(async () => {
+    // Polling every minute: a job that runs at once was woken by the NOTIFY sent with it.
+    woken = await queueWith(async (payload, context) => void generated.push({ payload, retryCount: context.retryCount }), {
+      pollIntervalMs: 60_000,
+      policyOverrides: { generate: { concurrency: 2 } },
+    });
+  }, 60_000);
+
   it('runs a job enqueued in a transaction as soon as the transaction commits, woken without polling', async () => {
-    await db.transaction(async (tx) => {
-      await queue.enqueue(tx, 'generate', { jobId: 'committed' });
+    await woken.db.transaction(async (tx) => {
+      await woken.queue.enqueue(tx, 'generate', { jobId: 'committed' });
     });
     await vi.waitFor(() => expect(generated.map((g) => g.payload.jobId)).toContain('committed'), { timeout: 10_000 });
   });
 
   it('runs nothing for a transaction that rolled back', async () => {
-    await db
+    await woken.db
       .transaction(async (tx) => {
-        await queue.enqueue(tx, 'generate', { jobId: 'rolled-back' });
+        await woken.queue.enqueue(tx, 'generate', { jobId: 'rolled-back' });
         throw new Error('roll back');
       })
       .catch(() => undefined);
-    await db.transaction(async (tx) => {
-      await queue.enqueue(tx, 'generate', { jobId: 'after-roll-back' });
+    await woken.db.transaction(async (tx) => {
+      await woken.queue.enqueue(tx, 'generate', { jobId: 'after-roll-back' });
     });
     await vi.waitFor(() => expect(generated.map((g) => g.payload.jobId)).toContain('after-roll-back'), { timeout: 10_000 });
     expect(generated.map((g) => g.payload.jobId)).not.toContain('rolled-back');
+    // A finished job holds no lease.
+    await vi.waitFor(async () => expect(await woken.db.select().from(jobLeases)).toEqual([]));
+  });
+});
+
+describe('a try past its time limit', () => {
+  it('is aborted, the next try starts only once it let go, and the job is given up once after its last try', { timeout: 30_000 }, async () => {
+    const tries: Array<{ start: number; end?: number; reason?: unknown }> = [];
+    const slow = await queueWith(
+      async (_payload, context) => {
+        const attempt: (typeof tries)[number] = { start: performance.now() };
+        tries.push(attempt);
+        // A slow engine call that ends only when aborted, and takes a moment to let go.
+        await new Promise((resolve) => context.signal.addEventListener('abort', resolve, { once: true }));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        attempt.end = performance.now();
+        attempt.reason = context.signal.reason;
+        throw new Error('the engine call was aborted');
+      },
+      { pollIntervalMs: 100, policyOverrides: { generate: { retryLimit: 2, retryDelaySeconds: 0, timeLimitSeconds: 1 } } },
+    );
+    await slow.queue.enqueue(slow.db, 'generate', { jobId: 'slow' });
+
+    await vi.waitFor(() => expect(slow.givenUp).toHaveLength(1), { timeout: 20_000 });
+    expect(tries).toHaveLength(3);
+    for (const [index, attempt] of tries.entries()) {
+      expect(attempt.reason).toBeInstanceOf(JobTimeLimitError);
+      expect(attempt.end! - attempt.start).toBeGreaterThanOrEqual(1_000);
+      if (index > 0) expect(attempt.start).toBeGreaterThan(tries[index - 1]!.end!);
+    }
+    expect(slow.givenUp[0]).toMatchObject({ payload: { jobId: 'slow' } });
+    expect(slow.givenUp[0]!.reason).toBeInstanceOf(JobTimeLimitError);
+    await vi.waitFor(async () => expect(await slow.db.select().from(jobLeases)).toEqual([]));
+  });
+});
+
+describe('a job whose worker stopped renewing its lease', () => {
+  it('is tried again by the sweep before its last try, and given up once after it', { timeout: 30_000 }, async () => {
+    const started: number[] = [];
+    // The worker "dies" inside every try: the try never ends and its lease is never renewed.
+    const dead = await queueWith(
+      async (_payload, context) => {
+        started.push(context.retryCount);
+        await new Promise(() => undefined);
+      },
+      {
+        pollIntervalMs: 100,
+        leaseTiming: { leaseSeconds: 1, heartbeatMs: 3_600_000, sweepMs: 200 },
+        policyOverrides: { generate: { retryLimit: 1, retryDelaySeconds: 0 } },
+      },
+    );
+    await dead.queue.enqueue(dead.db, 'generate', { jobId: 'orphaned' });
+
+    await vi.waitFor(() => expect(dead.givenUp).toHaveLength(1), { timeout: 20_000 });
+    expect(started).toEqual([0, 1]);
+    expect(dead.givenUp[0]!.reason).toBeInstanceOf(JobLeaseLostError);
+    await vi.waitFor(async () => expect(await dead.db.select().from(jobLeases)).toEqual([]));
+    // Settled for good: no sweep finds it again.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(dead.givenUp).toHaveLength(1);
   });
 });

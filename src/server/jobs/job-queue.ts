@@ -1,66 +1,127 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { toDrizzleSql } from '../db/raw-sql';
 import type { Logger } from '../lib/logger';
 import type { PgListener } from '../realtime/pg-listener';
+import { claimWithLeasesSql, releaseLease, renewLeases, takeLapsedLeases } from './job-leases';
 import { JobSlots, type FetchedJob } from './job-slots';
-import { JOB_POLICIES, type JobContext, type JobHandlers, type JobName, type JobPayloads, type JobPolicy } from './job-types';
+import {
+  JOB_POLICIES,
+  JobLeaseLostError,
+  JobTimeLimitError,
+  type JobContext,
+  type JobDefinition,
+  type JobHandlers,
+  type JobName,
+  type JobPayloads,
+  type JobPolicy,
+} from './job-types';
 
 const WAKE_CHANNEL = 'photomuse_jobs';
 /** Workers also poll: for retries that come due, and in case a wake-up was lost with a connection. */
 const DEFAULT_POLL_INTERVAL_MS = 2_000;
 
 /**
+ * How a dead worker is noticed. A running job's lease is renewed every `heartbeatMs`; one not
+ * renewed for `leaseSeconds` has lost its worker, and a sweep (every `sweepMs`, on every worker
+ * process) retries the job or, after its last try, settles it. From a worker's death to its jobs
+ * being tried again or settled: at most leaseSeconds + sweepMs, plus the retry delay.
+ */
+export interface LeaseTiming {
+  leaseSeconds: number;
+  heartbeatMs: number;
+  sweepMs: number;
+}
+const DEFAULT_LEASE_TIMING: LeaseTiming = { leaseSeconds: 10, heartbeatMs: 3_000, sweepMs: 3_000 };
+
+/**
+ * pg-boss expires a job still active this long after its time limit. Leases notice dead workers
+ * far sooner; this is only the backstop should a lease ever go missing.
+ */
+const QUEUE_EXPIRY_GRACE_SECONDS = 900;
+/** An advisory lock key of our own (runMigrations uses another). */
+const QUEUE_CREATION_LOCK = 727275;
+
+export interface JobQueueOptions {
+  policyOverrides?: Partial<Record<JobName, Partial<JobPolicy>>> | undefined;
+  pollIntervalMs?: number | undefined;
+  leaseTiming?: Partial<LeaseTiming> | undefined;
+}
+
+interface RunningJob {
+  name: JobName;
+  controller: AbortController;
+}
+
+interface Outcome {
+  ok: boolean;
+  error?: unknown;
+}
+
+/**
  * pg-boss on our own database. Jobs are enqueued inside the caller's transaction, and a NOTIFY in
  * the same transaction wakes the workers of any process the moment it commits, so a job does not
- * wait for the next poll.
+ * wait for the next poll. Every claimed job holds a lease (see LeaseTiming), and every job kind has
+ * one final-failure path (`JobDefinition.giveUp`), taken after its last try whatever ended it.
  */
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly slots = new Map<JobName, JobSlots>();
-  private pollTimer: NodeJS.Timeout | undefined;
+  private readonly running = new Map<string, RunningJob>();
+  private definitions: JobHandlers | undefined;
+  private timers: { poll: NodeJS.Timeout; heartbeat: NodeJS.Timeout; sweep: NodeJS.Timeout } | undefined;
   private started = false;
+  /** Who holds this process's leases. */
+  private readonly workerId = `${process.pid}-${randomUUID()}`;
 
   private readonly policies: Record<JobName, JobPolicy>;
   private readonly pollIntervalMs: number;
+  private readonly lease: LeaseTiming;
 
   constructor(
     connectionString: string,
+    private readonly db: Db,
     private readonly listener: PgListener,
     private readonly logger: Logger,
-    options: { policyOverrides?: Partial<Record<JobName, Partial<JobPolicy>>>; pollIntervalMs?: number } = {},
+    options: JobQueueOptions = {},
   ) {
     this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+    this.lease = { ...DEFAULT_LEASE_TIMING, ...options.leaseTiming };
     this.policies = Object.fromEntries(
       (Object.keys(JOB_POLICIES) as JobName[]).map((name) => [name, { ...JOB_POLICIES[name], ...options.policyOverrides?.[name] }]),
     ) as Record<JobName, JobPolicy>;
-    // Maintenance is what notices a job whose worker died (it expires and is retried), so it runs
-    // at least twice within the shortest expiry.
-    const shortestExpiry = Math.min(...Object.values(this.policies).map((p) => p.expireInSeconds));
-    this.boss = new PgBoss({
-      connectionString,
-      max: 4,
-      application_name: 'photomuse-jobs',
-      maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.floor(shortestExpiry / 2))),
-    });
+    this.boss = new PgBoss({ connectionString, max: 4, application_name: 'photomuse-jobs', maintenanceIntervalSeconds: 60 });
     this.boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   }
 
   async start(): Promise<void> {
     await this.boss.start();
-    for (const name of Object.keys(JOB_POLICIES) as JobName[]) {
-      const policy: JobPolicy = this.policies[name];
-      await this.boss.createQueue(name, {
-        name,
-        retryLimit: policy.retryLimit,
-        retryDelay: policy.retryDelaySeconds,
-        retryBackoff: true,
-        expireInSeconds: policy.expireInSeconds,
-      });
+    // Processes starting together would create the same queues at once, which deadlocks in
+    // pg-boss (each creates a table per queue): one at a time.
+    const client = await this.db.$client.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [QUEUE_CREATION_LOCK]);
+      for (const name of Object.keys(JOB_POLICIES) as JobName[]) {
+        await this.boss.createQueue(name, { name, ...this.queueOptionsOf(name) });
+      }
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [QUEUE_CREATION_LOCK]).catch(() => undefined);
+      client.release();
     }
     this.listener.on(WAKE_CHANNEL, (name) => this.slots.get(name as JobName)?.wake());
     this.started = true;
+  }
+
+  private queueOptionsOf(name: JobName) {
+    const policy = this.policies[name];
+    return {
+      retryLimit: policy.retryLimit,
+      retryDelay: policy.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: policy.timeLimitSeconds + QUEUE_EXPIRY_GRACE_SECONDS,
+    };
   }
 
   /**
@@ -68,68 +129,172 @@ export class JobQueue {
    * wake-up NOTIFY in the same statement: every round trip here is inside POST /chat's time.
    */
   async enqueue<N extends JobName>(db: DbOrTx, name: N, payload: JobPayloads[N]): Promise<string | null> {
-    const policy = this.policies[name];
     // The policy travels with each job, so a queue created by an older version still follows it.
-    return this.boss.send(name, payload, {
-      retryLimit: policy.retryLimit,
-      retryDelay: policy.retryDelaySeconds,
-      retryBackoff: true,
-      expireInSeconds: policy.expireInSeconds,
-      db: wakingExecutor(db, name),
-    });
+    return this.boss.send(name, payload, { ...this.queueOptionsOf(name), db: wakingExecutor(db, name) });
   }
 
-  /** Runs every job type in this process. Fails at start if a job has no handler. */
-  work(handlers: JobHandlers): void {
+  /** Runs every job type in this process, and sweeps for jobs whose worker died. */
+  work(definitions: JobHandlers): void {
     if (!this.started) throw new Error('start the job queue before working');
+    this.definitions = definitions;
     for (const name of Object.keys(JOB_POLICIES) as JobName[]) {
-      const handler = handlers[name] as ((payload: unknown, context: JobContext) => Promise<void>) | undefined;
-      if (typeof handler !== 'function') throw new Error(`job "${name}" has no handler`);
+      const definition = definitions[name] as JobDefinition<JobName> | undefined;
+      if (typeof definition?.run !== 'function' || typeof definition.giveUp !== 'function') throw new Error(`job "${name}" has no definition`);
       const policy: JobPolicy = this.policies[name];
       const slots = new JobSlots({
         concurrency: policy.concurrency,
-        fetch: (count) => this.boss.fetch<JobPayloads[typeof name]>(name, { batchSize: count, includeMetadata: true }),
-        run: (job) => this.runOne(name, policy, handler, job),
+        fetch: (count) => this.claim(name, count),
+        run: (job) => this.runOne(name, policy, definition, job),
         onError: (error) => this.logger.error({ err: error, job: name }, 'job queue error'),
       });
       this.slots.set(name, slots);
       slots.wake();
     }
-    this.pollTimer = setInterval(() => this.slots.forEach((slots) => slots.wake()), this.pollIntervalMs).unref();
+    this.timers = {
+      poll: setInterval(() => this.slots.forEach((slots) => slots.wake()), this.pollIntervalMs).unref(),
+      heartbeat: setInterval(() => void this.renewLeases(), this.lease.heartbeatMs).unref(),
+      sweep: setInterval(() => void this.sweep(), this.lease.sweepMs).unref(),
+    };
+  }
+
+  /** Claims up to `count` jobs, each with its lease, in one statement. */
+  private async claim(name: JobName, count: number): Promise<FetchedJob[]> {
+    const rows = await this.boss.fetch<unknown>(name, {
+      batchSize: count,
+      includeMetadata: true,
+      db: {
+        executeSql: async (text: string, values: unknown[] = []) => {
+          const claimed = claimWithLeasesSql(text, values.length);
+          try {
+            const result = await this.db.execute(toDrizzleSql(claimed, [...values, this.workerId, this.lease.leaseSeconds]));
+            return { rows: result.rows };
+          } catch (error) {
+            // pg-boss answers a failed fetch with no jobs; say why. (A job whose earlier try still
+            // holds its lease cannot be claimed until that try's outcome is recorded.)
+            this.logger.warn({ err: error, job: name }, 'could not claim jobs');
+            throw error;
+          }
+        },
+      },
+    });
+    // The time limit travels with the job (as its queue expiry), like its retry policy.
+    return rows.map((row) => ({
+      id: row.id,
+      data: row.data,
+      retryCount: row.retryCount,
+      retryLimit: row.retryLimit,
+      timeLimitSeconds: Number(row.expireInSeconds) - QUEUE_EXPIRY_GRACE_SECONDS,
+    }));
   }
 
   /**
-   * Runs one claimed job and tells pg-boss how it went: done, or failed (it retries with back-off
-   * until the policy's last try). A job still running at its expiry counts as failed, as a job
-   * whose worker died does.
+   * Runs one claimed try with an AbortSignal that fires at the policy's time limit, waits for the
+   * handler to let go (so a retry never overlaps an earlier try's calls), then records the outcome.
    */
-  private async runOne(name: JobName, policy: JobPolicy, handler: (payload: unknown, context: JobContext) => Promise<void>, job: FetchedJob): Promise<void> {
-    const context: JobContext = { jobId: job.id, retryCount: job.retryCount, isLastAttempt: job.retryCount >= policy.retryLimit };
+  private async runOne(name: JobName, policy: JobPolicy, definition: JobDefinition<JobName>, job: FetchedJob): Promise<void> {
+    const controller = new AbortController();
+    this.running.set(job.id, { name, controller });
+    const timeLimitSeconds = job.timeLimitSeconds && job.timeLimitSeconds > 0 ? job.timeLimitSeconds : policy.timeLimitSeconds;
+    const timer = setTimeout(() => controller.abort(new JobTimeLimitError(timeLimitSeconds)), timeLimitSeconds * 1000);
+    const context: JobContext = { jobId: job.id, retryCount: job.retryCount, signal: controller.signal };
     const started = performance.now();
-    let timer: NodeJS.Timeout | undefined;
-    const expired = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`job ran longer than ${policy.expireInSeconds} s`)), policy.expireInSeconds * 1000);
-    });
+    let outcome: Outcome;
     try {
-      await Promise.race([handler(job.data, context), expired]);
-      clearTimeout(timer);
-      this.logger.info({ job: name, jobId: job.id, ms: Math.round(performance.now() - started) }, 'job done');
-      await this.boss.complete(name, job.id);
+      await definition.run(job.data as JobPayloads[JobName], context);
+      outcome = { ok: true };
     } catch (error) {
+      // An aborted call fails with the SDK's own error; the abort's reason says why.
+      outcome = { ok: false, error: controller.signal.aborted ? controller.signal.reason : error };
+    } finally {
       clearTimeout(timer);
-      this.logger.warn({ err: error, job: name, jobId: job.id, retryCount: job.retryCount }, 'job failed');
-      await this.boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+      this.running.delete(job.id);
     }
+    const ms = Math.round(performance.now() - started);
+    if (controller.signal.reason instanceof JobLeaseLostError) {
+      this.logger.warn({ job: name, jobId: job.id, ms }, 'job lost its lease while running; the sweeper settles it');
+      return;
+    }
+    if (outcome.ok) this.logger.info({ job: name, jobId: job.id, ms }, 'job done');
+    else this.logger.warn({ err: outcome.error, job: name, jobId: job.id, retryCount: job.retryCount, ms }, 'job failed');
+    try {
+      await this.record(name, definition, job, outcome, this.workerId);
+    } catch (error) {
+      // The lease stays and is no longer renewed: the sweeper records the outcome after it lapses.
+      this.logger.error({ err: error, job: name, jobId: job.id }, 'could not record a job outcome; it is settled after its lease lapses');
+    }
+  }
+
+  /** Done; or failed, to be tried again; or failed on its last try, and given up: then the lease goes. */
+  private async record(name: JobName, definition: JobDefinition<JobName>, job: FetchedJob, outcome: Outcome, holderId: string): Promise<void> {
+    if (outcome.ok) {
+      await this.boss.complete(name, job.id);
+    } else {
+      if (job.retryCount >= job.retryLimit) await definition.giveUp(job.data as JobPayloads[JobName], outcome.error);
+      await this.boss.fail(name, job.id, { message: messageOf(outcome.error) });
+    }
+    await releaseLease(this.db, job.id, holderId);
+  }
+
+  /** The heartbeat: renews this process's leases; a job whose lease was taken is aborted. */
+  private async renewLeases(): Promise<void> {
+    const ids = [...this.running.keys()];
+    if (ids.length === 0) return;
+    try {
+      const held = await renewLeases(this.db, this.workerId, ids, this.lease.leaseSeconds);
+      for (const id of ids) if (!held.has(id)) this.running.get(id)?.controller.abort(new JobLeaseLostError());
+    } catch (error) {
+      this.logger.warn({ err: error }, 'could not renew job leases');
+    }
+  }
+
+  /**
+   * Finds jobs whose worker stopped renewing their lease, and records for each what its worker
+   * could not: tried again (pg-boss retries it after its back-off), or — after its last try —
+   * given up through its kind's final-failure path. Any worker process may sweep; a lease taken by
+   * one sweeper is skipped by the others.
+   */
+  private async sweep(): Promise<number> {
+    if (!this.definitions) return 0;
+    const sweeperId = `sweeper-${this.workerId}`;
+    let lapsed;
+    try {
+      lapsed = await takeLapsedLeases(this.db, sweeperId, this.lease.leaseSeconds, 50);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'could not sweep job leases');
+      return 0;
+    }
+    for (const lease of lapsed) {
+      const name = lease.jobName as JobName;
+      const definition = this.definitions[name] as JobDefinition<JobName> | undefined;
+      if (!definition) continue;
+      const job: FetchedJob = { id: lease.queueJobId, data: lease.payload, retryCount: lease.retryCount, retryLimit: lease.retryLimit };
+      this.logger.warn({ job: name, jobId: job.id, retryCount: job.retryCount }, 'job lost its worker; settling it');
+      try {
+        await this.record(name, definition, job, { ok: false, error: new JobLeaseLostError() }, sweeperId);
+        this.slots.get(name)?.wake();
+      } catch (error) {
+        this.logger.error({ err: error, job: name, jobId: job.id }, 'could not settle a job that lost its worker; trying again later');
+      }
+    }
+    return lapsed.length;
   }
 
   /** Lets running jobs finish (up to `timeoutMs`), then closes the queue's connections. */
   async stop(timeoutMs = 8_000): Promise<void> {
     if (!this.started) return;
-    clearInterval(this.pollTimer);
+    clearInterval(this.timers?.poll);
+    clearInterval(this.timers?.sweep);
     const finished = await Promise.all([...this.slots.values()].map((slots) => slots.stop(timeoutMs)));
-    if (!finished.every(Boolean)) this.logger.warn('jobs still running at shutdown; they will be retried after they expire');
+    // Leases of jobs still running are no longer renewed: another process settles them once they lapse.
+    clearInterval(this.timers?.heartbeat);
+    this.timers = undefined;
+    if (!finished.every(Boolean)) this.logger.warn('jobs still running at shutdown; another worker takes them over once their leases lapse');
     await this.boss.stop({ graceful: true, wait: true, timeout: 1_000 });
   }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /**

@@ -26,7 +26,7 @@ function harness(concurrency: number) {
       throw error;
     },
   });
-  const add = (...ids: string[]) => queued.push(...ids.map((id) => ({ id, data: {}, retryCount: 0 })));
+  const add = (...ids: string[]) => queued.push(...ids.map((id) => ({ id, data: {}, retryCount: 0, retryLimit: 0 })));
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
   return { slots, add, fetches, running, queued, settle, peak: () => peak };
 }

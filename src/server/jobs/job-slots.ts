@@ -3,6 +3,10 @@ export interface FetchedJob {
   id: string;
   data: unknown;
   retryCount: number;
+  /** The job is on its last try when retryCount reaches this. */
+  retryLimit: number;
+  /** How long one try may run, as the job was sent (else the worker's policy). */
+  timeLimitSeconds?: number;
 }
 
 export interface JobSlotsOptions {

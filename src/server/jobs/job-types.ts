@@ -1,6 +1,6 @@
 /**
  * Every background job: its name, its payload, and how the queue treats it. Each job has exactly
- * one handler (checked at compile time by `JobHandlers` and again at start).
+ * one definition (checked at compile time by `JobHandlers` and again at start).
  */
 // Features add their jobs here: `'job-name': { ...payload }`.
 export interface JobPayloads {
@@ -16,30 +16,65 @@ export interface JobPolicy {
   /** Tries after the first; pg-boss backs off exponentially between them. */
   retryLimit: number;
   retryDelaySeconds: number;
-  expireInSeconds: number;
+  /** One try may run this long: then its AbortSignal fires and the try counts as failed. */
+  timeLimitSeconds: number;
   /** Jobs of this kind one process runs at once. */
   concurrency: number;
 }
 
 export const JOB_POLICIES: Record<JobName, JobPolicy> = {
   // The client stops polling after about 30 s, so retries must come quickly.
-  'verify-upload': { retryLimit: 2, retryDelaySeconds: 2, expireInSeconds: 60, concurrency: 4 },
+  'verify-upload': { retryLimit: 2, retryDelaySeconds: 2, timeLimitSeconds: 60, concurrency: 4 },
   // Hosted models are rate-limited and sometimes slow: two more tries, 5 s and 10 s apart.
-  // A job running longer than GENERATION_TIMEOUT_SECONDS counts as lost (its worker died) and is
+  // A try running longer than GENERATION_TIMEOUT_SECONDS is aborted (its engine call too) and
   // tried again; the job itself makes sure only one set of outputs and one charge result.
   // Hosted engines mostly wait on the network (5-60 s a picture), so many run side by side: with
   // fewer slots than sessions waiting, a request would wait a whole generation for a free slot.
   // The local engine's work happens on libuv's thread pool, which bounds the CPU it takes.
-  generate: { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 300, concurrency: 32 },
+  generate: { retryLimit: 2, retryDelaySeconds: 5, timeLimitSeconds: 300, concurrency: 32 },
 };
 
 export interface JobContext {
+  /** The queue's id of the job: the same across its tries. */
   jobId: string;
   /** 0 on the first try. */
   retryCount: number;
-  /** True when this is the last try the queue will make. */
-  isLastAttempt: boolean;
+  /**
+   * Fires when the try must stop: its time limit passed, or its lease was lost to a sweeper
+   * (the worker looked dead). Pass it to every slow call; `signal.reason` says which.
+   */
+  signal: AbortSignal;
 }
 
-export type JobHandler<N extends JobName> = (payload: JobPayloads[N], context: JobContext) => Promise<void>;
-export type JobHandlers = { [N in JobName]: JobHandler<N> };
+/**
+ * A job kind's two halves. `run` does the work and throws to be tried again; whatever it throws
+ * on the last try — or if the worker dies or times out during the last try — the queue calls
+ * `giveUp` once the job will not be tried again. That is the one final-failure path of every job
+ * kind: it must leave the job's records settled (a refund, a rejected upload, ...) and must be
+ * idempotent, because a sweeper may call it again for a job whose worker died while settling.
+ */
+export interface JobDefinition<N extends JobName> {
+  run(payload: JobPayloads[N], context: JobContext): Promise<void>;
+  giveUp(payload: JobPayloads[N], reason: unknown): Promise<void>;
+}
+
+export type JobHandlers = { [N in JobName]: JobDefinition<N> };
+
+/** The reason a try was aborted at its time limit. */
+export class JobTimeLimitError extends Error {
+  constructor(readonly seconds: number) {
+    super(`the try ran longer than its ${seconds} s limit`);
+    this.name = 'JobTimeLimitError';
+  }
+}
+
+/**
+ * A job whose worker stopped renewing its lease (the process died or stalled): given to `giveUp`
+ * by the sweeper, and the abort reason of a try whose worker finds its lease taken.
+ */
+export class JobLeaseLostError extends Error {
+  constructor() {
+    super('the worker running the job stopped');
+    this.name = 'JobLeaseLostError';
+  }
+}

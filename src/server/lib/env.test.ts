@@ -91,7 +91,7 @@ describe('configuration', () => {
 
   it('needs the key of the chosen hosted engine', () => {
     expect(problemsOf({ IMAGE_ENGINE: 'gemini' })).toEqual(['GEMINI_API_KEY is required when IMAGE_ENGINE=gemini']);
-    expect(loadConfig({ IMAGE_ENGINE: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:9000/v1' }).imageEngine).toMatchObject({ kind: 'openai', model: 'gpt-image-1' });
+    expect(loadConfig({ IMAGE_ENGINE: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:9000/v1' }).imageEngine).toMatchObject({ kind: 'openai', model: 'gpt-image-2.5-flare', textModel: 'gpt-5.4-mini' });
   });
 
   it('refuses S3 settings instead of silently storing files on local disk', () => {

@@ -56,15 +56,16 @@ const envSchema = z.object({
   IMAGE_ENGINE: z.enum(['local', 'openai', 'gemini']).default('local'),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString.pipe(urlString.optional()),
-  OPENAI_IMAGE_MODEL: z.string().trim().min(1).default('gpt-image-1'),
+  // Hosted model defaults are ones the providers serve today, checked at start (decision 008).
+  OPENAI_IMAGE_MODEL: z.string().trim().min(1).default('gpt-image-2.5-flare'),
   GEMINI_API_KEY: optionalString,
-  GEMINI_IMAGE_MODEL: z.string().trim().min(1).default('gemini-2.5-flash-image'),
+  GEMINI_IMAGE_MODEL: z.string().trim().min(1).default('gemini-3.1-flash-image'),
   /** Gemini's planning/vision model (text out). */
-  GEMINI_TEXT_MODEL: z.string().trim().min(1).default('gemini-2.5-flash'),
+  GEMINI_TEXT_MODEL: z.string().trim().min(1).default('gemini-3.8-flash'),
   /** Lets tests point @google/genai at a local server. */
   GEMINI_BASE_URL: optionalString.pipe(urlString.optional()),
   /** OpenAI's planning/vision model (structured output). */
-  OPENAI_TEXT_MODEL: z.string().trim().min(1).default('gpt-4.1-mini'),
+  OPENAI_TEXT_MODEL: z.string().trim().min(1).default('gpt-5.4-mini'),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString.pipe(urlString.optional()),
   S3_REGION: optionalString,

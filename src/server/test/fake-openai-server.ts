@@ -12,6 +12,8 @@ export interface ReceivedRequest {
   /** When the request arrived and when its answer was sent (performance.now()). */
   receivedAt: number;
   answeredAt?: number;
+  /** When the client gave up on it (aborted) before an answer was sent. */
+  abortedAt?: number;
   contentType: string;
   json?: Record<string, unknown>;
   /** Multipart fields (files as {filename, size, contentType}). */
@@ -19,6 +21,58 @@ export interface ReceivedRequest {
 }
 
 export type ScriptedAnswer = { status: number; body?: unknown; delayMs?: number };
+
+/**
+ * The models this fake serves, as OpenAI's API does today (2026-11; from the `ImageModel`,
+ * `ChatModel` and `ModerationModel` typings of openai 7.x and OpenAI's deprecations page). Any
+ * other name — unknown, or retired like gpt-image-1 (shut down 2026-10-23) and dall-e-2/3 — is
+ * answered as the real API answers it: 404 model_not_found.
+ */
+export const SERVED_OPENAI_MODELS = new Set([
+  'gpt-image-2.6-sunburst',
+  'gpt-image-2.6-flare',
+  'gpt-image-2.5-sunburst',
+  'gpt-image-2.5-sunburst-2026-09-08',
+  'gpt-image-2.5-flare',
+  'gpt-image-2.5-flare-2026-09-08',
+  'gpt-image-2',
+  'gpt-image-2-2026-04-21',
+  'gpt-image-1.5',
+  'gpt-image-1-mini',
+  'chatgpt-image-latest',
+  'gpt-6-astra',
+  'gpt-6.1-sol',
+  'gpt-6.1-terra',
+  'gpt-6-sol',
+  'gpt-6-luna',
+  'gpt-5.6-sol',
+  'gpt-5.6-terra',
+  'gpt-5.6-luna',
+  'gpt-5.5',
+  'gpt-5.4',
+  'gpt-5.4-mini',
+  'gpt-5.4-nano',
+  'gpt-5.2',
+  'gpt-5',
+  'gpt-5-mini',
+  'gpt-5-nano',
+  // Deprecated, with shutdown announced for 2027-01-14: still served today.
+  'gpt-4.1',
+  'gpt-4.1-mini',
+  'gpt-4o',
+  'gpt-4o-mini',
+  'omni-moderation-latest',
+  'omni-moderation-2024-09-26',
+]);
+
+const modelNotFound = (model: string) => ({
+  error: { message: `The model \`${model}\` does not exist or you do not have access to it.`, type: 'invalid_request_error', param: null, code: 'model_not_found' },
+});
+
+/** What `onChat` returns for the model to refuse, as OpenAI's structured outputs do. */
+export class ChatRefusal {
+  constructor(readonly text: string) {}
+}
 
 export async function startFakeOpenAi() {
   const received: ReceivedRequest[] = [];
@@ -36,13 +90,26 @@ export async function startFakeOpenAi() {
         const body = Buffer.concat(chunks);
         const request: ReceivedRequest = { path, contentType, receivedAt: performance.now() };
         res.on('finish', () => (request.answeredAt = performance.now()));
+        res.on('close', () => {
+          if (!res.writableFinished) request.abortedAt = performance.now();
+        });
         if (contentType.includes('application/json')) request.json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
         if (contentType.includes('multipart/form-data')) request.fields = parseMultipart(body, contentType);
         received.push(request);
 
+        const retrieved = /^\/models\/([^/]+)$/.exec(path);
+        if (retrieved && req.method === 'GET') {
+          const model = decodeURIComponent(retrieved[1]!);
+          return SERVED_OPENAI_MODELS.has(model) ? send(res, 200, { id: model, object: 'model', created: 1_757_000_000, owned_by: 'openai' }) : send(res, 404, modelNotFound(model));
+        }
+        const model = String(request.json?.model ?? request.fields?.find((f) => f.name === 'model')?.value ?? '');
+        if (!SERVED_OPENAI_MODELS.has(model)) return send(res, 404, modelNotFound(model));
+
         const scripted = scripts.get(path)?.shift();
         if (scripted?.delayMs) await new Promise((r) => setTimeout(r, scripted.delayMs));
+        if (res.destroyed) return;
         if (scripted && scripted.status !== 200) return send(res, scripted.status, scripted.body ?? { error: { message: 'scripted failure', type: 'server_error' } });
+        if (scripted?.body) return send(res, 200, scripted.body);
 
         if (path === '/images/generations' || path === '/images/edits') {
           const imageTime = imageTimeMs();
@@ -55,13 +122,15 @@ export async function startFakeOpenAi() {
           return send(res, 200, { created: Math.floor(Date.now() / 1000), data, usage: { input_tokens: 10, output_tokens: 10, total_tokens: 20 } });
         }
         if (path === '/chat/completions') {
-          const content = JSON.stringify(chatReply(request.json ?? {}));
+          const reply = chatReply(request.json ?? {});
+          // A structured-output refusal: no content, the refusal text instead.
+          const message = reply instanceof ChatRefusal ? { role: 'assistant', content: null, refusal: reply.text } : { role: 'assistant', content: JSON.stringify(reply), refusal: null };
           return send(res, 200, {
             id: 'chatcmpl-test',
             object: 'chat.completion',
             created: Math.floor(Date.now() / 1000),
             model: String(request.json?.model ?? 'gpt-test'),
-            choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content, refusal: null } }],
+            choices: [{ index: 0, finish_reason: 'stop', message }],
           });
         }
         if (path === '/moderations') {

@@ -2,3 +2,4 @@ export * from './auth';
 export * from './studio';
 export * from './billing';
 export * from './mail';
+export * from './jobs';

@@ -129,6 +129,8 @@ export const agentJobs = pgTable(
     priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     freeImagesUsed: integer('free_images_used').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
+    /** When the job's engine planned the reply (hosted models); retries reuse that plan. */
+    plannedAt: timestamp('planned_at', { withTimezone: true }),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),

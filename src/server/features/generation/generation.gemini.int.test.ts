@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agentJobs, ledgerEntries } from '../../db/schema';
 import type { RunningServer } from '../../start-server';
@@ -49,12 +50,12 @@ describe('generation with the Gemini engine', () => {
     const client = await signedInUser(server);
     const { job } = await run(client, 'a cat in space, square');
     expect(job.status).toBe('completed');
-    const imageCall = gemini.received.find((r) => r.model === 'gemini-2.5-flash-image');
+    const imageCall = gemini.received.find((r) => r.model === 'gemini-3.1-flash-image');
     expect(imageCall?.apiKey).toBe('gemini-test-key');
     expect(imageCall?.body.contents[0]!.parts).toEqual([{ text: 'A cat in space' }]);
     expect(imageCall?.body.generationConfig).toMatchObject({ responseModalities: ['IMAGE', 'TEXT'], imageConfig: { aspectRatio: '1:1' } });
     // The plan came from the text model with a JSON schema.
-    const planCall = gemini.received.find((r) => r.model === 'gemini-2.5-flash' && !r.body.contents[0]!.parts.some((p) => p.inlineData));
+    const planCall = gemini.received.find((r) => r.model === 'gemini-3.8-flash' && !r.body.contents[0]!.parts.some((p) => p.inlineData));
     expect(planCall?.body.generationConfig).toMatchObject({ responseMimeType: 'application/json' });
   });
 
@@ -64,7 +65,7 @@ describe('generation with the Gemini engine', () => {
     nextPlan = { intent: 'edit', sourceImages: 'attachments', instruction: 'Turn it into a cartoon', imageCount: 1, aspectRatio: 'unchanged', style: 'cartoon' };
     const { job } = await run(client, 'turn it into a cartoon', [photo.id]);
     expect(job.status).toBe('completed');
-    const imageCall = gemini.received.find((r) => r.model === 'gemini-2.5-flash-image');
+    const imageCall = gemini.received.find((r) => r.model === 'gemini-3.1-flash-image');
     const parts = imageCall!.body.contents[0]!.parts;
     expect(parts[0]).toEqual({ text: 'Turn it into a cartoon' });
     expect(parts[1]!.inlineData!.mimeType).toBe('image/jpeg');
@@ -82,4 +83,65 @@ describe('generation with the Gemini engine', () => {
     const refunds = await server.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, job.id));
     expect(refunds.map((e) => e.kind).sort()).toEqual(['refund', 'usage']);
   });
+
+  it.each(['NO_IMAGE', 'IMAGE_OTHER', 'IMAGE_RECITATION', 'RECITATION'])('ends a %s answer as refused: not retried, refunded', async (finishReason) => {
+    const client = await signedInUser(server);
+    gemini.script({ status: 200 }, { status: 200, body: { candidates: [{ content: { role: 'model', parts: [{ text: 'I cannot draw that.' }] }, finishReason }] } });
+    const { job, accepted } = await run(client, 'a picture it will not make');
+    expect(job.status).toBe('failed');
+    expect(job.attempts).toBe(1);
+    expect(gemini.received.filter((r) => r.model === 'gemini-3.1-flash-image')).toHaveLength(1);
+    const entries = await server.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, job.id));
+    expect(entries.map((e) => e.kind).sort()).toEqual(['refund', 'usage']);
+    const reply = (await (await client.get(`/api/messages/${accepted.reply_message_id}`)).json()) as { contentText: string; processing_status: string };
+    expect(reply.processing_status).toBe('error');
+    expect(reply.contentText).toMatch(/^The image service (did not make|declined).*The charge was refunded \(1 free image returned\)\.$/);
+  });
+
+  it('asks for the nearest aspect ratio Gemini supports and crops the picture to the one asked for', async () => {
+    const client = await signedInUser(server);
+    // An Instagram post, 4:5: not in ImageConfig's list.
+    nextPlan = { intent: 'generate', sourceImages: 'none', instruction: 'A cat in space', imageCount: 1, aspectRatio: '4:5', style: null };
+    const { job, accepted } = await run(client, 'a cat in space for instagram');
+    expect(job.status).toBe('completed');
+    expect(gemini.received.find((r) => r.model === 'gemini-3.1-flash-image')?.body.generationConfig).toMatchObject({ imageConfig: { aspectRatio: '3:4' } });
+    const { width, height } = await imageSizeOf(client, accepted.reply_message_id);
+    expect(width / height).toBeCloseTo(4 / 5, 2);
+  });
+
+  it('never stores a thought part as the result', async () => {
+    const client = await signedInUser(server);
+    const draft = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 250, g: 0, b: 0 } } }).png().toBuffer();
+    const final = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 0, g: 0, b: 250 } } }).png().toBuffer();
+    const inline = (png: Buffer) => ({ mimeType: 'image/png', data: png.toString('base64') });
+    gemini.script(
+      { status: 200 },
+      {
+        status: 200,
+        body: {
+          candidates: [
+            {
+              content: { role: 'model', parts: [{ text: 'Sketching first.', thought: true }, { inlineData: inline(draft), thought: true }, { text: 'Here it is.' }, { inlineData: inline(final) }] },
+              finishReason: 'STOP',
+            },
+          ],
+        },
+      },
+    );
+    const { job, accepted } = await run(client, 'a blue square');
+    expect(job.status).toBe('completed');
+    const message = (await (await client.get(`/api/messages/${accepted.reply_message_id}`)).json()) as { files: { fileUrl: string }[] };
+    expect(message.files).toHaveLength(1);
+    const stored = await client.get(message.files[0]!.fileUrl);
+    const { dominant } = await sharp(Buffer.from(await stored.arrayBuffer())).stats();
+    expect(dominant.b).toBeGreaterThan(200);
+    expect(dominant.r).toBeLessThan(50);
+  });
 });
+
+async function imageSizeOf(client: SignedInClient, messageId: string) {
+  const message = (await (await client.get(`/api/messages/${messageId}`)).json()) as { files: { fileUrl: string }[] };
+  const image = await client.get(message.files[0]!.fileUrl);
+  const { width = 0, height = 0 } = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+  return { width, height };
+}

@@ -1,26 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import type { GenerationPlan } from '@shared/generation';
 import { formatCents } from '@shared/money';
-import type { JobContext, JobPayloads } from '../../jobs/job-types';
+import { JobLeaseLostError, JobTimeLimitError, type JobContext, type JobPayloads } from '../../jobs/job-types';
 import type { AppDeps } from '../../lib/context';
 import { publishEvent } from '../../realtime/events';
 import { refundGeneration } from '../billing/billing.service';
 import { sessionTopic } from '../sessions/realtime-topics';
 import { thumbnailKeyOf } from '../uploads/storage-keys';
 import { fileUrlOf, thumbnailUrlOf } from '../uploads/uploads.service';
-import { EngineError, type EngineImage, type ImageEngine } from './engines/image-engine';
+import type { GenerationParts } from './engines/create-engine';
+import { EngineError, type EngineImage } from './engines/image-engine';
 import {
+  answeredMessageOf,
   completeJob,
-  contextFileIdsOf,
   filesByIds,
   findJob,
   finishJob,
+  recordJobPlan,
   setThumbnailUrl,
   startJob,
   updateSystemMessage,
   type AgentJobRow,
 } from './generation.repository';
 import { extensionOf, prepareOutput, thumbnailOf, type StoredOutput } from './output-images';
+import { planRequestOf, sourceFileIdsOf } from './planning';
 
 /** Deterministic keys: a job run twice overwrites its own bytes instead of adding new ones. */
 export const generatedImageKey = (userId: string, jobId: string, position: number, mimeType: string) =>
@@ -29,36 +32,45 @@ export const generatedImageKey = (userId: string, jobId: string, position: numbe
 type GenerationDeps = Pick<AppDeps, 'db' | 'storage' | 'logger'>;
 
 /**
- * The generate job (architecture flow step 5): runs the engine, stores the outputs, links them to
- * the job and fills in the reply message, in one transaction, then tells the session. Transient
- * engine errors are thrown so the queue retries with back-off; a refusal, an invalid request or
- * the last failed try end the job with exactly one refund and a message that says so.
- * Idempotent: a job that already has outputs (a worker killed after committing, or a duplicate
- * delivery) is not run again, and the refund is keyed on the job id.
+ * The generate job (architecture flow step 5): plans the reply with a hosted model (if any, once),
+ * runs the engine, stores the outputs, links them to the job and fills in the reply message in one
+ * statement, then tells the session. A refusal or an impossible request ends the job at once with
+ * its refund; anything else — a transient engine error, bytes that are not an image, a storage or
+ * database error, the try's time limit — is thrown, so the queue tries again, and after the last
+ * try settles the job through `giveUpGeneration`. Idempotent: a settled job is not run again.
  */
-export async function runGenerationJob(deps: GenerationDeps, engine: ImageEngine, { jobId }: JobPayloads['generate'], context: JobContext): Promise<void> {
+export async function runGenerationJob(
+  deps: GenerationDeps,
+  parts: Pick<GenerationParts, 'engine' | 'replyPlanner'>,
+  { jobId }: JobPayloads['generate'],
+  context: Pick<JobContext, 'signal'>,
+): Promise<void> {
   // Claims the job (marks it processing) and tells the session, or finds it settled.
   const job = await startJob(deps.db, jobId);
   if (!job) return;
 
-  const plan = job.plan as GenerationPlan;
-  let images: EngineImage[];
+  let plan: GenerationPlan;
+  let outputs: StoredOutput[];
   let note: string;
   try {
-    const sources = await loadSources(deps, job);
-    const options = { count: plan.imageCount, aspectRatio: plan.aspectRatio };
-    const result = sources.length > 0 ? await engine.edit(sources, plan.instruction, options) : await engine.generate(plan.instruction, options);
-    images = result.images.slice(0, plan.imageCount);
-    note = result.note;
+    const answered = await answeredMessageOf(deps.db, job);
+    plan = await finalPlanOf(deps, parts, job, answered, context.signal);
+    const sources = await loadSources(deps, job, sourceFileIdsOf(plan, answered.references));
+    const options = { count: job.imageCount, aspectRatio: plan.aspectRatio, signal: context.signal };
+    const result = sources.length > 0 ? await parts.engine.edit(sources, plan.instruction, options) : await parts.engine.generate(plan.instruction, options);
+    const images = result.images.slice(0, job.imageCount);
     if (images.length === 0) throw new EngineError('transient', 'The image service answered without images.');
+    outputs = await Promise.all(images.map((image) => decodeOutput(image, plan)));
+    note = result.note;
   } catch (error) {
-    const engineError = error instanceof EngineError ? error : new EngineError('transient', error instanceof Error ? error.message : String(error), { cause: error });
-    if (engineError.kind === 'transient' && !context.isLastAttempt) throw engineError;
-    await failJob(deps, job, engineError);
-    return;
+    // A refusal is final; anything else may work on another try (and an aborted try always may).
+    if (error instanceof EngineError && error.kind !== 'transient' && !context.signal.aborted) {
+      await failGeneration(deps, job.id, error);
+      return;
+    }
+    throw error;
   }
 
-  const outputs = await Promise.all(images.map((image) => prepareOutput(image.data, plan.aspectRatio)));
   const keys = outputs.map((output, position) => generatedImageKey(job.userId, job.id, position, output.mimeType));
   await Promise.all(outputs.map((output, position) => deps.storage.put(keys[position]!, output.data)));
 
@@ -80,6 +92,35 @@ export async function runGenerationJob(deps: GenerationDeps, engine: ImageEngine
   if (committed) await addThumbnails(deps, outputs, keys, fileIds);
 }
 
+/**
+ * The plan the engine carries out. The charge fixed the image count (the quote's); a hosted model
+ * re-plans the wording, shape and source within it, once: retries reuse the recorded plan.
+ */
+async function finalPlanOf(
+  deps: GenerationDeps,
+  parts: Pick<GenerationParts, 'replyPlanner'>,
+  job: AgentJobRow,
+  answered: Awaited<ReturnType<typeof answeredMessageOf>>,
+  signal: AbortSignal,
+): Promise<GenerationPlan> {
+  const charged = job.plan as GenerationPlan;
+  if (job.plannedAt || !parts.replyPlanner) return charged;
+  const request = planRequestOf({ text: answered.contentText, ...answered.references });
+  const planned = await parts.replyPlanner.plan(request, { signal });
+  const plan: GenerationPlan = { ...planned, imageCount: job.imageCount };
+  await recordJobPlan(deps.db, job, plan, { ...answered.references, sourceImages: plan.sourceImages, fileIds: sourceFileIdsOf(plan, answered.references) });
+  return plan;
+}
+
+/** An engine's picture ready to store; bytes that are no picture are the engine's failure. */
+async function decodeOutput(image: EngineImage, plan: GenerationPlan): Promise<StoredOutput> {
+  try {
+    return await prepareOutput(image.data, plan.aspectRatio);
+  } catch (cause) {
+    throw new EngineError('transient', 'The image service answered with something that is not an image.', { cause });
+  }
+}
+
 /** Thumbnails come after the reply is delivered: they are for lists, not for the chat's first look. */
 async function addThumbnails(deps: GenerationDeps, outputs: StoredOutput[], keys: string[], fileIds: string[]): Promise<void> {
   try {
@@ -92,29 +133,49 @@ async function addThumbnails(deps: GenerationDeps, outputs: StoredOutput[], keys
   }
 }
 
-/** Ends a job that will not succeed: one refund, and a reply that says what happened. */
-async function failJob(deps: GenerationDeps, job: AgentJobRow, error: EngineError): Promise<void> {
-  deps.logger.warn({ jobId: job.id, kind: error.kind, err: error }, 'generation failed');
+/**
+ * The generate job's final failure, whatever caused it (called by the queue after the last try,
+ * or by its sweeper when that try's worker died): one refund and a reply that says so.
+ */
+export function giveUpGeneration(deps: GenerationDeps, { jobId }: JobPayloads['generate'], reason: unknown): Promise<void> {
+  return failGeneration(deps, jobId, reason);
+}
+
+/**
+ * Ends a job that will not succeed: one refund, and a reply that says what happened. Does nothing
+ * for a job already settled, so any number of calls, concurrent or repeated, refund once.
+ */
+async function failGeneration(deps: GenerationDeps, jobId: string, reason: unknown): Promise<void> {
+  deps.logger.warn({ jobId, err: reason }, 'generation failed');
   await deps.db.transaction(async (tx) => {
-    const locked = await findJob(tx, job.id, { forUpdate: true });
-    if (!locked || locked.status === 'completed' || locked.status === 'failed') return;
+    const job = await findJob(tx, jobId, { forUpdate: true });
+    if (!job || job.status === 'completed' || job.status === 'failed') return;
     const refund = await refundGeneration(tx, { userId: job.userId, jobId: job.id });
-    await updateSystemMessage(tx, job.resultMessageId!, { contentText: failureMessage(error, refund), processingStatus: 'error' });
-    await finishJob(tx, job.id, { status: 'failed', error: error.message });
-    await publishEvent(tx, { topic: sessionTopic(job.sessionId), type: 'message.updated', id: job.resultMessageId! });
+    await finishJob(tx, job.id, { status: 'failed', error: reason instanceof Error ? reason.message : String(reason) });
+    if (job.resultMessageId) {
+      await updateSystemMessage(tx, job.resultMessageId, { contentText: failureMessage(reason, refund), processingStatus: 'error' });
+      await publishEvent(tx, { topic: sessionTopic(job.sessionId), type: 'message.updated', id: job.resultMessageId });
+    }
   });
 }
 
-export function failureMessage(error: EngineError, refund: { refunded: boolean; cents: number; freeImages: number }): string {
-  const what = error.kind === 'refused' ? error.message : `Sorry, the image could not be made: ${error.message}`;
+/** What the user reads: the provider's refusal as it is; other causes in plain words, never internals. */
+function failureReason(reason: unknown): string {
+  if (reason instanceof EngineError) return reason.kind === 'refused' ? reason.message : `Sorry, the image could not be made: ${reason.message}`;
+  if (reason instanceof JobTimeLimitError) return 'Sorry, the image could not be made: the image service took too long to answer.';
+  if (reason instanceof JobLeaseLostError) return 'Sorry, the image could not be made: the work was interrupted.';
+  return 'Sorry, the image could not be made: something went wrong on our side.';
+}
+
+export function failureMessage(reason: unknown, refund: { refunded: boolean; cents: number; freeImages: number }): string {
+  const what = failureReason(reason);
   if (!refund.refunded) return what;
   const parts = [refund.cents > 0 ? `${formatCents(refund.cents)} was refunded to your balance` : '', refund.freeImages > 0 ? `${refund.freeImages} free image${refund.freeImages === 1 ? '' : 's'} returned` : ''].filter(Boolean);
   return `${what} The charge was refunded (${parts.join(', ')}).`;
 }
 
-async function loadSources(deps: GenerationDeps, job: AgentJobRow): Promise<EngineImage[]> {
-  const references = (job.plan as GenerationPlan).sourceImages === 'none' ? [] : await contextFileIdsOf(deps.db, job.messageId);
-  const files = await filesByIds(deps.db, job.userId, references);
+async function loadSources(deps: GenerationDeps, job: AgentJobRow, fileIds: string[]): Promise<EngineImage[]> {
+  const files = await filesByIds(deps.db, job.userId, fileIds);
   return Promise.all(
     files.map(async (file) => {
       const stored = await deps.storage.get(file.storedFilename);

@@ -1,5 +1,6 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { GenerationPlan } from '@shared/generation';
+import { AWAITING_CREDIT_STATUS } from '@shared/studio';
 import type { DbOrTx } from '../../db/client';
 import { agentJobs, attachments, chatSessions, generatedOutputs, messages, userFiles } from '../../db/schema';
 import { notifyEventSql, type RealtimeEvent } from '../../realtime/events';
@@ -19,10 +20,11 @@ export interface ReplyContext {
 }
 
 /**
- * What POST /chat needs to plan a reply, in one query (every round trip is added to each reply);
- * undefined when the session is not the user's active session or has no user message.
+ * What POST /chat needs to plan a reply, in one query (every round trip is added to each reply):
+ * for the session's latest user message, or for `messageId`; undefined when the session is not the
+ * user's active session or has no such message.
  */
-export async function replyContextOf(db: DbOrTx, userId: string, sessionId: string): Promise<ReplyContext | undefined> {
+export async function replyContextOf(db: DbOrTx, userId: string, sessionId: string, options: { messageId?: string } = {}): Promise<ReplyContext | undefined> {
   const [row] = await db
     .select({
       id: messages.id,
@@ -39,7 +41,15 @@ export async function replyContextOf(db: DbOrTx, userId: string, sessionId: stri
     })
     .from(messages)
     .innerJoin(chatSessions, eq(chatSessions.id, messages.sessionId))
-    .where(and(eq(messages.sessionId, sessionId), eq(chatSessions.userId, userId), eq(chatSessions.isActive, true), eq(messages.role, 'user')))
+    .where(
+      and(
+        eq(messages.sessionId, sessionId),
+        eq(chatSessions.userId, userId),
+        eq(chatSessions.isActive, true),
+        eq(messages.role, 'user'),
+        options.messageId ? eq(messages.id, options.messageId) : undefined,
+      ),
+    )
     .orderBy(desc(messages.timestampCreated))
     .limit(1);
   if (!row) return undefined;
@@ -72,15 +82,27 @@ export async function updateSystemMessage(db: DbOrTx, messageId: string, values:
   await db.execute(sql`update chat_sessions set updated_at = now() where id = (select session_id from messages where id = ${messageId})`);
 }
 
+/**
+ * What a reply refers to, kept in the user message's context_references: the photos the plan
+ * starts from, and the candidates a hosted model may choose from when it re-plans in the job.
+ */
+export interface ContextReferences {
+  sourceImages: GenerationPlan['sourceImages'];
+  fileIds: string[];
+  attachmentIds: string[];
+  previousOutputId: string | null;
+}
+
 export interface QueuedReply {
   userId: string;
   sessionId: string;
   /** The user message answered: it gets the plan (intent_data) and what it refers to. */
   messageId: string;
   plan: GenerationPlan;
-  contextReferences: { sourceImages: GenerationPlan['sourceImages']; fileIds: string[] };
+  contextReferences: ContextReferences;
   reply: { id: string; contentText: string };
-  job: { id: string; engine: string; priceCents: number; freeImagesUsed: number };
+  /** `planned`: the plan is final (no hosted model re-plans it in the job). */
+  job: { id: string; engine: string; priceCents: number; freeImagesUsed: number; planned: boolean };
   /** Published when the caller's transaction commits. */
   events: RealtimeEvent[];
 }
@@ -96,21 +118,24 @@ export async function recordPlanAndQueueReply(tx: DbOrTx, input: QueuedReply): P
   const notifications = input.events.map((event) => sql`, ${notifyEventSql(event)}`);
   const result = await tx.execute(sql`
     with planned as (
-      update messages set intent_data = ${JSON.stringify(plan)}::jsonb, context_references = ${JSON.stringify(input.contextReferences)}::jsonb, updated_at = now()
+      -- A message that waited for credit is answered now.
+      update messages set intent_data = ${JSON.stringify(plan)}::jsonb, context_references = ${JSON.stringify(input.contextReferences)}::jsonb,
+        processing_status = null, updated_at = now()
       where id = ${messageId}::uuid and user_id = ${userId}::text
       returning id
     ), reply as (
-      insert into messages (id, session_id, user_id, role, content_text, parent_message_id, processing_status)
-      select ${reply.id}::uuid, ${sessionId}::uuid, ${userId}::text, 'system'::message_role, ${reply.contentText}::text, planned.id, 'processing'
+      -- clock_timestamp: after the message it answers, even when both are written by one transaction.
+      insert into messages (id, session_id, user_id, role, content_text, parent_message_id, processing_status, timestamp_created)
+      select ${reply.id}::uuid, ${sessionId}::uuid, ${userId}::text, 'system'::message_role, ${reply.contentText}::text, planned.id, 'processing', clock_timestamp()
       from planned
       returning id
     ), counted as (
       update chat_sessions set total_messages = total_messages + 1, updated_at = now()
       where id = ${sessionId}::uuid and exists (select from reply)
     ), job as (
-      insert into agent_jobs (id, user_id, session_id, message_id, result_message_id, status, engine, plan, image_count, price_cents, free_images_used)
+      insert into agent_jobs (id, user_id, session_id, message_id, result_message_id, status, engine, plan, image_count, price_cents, free_images_used, planned_at)
       select ${job.id}::uuid, ${userId}::text, ${sessionId}::uuid, ${messageId}::uuid, reply.id, 'queued'::agent_job_status, ${job.engine}::text,
-        ${JSON.stringify(plan)}::jsonb, ${plan.imageCount}::int, ${job.priceCents}::bigint, ${job.freeImagesUsed}::int
+        ${JSON.stringify(plan)}::jsonb, ${plan.imageCount}::int, ${job.priceCents}::bigint, ${job.freeImagesUsed}::int, ${job.planned ? sql`now()` : sql`null`}
       from reply
       returning id
     )
@@ -197,11 +222,47 @@ export async function finishJob(db: DbOrTx, jobId: string, values: { status: 'co
     .where(eq(agentJobs.id, jobId));
 }
 
-/** The photos a message's plan refers to (recorded in context_references when the job was made). */
-export async function contextFileIdsOf(db: DbOrTx, messageId: string): Promise<string[]> {
-  const [row] = await db.select({ refs: messages.contextReferences }).from(messages).where(eq(messages.id, messageId));
-  const refs = row?.refs as { fileIds?: unknown } | null | undefined;
-  return Array.isArray(refs?.fileIds) ? refs.fileIds.filter((id): id is string => typeof id === 'string') : [];
+/** The message a job answers: its words and what it refers to (recorded when the job was made). */
+export async function answeredMessageOf(db: DbOrTx, job: Pick<AgentJobRow, 'messageId' | 'userId'>): Promise<{ contentText: string; references: ContextReferences }> {
+  const [row] = await db
+    .select({ contentText: messages.contentText, refs: messages.contextReferences })
+    .from(messages)
+    .where(and(eq(messages.id, job.messageId), eq(messages.userId, job.userId)));
+  const refs = (row?.refs ?? {}) as Partial<ContextReferences>;
+  const ids = (value: unknown) => (Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : []);
+  return {
+    contentText: row?.contentText ?? '',
+    references: {
+      sourceImages: refs.sourceImages ?? 'none',
+      fileIds: ids(refs.fileIds),
+      attachmentIds: ids(refs.attachmentIds),
+      previousOutputId: typeof refs.previousOutputId === 'string' ? refs.previousOutputId : null,
+    },
+  };
+}
+
+/**
+ * The plan a hosted model made in the job, kept for the job's retries and shown on the message:
+ * one statement for the job and the message it answers.
+ */
+export async function recordJobPlan(db: DbOrTx, job: Pick<AgentJobRow, 'id' | 'messageId'>, plan: GenerationPlan, references: ContextReferences): Promise<void> {
+  await db.execute(sql`
+    with planned as (
+      update agent_jobs set plan = ${JSON.stringify(plan)}::jsonb, planned_at = now() where id = ${job.id}::uuid
+    )
+    update messages set intent_data = ${JSON.stringify(plan)}::jsonb, context_references = ${JSON.stringify(references)}::jsonb, updated_at = now()
+    where id = ${job.messageId}::uuid`);
+}
+
+/**
+ * A message whose reply was refused for lack of credit keeps that state (and its Retry action)
+ * until a reply is paid for; its session hears of it.
+ */
+export async function markAwaitingCredit(db: DbOrTx, input: { userId: string; messageId: string }): Promise<void> {
+  await db.execute(sql`
+    update messages set processing_status = ${AWAITING_CREDIT_STATUS}, updated_at = now()
+    where id = ${input.messageId}::uuid and user_id = ${input.userId}::text and role = 'user'
+    returning ${notifyEventSql({ topic: sessionTopicSql(sql`session_id`), type: 'message.updated', id: sql`id` })}`);
 }
 
 export async function setThumbnailUrl(db: DbOrTx, fileId: string, thumbnailUrl: string) {

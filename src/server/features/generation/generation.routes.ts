@@ -1,21 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { MAX_ATTACHMENTS, MESSAGE_MAX_LENGTH } from '@shared/constants';
+import { replyAcceptedSchema } from '@shared/studio';
 import type { AppDeps } from '../../lib/context';
 import { createRouter } from '../../lib/openapi';
 import { requireUserFor } from '../sessions/route-guards';
 import { quoteDraft, requestReply } from './generation.service';
-
-const acceptedSchema = z
-  .object({
-    job_id: z.string(),
-    message_id: z.string(),
-    reply_message_id: z.string(),
-    plan: z.unknown(),
-    image_count: z.number(),
-    price_cents: z.number(),
-    free_images_used: z.number(),
-  })
-  .openapi('ReplyAccepted');
 
 const quoteSchema = z
   .object({
@@ -36,7 +25,7 @@ const postChat = createRoute({
   summary: "Ask for the AI's reply to the session's latest message (charged; 402 when short of credit)",
   request: { body: { required: true, content: { 'application/json': { schema: z.object({ session_id: z.uuid() }) } } } },
   responses: {
-    202: { description: 'Planned, paid and queued', content: { 'application/json': { schema: acceptedSchema } } },
+    202: { description: 'Planned, paid and queued', content: { 'application/json': { schema: replyAcceptedSchema } } },
     402: { description: 'INSUFFICIENT_BALANCE: nothing was written' },
   },
 });

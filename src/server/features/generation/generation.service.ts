@@ -1,31 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@shared/errors';
+import type { ReplyAccepted } from '@shared/studio';
 import type { GenerationPlan } from '@shared/generation';
+import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
 import { debitForGeneration, quoteGeneration, type GenerationQuote } from '../billing/billing.service';
 import { sessionTopic } from '../sessions/realtime-topics';
 import { isActiveSessionOf } from '../sessions/sessions.repository';
+import type { GenerationParts } from './engines/create-engine';
 import {
   findJobForMessage,
+  markAwaitingCredit,
   recordPlanAndQueueReply,
   replyContextOf,
   type AgentJobRow,
+  type ReplyContext,
 } from './generation.repository';
-import type { PlanRequest, ReplyPlanner } from './planning';
+import { planRequestOf, sourceFileIdsOf, type PlanRequest } from './planning';
 
 export const SESSION_NOT_FOUND = 'Chat session not found';
 export const NOTHING_TO_ANSWER = 'Send a message before asking for a reply';
 export const WORKING_ON_IT = 'Working on your image…';
 
-export interface ReplyAccepted {
-  job_id: string;
-  message_id: string;
-  reply_message_id: string;
-  plan: GenerationPlan;
-  image_count: number;
-  price_cents: number;
-  free_images_used: number;
-}
+export type ReplyDeps = Pick<AppDeps, 'db' | 'jobs' | 'config'> & Pick<GenerationParts, 'quotePlanner' | 'replyPlanner' | 'engineName'>;
 
 function acceptedOf(job: AgentJobRow): ReplyAccepted {
   return {
@@ -39,56 +36,89 @@ function acceptedOf(job: AgentJobRow): ReplyAccepted {
   };
 }
 
+const isShortOfCredit = (error: unknown) => error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE';
+
 /**
- * POST /chat: answers the session's latest user message. Plans the reply, then in ONE transaction
- * pays for it (free images first), records the plan on the message, writes the job and the
- * "working on it" reply, and enqueues the work. Short of credit → 402 and nothing is written.
- * Asking twice for the same message returns the job already made.
+ * POST /chat: answers the session's latest user message (a message sent without request_reply, or
+ * one whose reply was refused for lack of credit: the Retry action). Asking twice for the same
+ * message returns the job already made. Short of credit → 402, and the message is marked as
+ * awaiting credit so that it keeps its Retry action.
  */
-export async function requestReply(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'> & { planner: ReplyPlanner; engineName: string }, userId: string, sessionId: string): Promise<ReplyAccepted> {
+export async function requestReply(deps: ReplyDeps, userId: string, sessionId: string): Promise<ReplyAccepted> {
   const { db } = deps;
   const context = await replyContextOf(db, userId, sessionId);
   if (!context) {
     if (!(await isActiveSessionOf(db, userId, sessionId))) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND);
     throw new AppError('BAD_REQUEST', NOTHING_TO_ANSWER);
   }
-  const { message, attachmentIds, previousOutputId } = context;
   if (context.existingJobId) {
-    const existing = await findJobForMessage(db, userId, message.id);
+    const existing = await findJobForMessage(db, userId, context.message.id);
     if (existing) return acceptedOf(existing);
   }
-  const request: PlanRequest = { text: message.contentText, attachmentCount: attachmentIds.length, hasPreviousOutput: previousOutputId !== null };
-  const plan = await deps.planner.plan(request);
-  const fileIds = plan.sourceImages === 'attachments' ? attachmentIds : plan.sourceImages === 'previous-output' && previousOutputId ? [previousOutputId] : [];
-
-  const jobId = randomUUID();
-  const replyId = randomUUID();
   try {
-    return await db.transaction(async (tx) => {
-      const debit = await debitForGeneration(tx, { userId, jobId, imageCount: plan.imageCount, pricePerImageCents: deps.config.pricePerImageCents });
-      const job = { id: jobId, engine: deps.engineName, priceCents: debit.priceCents, freeImagesUsed: debit.freeImages };
-      await recordPlanAndQueueReply(tx, {
-        userId,
-        sessionId,
-        messageId: message.id,
-        plan,
-        contextReferences: { sourceImages: plan.sourceImages, fileIds },
-        reply: { id: replyId, contentText: WORKING_ON_IT },
-        job,
-        events: [
-          { topic: sessionTopic(sessionId), type: 'message.updated', id: message.id },
-          { topic: sessionTopic(sessionId), type: 'message.created', id: replyId },
-        ],
-      });
-      await deps.jobs.enqueue(tx, 'generate', { jobId });
-      return { job_id: jobId, message_id: message.id, reply_message_id: replyId, plan, image_count: plan.imageCount, price_cents: job.priceCents, free_images_used: job.freeImagesUsed };
-    });
+    return await db.transaction((tx) => startReply(tx, deps, { userId, sessionId, context }));
   } catch (error) {
-    // A concurrent POST /chat for the same message won the unique index: answer with its job.
-    const raced = await findJobForMessage(db, userId, message.id);
+    // A concurrent request for the same message won (the unique index, or the last free image):
+    // answer with its job.
+    const raced = await findJobForMessage(db, userId, context.message.id);
     if (raced) return acceptedOf(raced);
+    if (isShortOfCredit(error)) await markAwaitingCredit(db, { userId, messageId: context.message.id });
     throw error;
   }
+}
+
+/**
+ * Starts the reply to a message just stored in the caller's transaction (a message sent with
+ * request_reply): the message and its paid reply commit together, so no dropped connection can
+ * separate them. Short of credit, the message is stored as awaiting credit and the refusal is
+ * answered instead of thrown (the message must stay).
+ */
+export async function startReplyToNewMessage(
+  tx: DbOrTx,
+  deps: ReplyDeps,
+  input: { userId: string; sessionId: string; messageId: string },
+): Promise<{ reply: ReplyAccepted | null; reply_error: { code: string; message: string } | null }> {
+  const context = await replyContextOf(tx, input.userId, input.sessionId, { messageId: input.messageId });
+  if (!context) throw new Error(`message ${input.messageId} to answer was not found`);
+  try {
+    return { reply: await startReply(tx, deps, { ...input, context }), reply_error: null };
+  } catch (error) {
+    if (!isShortOfCredit(error)) throw error;
+    // The debit wrote nothing, so the transaction is still usable.
+    await markAwaitingCredit(tx, input);
+    return { reply: null, reply_error: { code: (error as AppError).code, message: (error as AppError).message } };
+  }
+}
+
+/**
+ * Plans, pays for and queues a reply, in the caller's transaction. The plan that is charged is the
+ * one the quote showed: the local rules read the request the same way for both (decision 006), so
+ * the image count — and so the price — cannot grow between the quote and the charge. A hosted
+ * engine's model re-plans the request's wording and shape in the job, within the count paid for.
+ */
+async function startReply(tx: DbOrTx, deps: ReplyDeps, { userId, sessionId, context }: { userId: string; sessionId: string; context: ReplyContext }): Promise<ReplyAccepted> {
+  const { message, attachmentIds, previousOutputId } = context;
+  const plan = await deps.quotePlanner.plan(planRequestOf({ text: message.contentText, attachmentIds, previousOutputId }));
+  const fileIds = sourceFileIdsOf(plan, context);
+  const jobId = randomUUID();
+  const replyId = randomUUID();
+  const debit = await debitForGeneration(tx, { userId, jobId, imageCount: plan.imageCount, pricePerImageCents: deps.config.pricePerImageCents });
+  const job = { id: jobId, engine: deps.engineName, priceCents: debit.priceCents, freeImagesUsed: debit.freeImages, planned: deps.replyPlanner === undefined };
+  await recordPlanAndQueueReply(tx, {
+    userId,
+    sessionId,
+    messageId: message.id,
+    plan,
+    contextReferences: { sourceImages: plan.sourceImages, fileIds, attachmentIds, previousOutputId },
+    reply: { id: replyId, contentText: WORKING_ON_IT },
+    job,
+    events: [
+      { topic: sessionTopic(sessionId), type: 'message.updated', id: message.id },
+      { topic: sessionTopic(sessionId), type: 'message.created', id: replyId },
+    ],
+  });
+  await deps.jobs.enqueue(tx, 'generate', { jobId });
+  return { job_id: jobId, message_id: message.id, reply_message_id: replyId, plan, image_count: plan.imageCount, price_cents: job.priceCents, free_images_used: job.freeImagesUsed };
 }
 
 export interface DraftQuote extends GenerationQuote {
@@ -98,10 +128,10 @@ export interface DraftQuote extends GenerationQuote {
 }
 
 /**
- * What a draft would cost if sent now, shown before sending; reserves nothing. It always uses the
- * local rule-based planner: asking a hosted model on every keystroke would cost more than it tells.
+ * What a draft would cost if sent now, shown before sending; reserves nothing. The same local
+ * rules plan the charge (see startReply), so the quote is the price — with any engine.
  */
-export async function quoteDraft(deps: Pick<AppDeps, 'db' | 'config'> & { quotePlanner: ReplyPlanner }, userId: string, draft: PlanRequest): Promise<DraftQuote> {
+export async function quoteDraft(deps: Pick<AppDeps, 'db' | 'config'> & Pick<GenerationParts, 'quotePlanner'>, userId: string, draft: PlanRequest): Promise<DraftQuote> {
   const plan = await deps.quotePlanner.plan(draft);
   const quote = await quoteGeneration(deps.db, userId, plan.imageCount, deps.config.pricePerImageCents);
   return { ...quote, pricePerImageCents: deps.config.pricePerImageCents, free: quote.paidImages === 0 };

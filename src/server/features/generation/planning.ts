@@ -9,7 +9,7 @@ export interface PlanRequest {
 
 /** Hosted engines plan with their language model (structured output); the local one by rules. */
 export interface ReplyPlanner {
-  plan(request: PlanRequest): Promise<GenerationPlan>;
+  plan(request: PlanRequest, options?: { signal?: AbortSignal | undefined }): Promise<GenerationPlan>;
 }
 
 /**
@@ -24,4 +24,22 @@ export function reconcilePlan(candidate: unknown, request: PlanRequest): Generat
   if (sourceImages === 'none' && request.attachmentCount > 0) sourceImages = 'attachments';
   const intent = sourceImages === 'none' ? 'generate' : 'edit';
   return { ...plan, sourceImages, intent, instruction: plan.instruction.trim() || request.text.trim() };
+}
+
+/** The photos a request can refer to: attached to it, or the session's last result. */
+export interface SourceCandidates {
+  attachmentIds: string[];
+  previousOutputId: string | null;
+}
+
+/** What a planner knows about a message it answers. */
+export function planRequestOf(message: { text: string } & SourceCandidates): PlanRequest {
+  return { text: message.text, attachmentCount: message.attachmentIds.length, hasPreviousOutput: message.previousOutputId !== null };
+}
+
+/** The stored photos a plan starts from. */
+export function sourceFileIdsOf(plan: GenerationPlan, candidates: SourceCandidates): string[] {
+  if (plan.sourceImages === 'attachments') return candidates.attachmentIds;
+  if (plan.sourceImages === 'previous-output' && candidates.previousOutputId) return [candidates.previousOutputId];
+  return [];
 }

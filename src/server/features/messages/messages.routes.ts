@@ -21,7 +21,7 @@ export function messagesRoutes(deps: AppDeps) {
   const sendRoute = createRoute({
     method: 'post',
     path: '/',
-    summary: "Send a user message; with session_id 'new' the session is created in the same transaction",
+    summary: "Send a user message; with session_id 'new' the session is created, and with request_reply the paid reply started, in the same transaction",
     middleware: requireUserFor(deps, 'User must be logged in to send messages'),
     request: { body: { required: true, content: { 'application/json': { schema: sendMessageSchema } } } },
     responses: { 201: json(sendMessageResultSchema, 'The session id and the message') },
@@ -35,7 +35,7 @@ export function messagesRoutes(deps: AppDeps) {
     .openapi(sendRoute, async (c) => {
       const body = c.req.valid('json');
       const result = await asServiceError(c, 'Failed to send message', () =>
-        sendMessage(db, c.get('user').id, { sessionId: body.session_id, contentText: body.content_text, fileIds: body.file_ids }),
+        sendMessage({ ...deps, ...deps.generation }, c.get('user').id, { sessionId: body.session_id, contentText: body.content_text, fileIds: body.file_ids, requestReply: body.request_reply }),
       );
       return c.json(result, 201);
     });

@@ -6,6 +6,7 @@ import { insertSession, lockActiveSession, recordMessageInSession } from '../ses
 import { sessionTopic } from '../sessions/realtime-topics';
 import { SESSION_NOT_FOUND_MESSAGE } from '../sessions/sessions.service';
 import { findMessage, insertAttachments, insertUserMessage, lockOwnFiles } from './messages.repository';
+import { startReplyToNewMessage, type ReplyDeps } from '../generation/generation.service';
 
 export const MESSAGE_NOT_FOUND_MESSAGE = 'Message not found';
 
@@ -14,14 +15,21 @@ export interface SendMessage {
   sessionId?: string | undefined;
   contentText: string;
   fileIds: string[];
+  /** Start the paid reply in the same transaction. */
+  requestReply?: boolean | undefined;
 }
 
+export type SentMessage = { session_id: string; message: Message } & Partial<Awaited<ReturnType<typeof startReplyToNewMessage>>>;
+
 /**
- * Sends a user message. Session (when new), message, attachments and the session's counters are
- * written in one transaction, so a failure cannot leave a session without its message or a
- * message without its images; subscribers hear of it only once it is committed.
+ * Sends a user message. Session (when new), message, attachments, the session's counters — and,
+ * with `requestReply`, the paid reply (or, short of credit, the message's "awaiting credit" state)
+ * — are written in one transaction, so a failure or a dropped connection cannot leave a session
+ * without its message, a message without its images, or a message nobody answers; subscribers
+ * hear of it only once it is committed.
  */
-export async function sendMessage(db: Db, userId: string, input: SendMessage): Promise<{ session_id: string; message: Message }> {
+export async function sendMessage(deps: ReplyDeps, userId: string, input: SendMessage): Promise<SentMessage> {
+  const { db } = deps;
   const fileIds = [...new Set(input.fileIds)];
   return db.transaction(async (tx) => {
     await assertAttachable(tx, userId, fileIds);
@@ -36,8 +44,9 @@ export async function sendMessage(db: Db, userId: string, input: SendMessage): P
     await insertAttachments(tx, messageId, fileIds);
     await recordMessageInSession(tx, sessionId);
     await publishEvent(tx, { topic: sessionTopic(sessionId), type: 'message.created', id: messageId });
+    const reply = input.requestReply ? await startReplyToNewMessage(tx, deps, { userId, sessionId, messageId }) : {};
     const message = await findMessage(tx, userId, messageId);
-    return { session_id: sessionId, message: message! };
+    return { session_id: sessionId, message: message!, ...reply };
   });
 }
 

@@ -6,7 +6,7 @@ import { signedInUser, type SignedInClient } from '../../test/signed-in-user';
 import { startTestServer } from '../../test/test-server';
 import type { UploadAnalysis } from '../generation/engines/image-engine';
 import { uploadFixture } from '../uploads/uploads.test-helpers';
-import { verifyUpload, type AnalyzeUpload } from './verification.service';
+import { rejectUnverifiedUpload, verifyUpload, type AnalyzeUpload } from './verification.service';
 
 /**
  * The verify-upload job run by hand against a server whose workers are off, so each upload stays
@@ -20,8 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const firstTry = { jobId: 'test', retryCount: 0, isLastAttempt: false };
-const lastTry = { jobId: 'test', retryCount: 2, isLastAttempt: true };
 const answering = (analysis: UploadAnalysis): AnalyzeUpload => async () => analysis;
 
 async function fileOf(id: string): Promise<UserFile> {
@@ -60,7 +58,7 @@ describe('the verify-upload job', () => {
         ...Array.from({ length: 8 }, (_, i) => ({ title: `Idea ${i}`, description: `Idea number ${i}` })),
       ],
     });
-    const events = await eventsDuring(() => verifyUpload(server.deps, engine, { fileId: file.id, userId: user.userId }, firstTry));
+    const events = await eventsDuring(() => verifyUpload(server.deps, engine, { fileId: file.id, userId: user.userId }));
     expect(events).toEqual([{ topic: `user:${user.userId}`, type: 'file.updated', id: file.id }]);
     const verified = await fileOf(file.id);
     expect(verified.verified_enum).toBe('approved');
@@ -72,29 +70,37 @@ describe('the verify-upload job', () => {
 
   it('writes rejected without suggestions when the engine does not allow the image', async () => {
     const file = await uploadFixture(user);
-    await verifyUpload(server.deps, answering({ approved: false, reason: 'not allowed', suggestions: [{ title: 'x', description: 'y' }] }), { fileId: file.id, userId: user.userId }, firstTry);
+    await verifyUpload(server.deps, answering({ approved: false, reason: 'not allowed', suggestions: [{ title: 'x', description: 'y' }] }), { fileId: file.id, userId: user.userId });
     expect(await fileOf(file.id)).toMatchObject({ verified_enum: 'rejected', metadata: null });
   });
 
-  it('lets the queue retry a failing engine, and rejects the file when the last try fails too', async () => {
+  it('throws for the queue to retry a failing engine, and its final failure rejects the file', async () => {
     const file = await uploadFixture(user);
     const failing: AnalyzeUpload = async () => {
       throw new Error('vision service unavailable');
     };
-    await expect(verifyUpload(server.deps, failing, { fileId: file.id, userId: user.userId }, firstTry)).rejects.toThrow('vision service unavailable');
+    await expect(verifyUpload(server.deps, failing, { fileId: file.id, userId: user.userId })).rejects.toThrow('vision service unavailable');
     expect((await fileOf(file.id)).verified_enum).toBe('pending');
-    await verifyUpload(server.deps, failing, { fileId: file.id, userId: user.userId }, lastTry);
+    const events = await eventsDuring(() => rejectUnverifiedUpload(server.deps, { fileId: file.id, userId: user.userId }));
+    expect(events).toEqual([{ topic: `user:${user.userId}`, type: 'file.updated', id: file.id }]);
     expect((await fileOf(file.id)).verified_enum).toBe('rejected');
+  });
+
+  it('leaves a file already decided as it is when its job gives up late', async () => {
+    const file = await uploadFixture(user);
+    await verifyUpload(server.deps, answering({ approved: true, suggestions: [] }), { fileId: file.id, userId: user.userId });
+    await rejectUnverifiedUpload(server.deps, { fileId: file.id, userId: user.userId });
+    expect((await fileOf(file.id)).verified_enum).toBe('approved');
   });
 
   it('writes the verdict once: a repeated job changes nothing', async () => {
     const file = await uploadFixture(user);
     const first = await eventsDuring(() =>
-      verifyUpload(server.deps, answering({ approved: true, suggestions: [{ title: 'First', description: 'The first verdict' }] }), { fileId: file.id, userId: user.userId }, firstTry),
+      verifyUpload(server.deps, answering({ approved: true, suggestions: [{ title: 'First', description: 'The first verdict' }] }), { fileId: file.id, userId: user.userId }),
     );
     expect(first).toHaveLength(1);
     const events = await eventsDuring(() =>
-      verifyUpload(server.deps, answering({ approved: false, suggestions: [] }), { fileId: file.id, userId: user.userId }, firstTry),
+      verifyUpload(server.deps, answering({ approved: false, suggestions: [] }), { fileId: file.id, userId: user.userId }),
     );
     expect(events).toEqual([]);
     expect(await fileOf(file.id)).toMatchObject({ verified_enum: 'approved', metadata: [{ title: 'First', description: 'The first verdict' }] });
@@ -103,7 +109,7 @@ describe('the verify-upload job', () => {
   it('answers a status request that waits with the verdict written meanwhile', async () => {
     const file = await uploadFixture(user);
     const waiting = user.get(`/api/user-files/${file.id}?wait=10`);
-    await verifyUpload(server.deps, answering({ approved: true, suggestions: [] }), { fileId: file.id, userId: user.userId }, firstTry);
+    await verifyUpload(server.deps, answering({ approved: true, suggestions: [] }), { fileId: file.id, userId: user.userId });
     const answered = (await (await waiting).json()) as UserFile;
     expect(answered.verified_enum).toBe('approved');
   });

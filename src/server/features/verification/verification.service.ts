@@ -1,29 +1,25 @@
 import { suggestedActionSchema, type SuggestedAction } from '@shared/studio';
 import type { AppDeps } from '../../lib/context';
-import type { ImageEngine, UploadAnalysis } from '../generation/engines/image-engine';
-import type { JobContext, JobPayloads } from '../../jobs/job-types';
+import type { EngineImage, UploadAnalysis } from '../generation/engines/image-engine';
+import type { JobPayloads } from '../../jobs/job-types';
 import { publishEvent } from '../../realtime/events';
 import { userTopic } from '../sessions/realtime-topics';
 import { findPendingFile, recordVerdict } from './verification.repository';
 
 /** The configured engine's vision step (or the local engine's heuristics). */
-export type AnalyzeUpload = ImageEngine['analyzeUpload'];
+export type AnalyzeUpload = (image: EngineImage) => Promise<UploadAnalysis>;
 
 /** The composer shows a strip of chips; a handful is plenty. */
 export const MAX_SUGGESTIONS = 6;
 
+type VerificationDeps = Pick<AppDeps, 'db' | 'storage' | 'logger'>;
+
 /**
  * The verify-upload job: asks the engine whether the photo is allowed and what could be done with
  * it, then writes approved/rejected and the suggestions, and tells the owner's clients. A failing
- * engine is retried by the queue; if the last try fails too the photo is rejected (moderation that
- * could not run must not let an image through), so the client never waits on a file forever.
+ * engine throws, and the queue tries again; once it will not, `rejectUnverifiedUpload` settles it.
  */
-export async function verifyUpload(
-  deps: Pick<AppDeps, 'db' | 'storage' | 'logger'>,
-  analyzeUpload: AnalyzeUpload,
-  { fileId, userId }: JobPayloads['verify-upload'],
-  context: JobContext,
-): Promise<void> {
+export async function verifyUpload(deps: VerificationDeps, analyzeUpload: AnalyzeUpload, { fileId, userId }: JobPayloads['verify-upload']): Promise<void> {
   const file = await findPendingFile(deps.db, userId, fileId);
   if (!file) return;
   const stored = await deps.storage.get(file.storedFilename);
@@ -33,18 +29,20 @@ export async function verifyUpload(
     return;
   }
   const data = Buffer.from(await new Response(stored.body).arrayBuffer());
-  let analysis: UploadAnalysis;
-  try {
-    analysis = await analyzeUpload({ data, mimeType: file.mimeType });
-  } catch (error) {
-    if (!context.isLastAttempt) throw error;
-    deps.logger.error({ err: error, fileId }, 'upload verification failed on its last try; rejecting the file');
-    await writeVerdict(deps, userId, fileId, { approved: false, suggestions: null });
-    return;
-  }
+  const analysis = await analyzeUpload({ data, mimeType: file.mimeType });
   if (!analysis.approved) deps.logger.info({ fileId, reason: analysis.reason }, 'upload rejected');
   const suggestions = analysis.approved ? cleanSuggestions(analysis.suggestions) : null;
   await writeVerdict(deps, userId, fileId, { approved: analysis.approved, suggestions });
+}
+
+/**
+ * The verify-upload job's final failure (its last try failed, timed out or lost its worker): the
+ * photo is rejected — moderation that could not run must not let an image through — so the client
+ * never waits on a pending file. A file already decided stays as it is.
+ */
+export async function rejectUnverifiedUpload(deps: VerificationDeps, { fileId, userId }: JobPayloads['verify-upload']): Promise<void> {
+  deps.logger.error({ fileId }, 'upload verification could not be done; rejecting the file');
+  await writeVerdict(deps, userId, fileId, { approved: false, suggestions: null });
 }
 
 async function writeVerdict(deps: Pick<AppDeps, 'db'>, userId: string, fileId: string, verdict: { approved: boolean; suggestions: SuggestedAction[] | null }) {

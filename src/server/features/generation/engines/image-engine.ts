@@ -12,6 +12,7 @@ export interface EngineOptions {
   count: number;
   /** 'unchanged' (keep the source's shape; a square for new pictures) or 'width:height'. */
   aspectRatio: AspectRatio;
+  /** Fires when the job's try is out of time: the engine stops its calls. */
   signal?: AbortSignal | undefined;
 }
 
@@ -51,5 +52,10 @@ export interface ImageEngine {
   readonly name: 'local' | 'openai' | 'gemini';
   generate(prompt: string, options: EngineOptions): Promise<EngineResult>;
   edit(images: EngineImage[], prompt: string, options: EngineOptions): Promise<EngineResult>;
-  analyzeUpload(image: EngineImage): Promise<UploadAnalysis>;
+  analyzeUpload(image: EngineImage, options?: { signal?: AbortSignal | undefined }): Promise<UploadAnalysis>;
+}
+
+/** A hosted engine can say whether its provider serves a model (checked at start). */
+export interface ModelCatalogue {
+  modelExists(model: string, signal?: AbortSignal): Promise<boolean>;
 }

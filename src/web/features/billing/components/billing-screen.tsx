@@ -1,6 +1,7 @@
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { BALANCE_REFRESH_AFTER_TOP_UP_MS } from '@shared/constants';
 import { isAppError } from '@shared/errors';
@@ -10,6 +11,7 @@ import { useCreateTopUpSession } from '../api/create-top-up-session';
 import { useBalance } from '../api/get-balance';
 import { usePrices, type Price } from '../api/get-prices';
 import { refreshBalances } from '../api/query-keys';
+import { rememberPaymentReturn } from '../payment-return';
 import { BalanceHeader } from './balance-header';
 import { CustomAmountCard } from './custom-amount-card';
 import { EmbeddedPayment, type StartedCheckout } from './embedded-payment';
@@ -33,6 +35,10 @@ export function BillingScreen() {
   const [pendingPriceId, setPendingPriceId] = useState<string | null>(null);
   const [paymentError, setPaymentError] = useState<string | null>(null);
   const [redirectedAt, setRedirectedAt] = useState<number | null>(null);
+
+  const { search } = useLocation();
+  // Remembered for the success page, which may come after a trip to the payment provider.
+  useEffect(() => rememberPaymentReturn(search), [search]);
 
   useEffect(() => {
     if (redirectedAt === null) return;

@@ -10,6 +10,7 @@ import { paths } from '@shared/paths';
 import { buttonClasses } from '@web/components/ui/button';
 import { refreshBalances } from '../api/query-keys';
 import { useCheckoutVerification, type CheckoutVerification } from '../api/verify-checkout-session';
+import { forgetPaymentReturn, paymentReturnPath } from '../payment-return';
 import { BalanceText } from './balance-text';
 
 type View = { kind: 'verifying' } | { kind: 'success'; result: CheckoutVerification } | { kind: 'error'; message: string };
@@ -26,7 +27,8 @@ function messageKeyOf(error: unknown): 'noToken' | 'failed' | 'unexpected' {
 /**
  * The Success screen: 'Payment Status' while the server verifies the session (crediting it if the
  * webhook has not yet), then success with the refreshed balance and a countdown of 5 steps, 2 s
- * each, to the sessions list; or the error with a way back to billing.
+ * each, to the chat the user came from to top up (else the sessions list); or the error with a way
+ * back to billing.
  */
 export function PaymentStatusScreen() {
   const { t } = useTranslation('billing');
@@ -74,6 +76,8 @@ function SuccessView({ result }: { result: CheckoutVerification }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [stepsLeft, setStepsLeft] = useState(PAYMENT_REDIRECT_STEPS);
+  const [returnPath] = useState(paymentReturnPath);
+  const target = returnPath ?? paths.studio.getHref();
 
   // The balance now, and once more shortly after, in case the credit landed a moment later.
   useEffect(() => {
@@ -84,12 +88,13 @@ function SuccessView({ result }: { result: CheckoutVerification }) {
 
   useEffect(() => {
     if (stepsLeft <= 0) {
-      navigate(paths.studio.getHref());
+      forgetPaymentReturn();
+      navigate(target);
       return;
     }
     const timer = setTimeout(() => setStepsLeft((steps) => steps - 1), PAYMENT_REDIRECT_STEP_MS);
     return () => clearTimeout(timer);
-  }, [stepsLeft, navigate]);
+  }, [stepsLeft, navigate, target]);
 
   const seconds = (stepsLeft * PAYMENT_REDIRECT_STEP_MS) / 1000;
   return (
@@ -105,10 +110,10 @@ function SuccessView({ result }: { result: CheckoutVerification }) {
         <div className="h-full bg-primary transition-all" style={{ width: `${((PAYMENT_REDIRECT_STEPS - stepsLeft) / PAYMENT_REDIRECT_STEPS) * 100}%` }} />
       </div>
       <p role="status" aria-live="polite" className="text-sm text-muted-foreground">
-        {t('success.redirecting', { count: seconds })}
+        {t(returnPath ? 'success.redirectingToChat' : 'success.redirecting', { count: seconds })}
       </p>
-      <Link to={paths.studio.getHref()} className={buttonClasses('primary')}>
-        {t('success.goToStudio')}
+      <Link to={target} onClick={forgetPaymentReturn} className={buttonClasses('primary')}>
+        {t(returnPath ? 'success.backToChat' : 'success.goToStudio')}
       </Link>
     </div>
   );

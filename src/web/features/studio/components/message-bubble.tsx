@@ -1,17 +1,21 @@
-import { LoaderCircle } from 'lucide-react';
+import { LoaderCircle, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Message, MessageFile } from '@shared/studio';
+import { AWAITING_CREDIT_STATUS, type Message, type MessageFile } from '@shared/studio';
+import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
 
 interface MessageBubbleProps {
   message: Message;
   onOpenImage: (file: MessageFile) => void;
+  /** For the latest message, when its reply was refused for lack of credit: ask again. */
+  retry?: { onRetry: () => void; pending: boolean } | undefined;
 }
 
 /** One message: the user's on the right, the AI's on the left, with their images. */
-export function MessageBubble({ message, onOpenImage }: MessageBubbleProps) {
+export function MessageBubble({ message, onOpenImage, retry }: MessageBubbleProps) {
   const { t, i18n } = useTranslation('studio');
   const mine = message.role === 'user';
+  const awaitingCredit = mine && message.processing_status === AWAITING_CREDIT_STATUS;
   const processing = message.role === 'system' && message.processing_status === 'processing';
   // The server usually says what it is doing; the spinner line stands in when it says nothing.
   const showProcessingLine = processing && message.contentText.trim() === '';
@@ -46,6 +50,17 @@ export function MessageBubble({ message, onOpenImage }: MessageBubbleProps) {
           </ul>
         )}
       </div>
+      {awaitingCredit && (
+        <div className="flex max-w-[85%] flex-wrap items-center justify-end gap-2 px-1 text-xs text-muted-foreground sm:max-w-[70%]">
+          <span>{t('session.awaitingCredit')}</span>
+          {retry && (
+            <Button variant="outline" size="sm" onClick={retry.onRetry} disabled={retry.pending}>
+              <RotateCw className={cn('size-3.5', retry.pending && 'animate-spin')} aria-hidden="true" />
+              {retry.pending ? t('session.retrying') : t('session.retry')}
+            </Button>
+          )}
+        </div>
+      )}
       <time dateTime={message.timestamp_created} className="px-1 text-[11px] text-muted-foreground">
         {Number.isNaN(time.getTime()) ? '' : time.toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' })}
       </time>

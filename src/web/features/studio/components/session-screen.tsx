@@ -11,7 +11,7 @@ import { catchUpConversation, mergeIntoConversation, useMessages } from '../api/
 import { useSession } from '../api/get-session';
 import { studioKeys } from '../api/query-keys';
 import { useSendMessage } from '../api/send-message';
-import { startChat } from '../api/start-chat';
+import { useStartChat } from '../api/start-chat';
 import { useCreditRefusal } from '../hooks/use-credit-refusal';
 import { usePendingUploads } from '../hooks/use-pending-uploads';
 import { useSessionEvents } from '../hooks/use-session-events';
@@ -42,6 +42,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
   const credit = useCreditRefusal();
   const uploads = usePendingUploads();
   const send = useSendMessage();
+  const retry = useStartChat();
   const [draft, setDraft] = useState('');
   const [sendError, setSendError] = useState<string | null>(null);
   const [previewFile, setPreviewFile] = useState<MessageFile | null>(null);
@@ -76,31 +77,33 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
     bottom.current?.scrollIntoView?.({ block: 'end' });
   }, [messages.length, lastMessage?.files.length, credit.exhausted]);
 
-  const requestReply = async (targetSessionId: string) => {
-    try {
-      await startChat(targetSessionId);
-    } catch (error) {
-      if (isAppError(error) && (error.status === 402 || error.code === 'INSUFFICIENT_BALANCE')) await credit.recordRefusal();
-      // A server without the generation feature has no /api/chat: the message stays sent.
-      else if (!(isAppError(error) && error.status === 404)) toast.error(t('session.replyFailed', { message: error instanceof Error ? error.message : String(error) }));
-    } finally {
-      void queryClient.invalidateQueries({ queryKey: studioKeys.session(targetSessionId) });
-    }
+  // Retry, for a message whose reply was refused for lack of credit (after a top-up): charges once.
+  const retryReply = () => {
+    if (!sessionId) return;
+    retry.mutate(sessionId, {
+      onError: (error) => {
+        if (isAppError(error) && (error.status === 402 || error.code === 'INSUFFICIENT_BALANCE')) void credit.recordRefusal();
+        else toast.error(t('session.replyFailed', { message: error.message }));
+      },
+      onSettled: refreshStatus,
+    });
   };
 
   const handleSend = () => {
     setSendError(null);
     const fileIds = uploads.items.filter(isApproved).map((item) => item.userFileId!);
+    // The reply starts with the message, in one request: a dropped connection cannot split them.
     send.mutate(
-      { session_id: sessionId ?? 'new', content_text: draft, file_ids: fileIds },
+      { session_id: sessionId ?? 'new', content_text: draft, file_ids: fileIds, request_reply: true },
       {
         onSuccess: (result) => {
           mergeIntoConversation(queryClient, result.session_id, [result.message]);
           setDraft('');
           uploads.clear();
           void queryClient.invalidateQueries({ queryKey: studioKeys.sessions });
+          void queryClient.invalidateQueries({ queryKey: studioKeys.session(result.session_id) });
+          if (result.reply_error?.code === 'INSUFFICIENT_BALANCE') void credit.recordRefusal();
           if (!sessionId) void navigate(paths.session.getHref(result.session_id), { replace: true });
-          void requestReply(result.session_id);
         },
         onError: (error) => setSendError(error.message || t('session.sendFailed')),
       },
@@ -147,13 +150,18 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
               </h2>
               <ol className="flex flex-col gap-3" aria-live="polite">
                 {messages.map((message) => (
-                  <MessageBubble key={message.id} message={message} onOpenImage={setPreviewFile} />
+                  <MessageBubble
+                    key={message.id}
+                    message={message}
+                    onOpenImage={setPreviewFile}
+                    retry={message === lastMessage ? { onRetry: retryReply, pending: retry.isPending } : undefined}
+                  />
                 ))}
               </ol>
             </section>
           )}
           <TypingIndicator lastMessage={lastMessage} creditExhausted={credit.exhausted} />
-          {credit.exhausted && <CreditNeededCard rawBalance={credit.rawBalance} />}
+          {credit.exhausted && <CreditNeededCard rawBalance={credit.rawBalance} returnTo={sessionId ? paths.session.getHref(sessionId) : undefined} />}
           <div ref={bottom} />
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '@shared/studio';
+import { AWAITING_CREDIT_STATUS, type Message } from '@shared/studio';
 import { isAwaitingReply, typingWindowLeftMs } from './typing-indicator';
 
 const sentAt = Date.parse('2025-03-01T12:00:00.000Z');
@@ -23,6 +23,10 @@ function message(role: Message['role'], processing_status: string | null = null)
 }
 
 describe('the typing indicator (60-second rule)', () => {
+  it('does not show for a user message whose reply was refused for lack of credit (no reply is coming)', () => {
+    expect(isAwaitingReply(message('user', AWAITING_CREDIT_STATUS), seconds(1), false)).toBe(false);
+  });
+
   it('shows for a user message younger than 60 seconds, and not after', () => {
     expect(isAwaitingReply(message('user'), seconds(0), false)).toBe(true);
     expect(isAwaitingReply(message('user'), seconds(59), false)).toBe(true);

@@ -1,14 +1,16 @@
 import { TYPING_WINDOW_MS } from '@shared/constants';
-import type { Message } from '@shared/studio';
+import { AWAITING_CREDIT_STATUS, type Message } from '@shared/studio';
 
 /**
  * The typing indicator of spec section 4: the AI is "typing" while the last message is younger
  * than 60 seconds and is either the user's (awaiting a reply) or a system message still
- * processing, unless the user ran out of credit (no reply is coming).
+ * processing, unless the user ran out of credit (no reply is coming: the message awaits credit).
  */
 export function isAwaitingReply(lastMessage: Message | undefined, now: number, creditExhausted: boolean): boolean {
   if (!lastMessage || creditExhausted) return false;
-  const awaiting = lastMessage.role === 'user' || (lastMessage.role === 'system' && lastMessage.processing_status === 'processing');
+  const awaiting =
+    (lastMessage.role === 'user' && lastMessage.processing_status !== AWAITING_CREDIT_STATUS) ||
+    (lastMessage.role === 'system' && lastMessage.processing_status === 'processing');
   return awaiting && typingWindowLeftMs(lastMessage, now) > 0;
 }
 

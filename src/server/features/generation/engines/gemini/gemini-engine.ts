@@ -2,7 +2,7 @@ import { ApiError, FinishReason, GoogleGenAI, Modality, type GenerateContentResp
 import { PLANNER_INSTRUCTIONS, UPLOAD_REVIEW_INSTRUCTIONS, planJsonSchema, uploadReviewJsonSchema } from '../hosted-prompts';
 import { EngineError, type EngineImage, type EngineOptions, type EngineResult, type ImageEngine, type UploadAnalysis } from '../image-engine';
 import type { PlanRequest, ReplyPlanner } from '../../planning';
-import type { GenerationPlan } from '@shared/generation';
+import { aspectRatioValue, type AspectRatio, type GenerationPlan } from '@shared/generation';
 import { parsePlan, parseUploadReview } from '../hosted-answers';
 
 export interface GeminiEngineConfig {
@@ -13,14 +13,38 @@ export interface GeminiEngineConfig {
   baseUrl: string | undefined;
 }
 
-const REFUSALS = new Set<string>([
-  FinishReason.SAFETY,
-  FinishReason.PROHIBITED_CONTENT,
-  FinishReason.IMAGE_SAFETY,
-  FinishReason.IMAGE_PROHIBITED_CONTENT,
-  FinishReason.BLOCKLIST,
-  FinishReason.SPII,
+const CONTENT_POLICY = 'The image service refused this request under its content policy.';
+
+/**
+ * Finish reasons that end a request for good, with what the user reads: asking again would be
+ * another paid call with the same answer.
+ */
+const REFUSALS = new Map<string, string>([
+  [FinishReason.SAFETY, CONTENT_POLICY],
+  [FinishReason.PROHIBITED_CONTENT, CONTENT_POLICY],
+  [FinishReason.IMAGE_SAFETY, CONTENT_POLICY],
+  [FinishReason.IMAGE_PROHIBITED_CONTENT, CONTENT_POLICY],
+  [FinishReason.BLOCKLIST, CONTENT_POLICY],
+  [FinishReason.SPII, CONTENT_POLICY],
+  [FinishReason.NO_IMAGE, 'The image service did not make a picture for this request. Try describing it differently.'],
+  [FinishReason.IMAGE_OTHER, 'The image service declined to make this picture. Try describing it differently.'],
+  [FinishReason.IMAGE_RECITATION, 'The image service declined: the picture would have been too close to existing material.'],
+  [FinishReason.RECITATION, 'The image service declined: the picture would have been too close to existing material.'],
 ]);
+
+/** The aspect ratios Gemini's ImageConfig accepts. */
+export const GEMINI_ASPECT_RATIOS = ['1:1', '2:3', '3:2', '3:4', '4:3', '9:16', '16:9', '21:9'] as const;
+
+/**
+ * The supported ratio closest to the one asked for (by how much the picture must be cropped); the
+ * output is then cropped to exactly what was asked. 'unchanged' lets the model follow its input.
+ */
+export function geminiAspectRatioFor(aspectRatio: AspectRatio): (typeof GEMINI_ASPECT_RATIOS)[number] | undefined {
+  const wanted = aspectRatioValue(aspectRatio);
+  if (wanted === null) return undefined;
+  const distance = (ratio: string) => Math.abs(Math.log(aspectRatioValue(ratio as AspectRatio)! / wanted));
+  return GEMINI_ASPECT_RATIOS.reduce((best, ratio) => (distance(ratio) < distance(best) ? ratio : best));
+}
 
 export function classifyGeminiError(error: unknown): EngineError {
   if (error instanceof EngineError) return error;
@@ -50,6 +74,7 @@ export class GeminiImageEngine implements ImageEngine, ReplyPlanner {
   /** One image per call: Gemini image models answer with a single picture. */
   private async run(images: EngineImage[], prompt: string, options: EngineOptions): Promise<EngineResult> {
     const parts = [{ text: prompt }, ...images.map((image) => ({ inlineData: { mimeType: image.mimeType, data: image.data.toString('base64') } }))];
+    const aspectRatio = geminiAspectRatioFor(options.aspectRatio);
     const outputs: EngineImage[] = [];
     try {
       for (let i = 0; i < options.count; i++) {
@@ -59,7 +84,7 @@ export class GeminiImageEngine implements ImageEngine, ReplyPlanner {
           config: {
             responseModalities: [Modality.IMAGE, Modality.TEXT],
             abortSignal: options.signal,
-            ...(options.aspectRatio !== 'unchanged' ? { imageConfig: { aspectRatio: options.aspectRatio } } : {}),
+            ...(aspectRatio ? { imageConfig: { aspectRatio } } : {}),
           },
         });
         outputs.push(imageOf(response));
@@ -70,12 +95,23 @@ export class GeminiImageEngine implements ImageEngine, ReplyPlanner {
     return { images: outputs, note: `Made with ${this.config.model}.` };
   }
 
-  async plan(request: PlanRequest): Promise<GenerationPlan> {
+  /** Whether the Gemini API serves `model` (false for unknown and shut-down ones: 404). */
+  async modelExists(model: string, signal?: AbortSignal): Promise<boolean> {
+    try {
+      await this.ai.models.get({ model, config: { abortSignal: signal } });
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return false;
+      throw error;
+    }
+  }
+
+  async plan(request: PlanRequest, { signal }: { signal?: AbortSignal | undefined } = {}): Promise<GenerationPlan> {
     try {
       const response = await this.ai.models.generateContent({
         model: this.config.textModel,
         contents: [{ role: 'user', parts: [{ text: JSON.stringify({ message: request.text, attachedPhotos: request.attachmentCount, hasPreviousResult: request.hasPreviousOutput }) }] }],
-        config: { systemInstruction: PLANNER_INSTRUCTIONS, responseMimeType: 'application/json', responseJsonSchema: planJsonSchema },
+        config: { systemInstruction: PLANNER_INSTRUCTIONS, responseMimeType: 'application/json', responseJsonSchema: planJsonSchema, abortSignal: signal },
       });
       return parsePlan(response.text ?? '', request);
     } catch (error) {
@@ -83,12 +119,12 @@ export class GeminiImageEngine implements ImageEngine, ReplyPlanner {
     }
   }
 
-  async analyzeUpload(image: EngineImage): Promise<UploadAnalysis> {
+  async analyzeUpload(image: EngineImage, { signal }: { signal?: AbortSignal | undefined } = {}): Promise<UploadAnalysis> {
     try {
       const response = await this.ai.models.generateContent({
         model: this.config.textModel,
         contents: [{ role: 'user', parts: [{ inlineData: { mimeType: image.mimeType, data: image.data.toString('base64') } }] }],
-        config: { systemInstruction: UPLOAD_REVIEW_INSTRUCTIONS, responseMimeType: 'application/json', responseJsonSchema: uploadReviewJsonSchema },
+        config: { systemInstruction: UPLOAD_REVIEW_INSTRUCTIONS, responseMimeType: 'application/json', responseJsonSchema: uploadReviewJsonSchema, abortSignal: signal },
       });
       // Gemini's own safety filter blocking the image is a refusal too.
       if (response.promptFeedback?.blockReason) return { approved: false, reason: 'Image not allowed', suggestions: [] };
@@ -100,12 +136,12 @@ export class GeminiImageEngine implements ImageEngine, ReplyPlanner {
 }
 
 function imageOf(response: GenerateContentResponse): EngineImage {
-  if (response.promptFeedback?.blockReason) throw new EngineError('refused', 'The image service refused this request under its content policy.');
+  if (response.promptFeedback?.blockReason) throw new EngineError('refused', CONTENT_POLICY);
   const candidate = response.candidates?.[0];
-  if (candidate?.finishReason && REFUSALS.has(candidate.finishReason)) {
-    throw new EngineError('refused', 'The image service refused this request under its content policy.');
-  }
-  const inline = candidate?.content?.parts?.find((part) => part.inlineData?.data)?.inlineData;
+  const refusal = candidate?.finishReason ? REFUSALS.get(candidate.finishReason) : undefined;
+  if (refusal) throw new EngineError('refused', refusal);
+  // Thinking models may show draft pictures as "thought" parts: never the result.
+  const inline = candidate?.content?.parts?.find((part) => part.inlineData?.data && !part.thought)?.inlineData;
   if (!inline?.data) throw new EngineError('transient', 'The image service answered without an image.');
   return { data: Buffer.from(inline.data, 'base64'), mimeType: inline.mimeType ?? 'image/png' };
 }

@@ -76,41 +76,64 @@ export class OpenAiImageEngine implements ImageEngine, ReplyPlanner {
     }
   }
 
-  async plan(request: PlanRequest): Promise<GenerationPlan> {
+  async plan(request: PlanRequest, { signal }: { signal?: AbortSignal | undefined } = {}): Promise<GenerationPlan> {
     try {
-      const completion = await this.client.chat.completions.create({
-        model: this.config.textModel,
-        messages: [
-          { role: 'system', content: PLANNER_INSTRUCTIONS },
-          {
-            role: 'user',
-            content: JSON.stringify({ message: request.text, attachedPhotos: request.attachmentCount, hasPreviousResult: request.hasPreviousOutput }),
-          },
-        ],
-        response_format: { type: 'json_schema', json_schema: { name: 'reply_plan', strict: true, schema: planJsonSchema as unknown as Record<string, unknown> } },
-      });
-      return parsePlan(completion.choices[0]?.message.content ?? '', request);
+      const completion = await this.client.chat.completions.create(
+        {
+          model: this.config.textModel,
+          messages: [
+            { role: 'system', content: PLANNER_INSTRUCTIONS },
+            {
+              role: 'user',
+              content: JSON.stringify({ message: request.text, attachedPhotos: request.attachmentCount, hasPreviousResult: request.hasPreviousOutput }),
+            },
+          ],
+          response_format: { type: 'json_schema', json_schema: { name: 'reply_plan', strict: true, schema: planJsonSchema as unknown as Record<string, unknown> } },
+        },
+        { signal },
+      );
+      const message = completion.choices[0]?.message;
+      // A structured-output refusal comes instead of the JSON: the model will not plan this.
+      if (message?.refusal) throw new EngineError('refused', message.refusal);
+      return parsePlan(message?.content ?? '', request);
     } catch (error) {
       throw classifyOpenAiError(error);
     }
   }
 
-  async analyzeUpload(image: EngineImage): Promise<UploadAnalysis> {
+  async analyzeUpload(image: EngineImage, { signal }: { signal?: AbortSignal | undefined } = {}): Promise<UploadAnalysis> {
     try {
       const dataUrl = `data:${image.mimeType};base64,${image.data.toString('base64')}`;
-      const moderation = await this.client.moderations.create({ model: 'omni-moderation-latest', input: [{ type: 'image_url', image_url: { url: dataUrl } }] });
+      const moderation = await this.client.moderations.create({ model: 'omni-moderation-latest', input: [{ type: 'image_url', image_url: { url: dataUrl } }] }, { signal });
       if (moderation.results.some((result) => result.flagged)) return { approved: false, reason: 'Image not allowed', suggestions: [] };
-      const completion = await this.client.chat.completions.create({
-        model: this.config.textModel,
-        messages: [
-          { role: 'system', content: UPLOAD_REVIEW_INSTRUCTIONS },
-          { role: 'user', content: [{ type: 'image_url', image_url: { url: dataUrl, detail: 'low' } }] },
-        ],
-        response_format: { type: 'json_schema', json_schema: { name: 'upload_review', strict: true, schema: uploadReviewJsonSchema as unknown as Record<string, unknown> } },
-      });
-      return parseUploadReview(completion.choices[0]?.message.content ?? '');
+      const completion = await this.client.chat.completions.create(
+        {
+          model: this.config.textModel,
+          messages: [
+            { role: 'system', content: UPLOAD_REVIEW_INSTRUCTIONS },
+            { role: 'user', content: [{ type: 'image_url', image_url: { url: dataUrl, detail: 'low' } }] },
+          ],
+          response_format: { type: 'json_schema', json_schema: { name: 'upload_review', strict: true, schema: uploadReviewJsonSchema as unknown as Record<string, unknown> } },
+        },
+        { signal },
+      );
+      const message = completion.choices[0]?.message;
+      // The model refusing to review a photo is a verdict, not a failure to retry.
+      if (message?.refusal) return { approved: false, reason: message.refusal, suggestions: [] };
+      return parseUploadReview(message?.content ?? '');
     } catch (error) {
       throw classifyOpenAiError(error);
+    }
+  }
+
+  /** Whether the provider serves `model` (false for unknown and retired ones: 404). */
+  async modelExists(model: string, signal?: AbortSignal): Promise<boolean> {
+    try {
+      await this.client.models.retrieve(model, { signal });
+      return true;
+    } catch (error) {
+      if (error instanceof APIError && error.status === 404) return false;
+      throw error;
     }
   }
 
