@@ -16,6 +16,7 @@ const userMessage = (processing_status: string | null): Message => ({
   session_id: 's1',
   contentText: 'make 4 versions of a mountain lake',
   timestamp_created: new Date().toISOString(),
+  updated_at: new Date().toISOString(),
   parent_message_id: null,
   role: 'user',
   user_id: 'u1',
