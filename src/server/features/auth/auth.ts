@@ -73,7 +73,9 @@ export function createAuth({ config, db, logger, mailer, secret, hooks = {} }: C
     },
     account: { accountLinking: { enabled: true, trustedProviders: ['google', 'github', 'apple'] } },
     plugins: [
-      bearer(),
+      // Only the signed token that POST /api/auth/sign-in/bearer hands out is a Bearer token; the
+      // raw session token (the database's) is not, should it ever leak.
+      bearer({ requireSignature: true }),
       // Google through OpenID Connect discovery: the same code signs in with Google in production
       // and with a local OIDC server in the tests.
       genericOAuth({

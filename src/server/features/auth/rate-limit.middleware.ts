@@ -23,6 +23,8 @@ export const AUTH_RATE_LIMITS: Record<string, Rule> = {
   '/api/auth/reset-password': { windowSeconds: 60, perAccount: 5, perAddress: 20 },
   '/api/auth/send-verification-email': { windowSeconds: 60, perAccount: 3, perAddress: 20 },
 };
+/** A non-browser sign-in is a sign-in: it has, and counts against, the same limits. */
+const COUNTED_AS: Record<string, string> = { '/api/auth/sign-in/bearer': '/api/auth/sign-in/email' };
 
 async function accountOf(request: Request): Promise<string> {
   try {
@@ -36,13 +38,14 @@ async function accountOf(request: Request): Promise<string> {
 
 export function authRateLimit(db: Db, clientAddress: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const rule = c.req.method === 'POST' ? AUTH_RATE_LIMITS[c.req.path] : undefined;
+    const counter = COUNTED_AS[c.req.path] ?? c.req.path;
+    const rule = c.req.method === 'POST' ? AUTH_RATE_LIMITS[counter] : undefined;
     if (!rule) return next();
     const address = clientAddress(c);
     const account = await accountOf(c.req.raw);
     const checks = await Promise.all([
-      consumeRateLimit(db, `${address}|${c.req.path}`, rule.windowSeconds, rule.perAddress),
-      consumeRateLimit(db, `${address}|${c.req.path}|${account}`, rule.windowSeconds, rule.perAccount),
+      consumeRateLimit(db, `${address}|${counter}`, rule.windowSeconds, rule.perAddress),
+      consumeRateLimit(db, `${address}|${counter}|${account}`, rule.windowSeconds, rule.perAccount),
     ]);
     const refused = checks.find((check) => !check.allowed);
     if (refused) {
