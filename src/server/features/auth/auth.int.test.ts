@@ -90,7 +90,7 @@ describe('sign-up with e-mail confirmation', () => {
   it('refuses a password shorter than 8 characters', async () => {
     const response = await new TestClient(appUrl).post('/api/auth/sign-up/email', { email: uniqueEmail('short'), password: 'Ab1', name: '' });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ code: 'AUTH_ERROR' });
+    expect(await response.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Password must be at least 8 characters long' });
   });
 });
 

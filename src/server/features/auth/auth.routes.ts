@@ -6,6 +6,7 @@ import { errorResponse } from '../../lib/http-errors';
 import { createRouter } from '../../lib/openapi';
 import { CLIENT_ADDRESS_HEADER } from './auth';
 import { clientAddressResolver } from './client-address';
+import { passwordRules } from './password-rules.middleware';
 import { authRateLimit } from './rate-limit.middleware';
 import { BEARER_TOKEN_HEADER, withoutSessionTokens } from './session-tokens';
 
@@ -30,7 +31,8 @@ const bearerSignIn = createRoute({
 });
 
 /**
- * better-auth's endpoints under /api/auth, behind our database-backed rate limits. Its error
+ * better-auth's endpoints under /api/auth, behind our database-backed rate limits and the
+ * password rules (checked here too, not only in the forms). Its error
  * answers are rewritten into the product's error model ({code, message} with the spec's codes),
  * and its successful answers lose every session token (session-tokens.ts).
  */
@@ -47,7 +49,7 @@ export function authRoutes({ auth, db, config }: AppDeps) {
   };
 
   const router = createRouter();
-  router.use('*', authRateLimit(db, clientAddress));
+  router.use('*', authRateLimit(db, clientAddress), passwordRules());
   return router
     .openapi(bearerSignIn, async (c) => {
       // The e-mail sign-in itself, as a request of its own: it sets no cookie (its token is the
