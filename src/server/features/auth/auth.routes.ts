@@ -2,7 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { mapAuthProviderError } from '@shared/auth-errors';
 import type { AppDeps, AppEnv } from '../../lib/context';
-import { errorResponse } from '../../lib/http-errors';
+import { isDatabaseReachable } from '../../db/client';
+import { errorResponse, serviceUnavailableResponse } from '../../lib/http-errors';
 import { createRouter } from '../../lib/openapi';
 import { CLIENT_ADDRESS_HEADER } from './auth';
 import { clientAddressResolver } from './client-address';
@@ -43,6 +44,9 @@ export function authRoutes({ auth, db, config }: AppDeps) {
     const headers = new Headers(request.headers);
     headers.set(CLIENT_ADDRESS_HEADER, clientAddress(c));
     const response = await auth.handler(new Request(request, { headers }));
+    // better-auth answers a failed database with a 500 (or a 401, when a session lookup failed);
+    // whether the database is the cause is asked of the database itself.
+    if ((response.status >= 500 || response.status === 401) && !(await isDatabaseReachable(db))) return serviceUnavailableResponse(c);
     if (response.status < 400 || !response.headers.get('content-type')?.includes('application/json')) return response;
     const body = await response.json().catch(() => ({}));
     return errorResponse(c, mapAuthProviderError(response.status, body));

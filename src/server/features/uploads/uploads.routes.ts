@@ -56,7 +56,7 @@ export function uploadsRoutes(deps: AppDeps) {
         uploadPhoto(deps, c.get('user').id, { name: file.name, data }).catch((error: unknown) => {
           if (!(error instanceof FileRecordError)) throw error;
           c.get('logger').error({ err: error.cause }, 'Failed to create file record');
-          throw new AppError('UPLOAD_FAILED', 'Failed to create file record: it could not be saved', { status: 500 });
+          throw new AppError('UPLOAD_FAILED', 'Failed to create file record: it could not be saved', { status: 500, cause: error.cause });
         }),
       'UPLOAD_FAILED',
     );
