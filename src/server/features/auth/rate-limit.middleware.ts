@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { AppError } from '@shared/errors';
+import { AppError, TOO_MANY_REQUESTS_MESSAGE } from '@shared/errors';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse } from '../../lib/http-errors';
@@ -51,6 +51,22 @@ export function authRateLimit(db: Db, clientAddress: (c: Parameters<MiddlewareHa
     if (refused) {
       c.header('Retry-After', String(refused.retryAfterSeconds));
       return errorResponse(c, new AppError('RATE_LIMIT_EXCEEDED', RATE_LIMIT_MESSAGE));
+    }
+    return next();
+  };
+}
+
+/**
+ * Fair use: at most `perMinute` requests of one kind per signed-in user (behind `requireUser`),
+ * counted in the database like the sign-in limits, so every API instance shares the count. Checked
+ * before the request's body is read: a refused upload costs no decoding.
+ */
+export function userRateLimit(db: Db, kind: string, perMinute: number): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const check = await consumeRateLimit(db, `user:${c.get('user').id}|${kind}`, 60, perMinute);
+    if (!check.allowed) {
+      c.header('Retry-After', String(check.retryAfterSeconds));
+      return errorResponse(c, new AppError('RATE_LIMIT_EXCEEDED', TOO_MANY_REQUESTS_MESSAGE));
     }
     return next();
   };

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { MAX_ATTACHMENTS, MESSAGE_MAX_LENGTH } from '@shared/constants';
 import type { AppDeps } from '../../lib/context';
 import { createRouter } from '../../lib/openapi';
+import { userRateLimit } from '../auth/rate-limit.middleware';
 import { requireUserFor } from '../sessions/route-guards';
 import { quoteDraft, requestReply } from './generation.service';
 
@@ -58,6 +59,8 @@ const getQuote = createRoute({
 export function generationRoutes(deps: AppDeps) {
   const router = createRouter();
   router.use('*', requireUserFor(deps, 'User must be logged in to send messages'));
+  // Fair use: generation requests per user (POST /, not the quotes).
+  router.use('/', userRateLimit(deps.db, 'generations', deps.config.fairUse.generationsPerMinute));
   return router
     .openapi(postChat, async (c) => {
       const { session_id } = c.req.valid('json');
