@@ -12,10 +12,10 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pixelFloodPng } from '../src/server/features/uploads/uploads.test-helpers';
+import { findFreePort } from '../src/server/lib/free-port';
 import { TestClient } from '../src/server/test/http-client';
 import { scratchDatabaseOn } from '../src/server/test/scratch-database';
 
@@ -27,21 +27,10 @@ const IDLE_MS = 15_000;
 const PASSWORD = 'Bench-passw0rd';
 const root = path.resolve(import.meta.dirname, '..');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function startProductServer(dataDir: string, databaseUrl: string | undefined) {
-  const port = await freePort();
+  const port = await findFreePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,

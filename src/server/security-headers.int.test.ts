@@ -1,13 +1,12 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSP_NONCE_PLACEHOLDER } from '@shared/csp-nonce';
 import { uploadFixture } from './features/uploads/uploads.test-helpers';
-import { loadConfig } from './lib/env';
-import { createLogger } from './lib/logger';
 import { signedInUser } from './test/signed-in-user';
-import { startServer, type RunningServer } from './start-server';
+import type { RunningServer } from './start-server';
+import { startTestServer } from './test/test-server';
 
 /**
  * Every answer of a running server carries the security headers: pages, the API, stored files
@@ -18,17 +17,7 @@ let workDir: string;
 const servers: RunningServer[] = [];
 
 async function start(env: Record<string, string>): Promise<RunningServer> {
-  const dataDir = await mkdtemp(path.join(workDir, 'data-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: inject('databaseUrl'),
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    ...env,
-  });
-  const server = await startServer({ config, logger: createLogger(config.logLevel), webDistDir: path.join(workDir, 'web') });
+  const server = await startTestServer(env, { webDistDir: path.join(workDir, 'web') });
   servers.push(server);
   return server;
 }

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm } from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import { userInfo } from 'node:os';
+import { findFreePort } from '../lib/free-port';
 import type { Logger } from '../lib/logger';
 
 /**
@@ -98,18 +98,6 @@ function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 type Listener = (...args: never[]) => unknown;
