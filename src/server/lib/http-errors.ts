@@ -20,7 +20,7 @@ export function errorResponse(c: Context<AppEnv>, error: AppError): Response {
   return c.json<ErrorBody>(error.toBody(), status as 400);
 }
 
-export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+const SERVICE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
 
 /** The database is down, hung or overloaded: 503, and a hint to try again shortly. */
 export function serviceUnavailableResponse(c: Context<AppEnv>): Response {

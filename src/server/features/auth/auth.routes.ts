@@ -32,10 +32,10 @@ const bearerSignIn = createRoute({
 });
 
 /**
- * better-auth's endpoints under /api/auth, behind our database-backed rate limits and the
- * password rules (checked here too, not only in the forms). Its error
- * answers are rewritten into the product's error model ({code, message} with the spec's codes),
- * and its successful answers lose every session token (session-tokens.ts).
+ * better-auth's endpoints under /api/auth, behind our database-backed rate limits and the password
+ * rules (checked here, not only in the forms). Its error answers are rewritten into the product's
+ * error model ({code, message} with the spec's codes), and its answers lose every session token
+ * (session-tokens.ts).
  */
 export function authRoutes({ auth, db, config }: AppDeps) {
   const clientAddress = clientAddressResolver(config.trustProxy);

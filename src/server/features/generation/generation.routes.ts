@@ -39,6 +39,7 @@ const postChat = createRoute({
   responses: {
     202: { description: 'Planned, paid and queued', content: { 'application/json': { schema: acceptedSchema } } },
     402: { description: 'INSUFFICIENT_BALANCE: nothing was written' },
+    429: { description: 'RATE_LIMIT_EXCEEDED: more requests this minute than RATE_LIMIT_GENERATIONS_PER_MINUTE; nothing was written' },
   },
 });
 

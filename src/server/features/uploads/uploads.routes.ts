@@ -26,7 +26,10 @@ export function uploadsRoutes(deps: AppDeps) {
     summary: 'Upload a photo (JPEG, PNG or WebP); it is re-encoded without metadata and queued for verification',
     middleware: [requireUserFor(deps, 'User must be logged in to upload files'), userRateLimit(deps.db, 'uploads', deps.config.fairUse.uploadsPerMinute)] as const,
     request: { body: { required: true, content: { 'multipart/form-data': { schema: uploadForm } } } },
-    responses: { 201: { description: "The stored file, verified_enum 'pending'", content: { 'application/json': { schema: userFileSchema } } } },
+    responses: {
+      201: { description: "The stored file, verified_enum 'pending'", content: { 'application/json': { schema: userFileSchema } } },
+      429: { description: 'RATE_LIMIT_EXCEEDED: more uploads this minute than RATE_LIMIT_UPLOADS_PER_MINUTE' },
+    },
   });
 
   const router = createRouter();

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../lib/env';
-import { agentJobs, userFiles } from '../../db/schema';
-import type { RunningServer } from '../../start-server';
-import { signedInUser, type SignedInClient } from '../../test/signed-in-user';
-import { startTestServer } from '../../test/test-server';
-import { fixture, uploadBytes } from './uploads.test-helpers';
+import { agentJobs, userFiles } from './db/schema';
+import { fixture, uploadBytes } from './features/uploads/uploads.test-helpers';
+import { loadConfig } from './lib/env';
+import type { RunningServer } from './start-server';
+import { signedInUser, type SignedInClient } from './test/signed-in-user';
+import { startTestServer } from './test/test-server';
 
 /**
  * Fair use: one user's uploads and generation requests are limited per minute, counted in the
