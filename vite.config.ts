@@ -5,6 +5,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, loadEnv, type Plugin, type Rolldown } from 'vite';
+import { CSP_NONCE_PLACEHOLDER } from './src/shared/csp-nonce';
 import { assertNoSecretKeys } from './src/shared/secret-keys';
 
 const root = path.resolve(import.meta.dirname, 'src/web');
@@ -83,6 +84,23 @@ function preloadLandingRoute(routeModule: string): Plugin {
 }
 
 /**
+ * sonner adds its stylesheet to the page as a <style> element of its own when it loads. The page's
+ * Content-Security-Policy admits inline styles only with the page's nonce, which sonner does not
+ * set: this gives that one element the nonce (read as src/web/lib/content-security.ts reads it).
+ */
+function nonceForSonnerStyles(): Plugin {
+  const injection = "let style = document.createElement('style')";
+  return {
+    name: 'photomuse:nonce-for-sonner-styles',
+    transform(code, id) {
+      if (!/[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return;
+      if (!code.includes(injection)) this.error('sonner no longer adds its styles as expected: check that the Content-Security-Policy still admits them');
+      return code.replace(injection, `${injection}; style.nonce = document.querySelector('meta[property="csp-nonce"]')?.nonce || ''`);
+    },
+  };
+}
+
+/**
  * React Router's package points every import at its development build, which keeps its developer
  * warnings; the production build next to it is the same code without them.
  */
@@ -96,7 +114,9 @@ export default defineConfig(({ command, mode }) => {
     root,
     envDir: import.meta.dirname,
     envPrefix: CLIENT_ENV_PREFIX,
-    plugins: [react(), tailwindcss(), preloadLandingRoute(path.join(root, 'app/routes/home.tsx')), precompressAssets()],
+    plugins: [react(), tailwindcss(), nonceForSonnerStyles(), preloadLandingRoute(path.join(root, 'app/routes/home.tsx')), precompressAssets()],
+    // Pages carry the server's per-request CSP nonce in place of this placeholder (app.ts).
+    html: { cspNonce: CSP_NONCE_PLACEHOLDER },
     resolve: {
       alias: [...(command === 'build' ? [reactRouterProduction] : []), ...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement }))],
     },

@@ -1,24 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {  launchBrowser } from './support/browser';
 import { openContext, originHeader, signUpInto, type StorageState } from './support/accounts';
+import { seriousAxeViolations } from './support/axe';
 
 /**
  * axe-core on the main screens, signed out and signed in, at a desktop and a phone viewport: no
  * serious or critical violation may ship.
  */
-
-const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: unknown[]; html: string; failureSummary?: string }>;
-}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -38,17 +29,10 @@ async function signedInState(): Promise<StorageState> {
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_SCRIPT });
-  const violations = await page.evaluate(async () => {
-    const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } };
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.impact} ${violation.id} (${violation.help}): ${violation.nodes.map((node) => `${node.html.slice(0, 200)} — ${node.failureSummary ?? ''}`).join('; ')}`,
-    );
+  return (await seriousAxeViolations(page)).map(
+    (violation) =>
+      `${violation.impact} ${violation.id} (${violation.help}): ${violation.nodes.map((node) => `${node.html.slice(0, 200)} — ${node.failureSummary ?? ''}`).join('; ')}`,
+  );
 }
 
 /** Opens a screen and waits until it has settled: its main landmark is there and the network is quiet. */

@@ -1,7 +1,7 @@
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samples, smallVariantOf } from '../src/web/features/marketing/samples';
+import { seriousAxeViolations } from './support/axe';
 import { baseUrl, launchBrowser, newPage } from './support/browser';
 
 /**
@@ -10,7 +10,6 @@ import { baseUrl, launchBrowser, newPage } from './support/browser';
  * pages behind the footer, and an accessibility check of the landing page.
  */
 
-const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core');
 const CATEGORY_LABELS = ['Fashion & Clothing', 'Backgrounds & Locations', 'Artistic Styles', 'Text Editing', 'Digital Art'];
 
 let browser: Browser;
@@ -250,25 +249,13 @@ describe('the landing page on a phone', () => {
   });
 });
 
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: unknown[] }>;
-}
-
 describe('accessibility of the landing page', () => {
   for (const viewport of ['desktop', 'phone'] as const) {
     it(`has no serious or critical axe violations (${viewport})`, async () => {
       await withPage(viewport, async (page) => {
         await openLanding(page);
         await expectVisible(page.getByRole('heading', { name: 'Responsible AI' }));
-        await page.addScriptTag({ path: AXE_SCRIPT });
-        const violations = await page.evaluate(async () => {
-          const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } };
-          return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-        });
-        const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        const blocking = await seriousAxeViolations(page);
         expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`)).toEqual([]);
       });
     });

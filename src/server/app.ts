@@ -5,11 +5,13 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
+import { CSP_NONCE_PLACEHOLDER } from '@shared/csp-nonce';
 import { AppError } from '@shared/errors';
 import { isKnownPagePath } from '@shared/paths';
 import type { AppDeps, AppEnv } from './lib/context';
 import { errorResponse, handleError } from './lib/http-errors';
 import { sameOriginOnly } from './lib/origin-check';
+import { securityHeaders } from './lib/security-headers';
 import { clientErrorRoutes } from './features/client-errors/client-errors.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { configRoutes } from './features/config/config.routes';
@@ -62,6 +64,8 @@ export interface CreateAppOptions {
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>();
 
+  // First, so that every answer carries them: pages, API, files, errors and 404s alike.
+  app.use('*', securityHeaders(deps.config));
   app.use('*', requestId({ headerName: 'X-Request-Id' }));
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -131,6 +135,8 @@ function mountWebClient(app: OpenAPIHono<AppEnv>, webDistDir: string, deps: AppD
     indexHtml ??= readFile(indexFile, 'utf8');
     const known = isKnownPagePath(c.req.path, { includeDevPages });
     c.header('Cache-Control', 'no-cache');
-    return c.html(await indexHtml, known ? 200 : 404);
+    // The nonce of this answer's Content-Security-Policy (security-headers.ts), fresh every time.
+    const page = (await indexHtml).replaceAll(CSP_NONCE_PLACEHOLDER, c.get('secureHeadersNonce') ?? '');
+    return c.html(page, known ? 200 : 404);
   });
 }

@@ -105,6 +105,37 @@ describe('starting the server', () => {
     }
   });
 
+  it('refuses to start on HOST=0.0.0.0 in development, saying why and what to set', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'photomuse-exposed-'));
+    dataDirs.push(dataDir);
+    const server = runServer({ DATA_DIR: dataDir, HOST: '0.0.0.0', PORT: String(freePort()) });
+    expect(await server.exited).toBe(1);
+    const output = server.output();
+    expect(output.match(/Invalid configuration:/g)).toHaveLength(1);
+    expect(output).toContain('HOST=0.0.0.0 makes this server reachable from other machines, but NODE_ENV is not production');
+    expect(output).toContain('Set NODE_ENV=production');
+    expect(output).toContain('ALLOW_UNSAFE_SHARED_TEST_SERVER=true');
+    // Refused before anything started: no database, no port.
+    expect(output).not.toContain('embedded Postgres is running');
+  });
+
+  it('starts a deliberately shared test server on 0.0.0.0 with a warning, its conveniences on', { timeout: 90_000 }, async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'photomuse-shared-'));
+    dataDirs.push(dataDir);
+    const port = String(freePort());
+    const server = runServer({ DATA_DIR: dataDir, PORT: port, HOST: '0.0.0.0', ALLOW_UNSAFE_SHARED_TEST_SERVER: 'true' });
+    await server.ready;
+    const warning = server
+      .output()
+      .split('\n')
+      .map((line) => (line.startsWith('{') ? (JSON.parse(line) as { level: number; msg: string }) : undefined))
+      .find((entry) => entry?.msg.startsWith('ALLOW_UNSAFE_SHARED_TEST_SERVER=true'));
+    expect(warning).toMatchObject({ level: 40, msg: expect.stringContaining('take over any account') });
+    expect((await fetch(`http://127.0.0.1:${port}/api/dev/mailbox`)).status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
   it('starts the embedded Postgres, keeps its data across restarts, and stops cleanly on SIGTERM', { timeout: 90_000 }, async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'photomuse-main-'));
     dataDirs.push(dataDir);

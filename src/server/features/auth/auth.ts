@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { createAuthMiddleware } from 'better-auth/api';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import { MIN_PASSWORD_LENGTH } from '@shared/constants';
 import { paths } from '@shared/paths';
@@ -73,7 +74,9 @@ export function createAuth({ config, db, logger, mailer, secret, hooks = {} }: C
     },
     account: { accountLinking: { enabled: true, trustedProviders: ['google', 'github', 'apple'] } },
     plugins: [
-      bearer(),
+      // Only the signed token that POST /api/auth/sign-in/bearer hands out is a Bearer token; the
+      // raw session token (the database's) is not, should it ever leak.
+      bearer({ requireSignature: true }),
       // Google through OpenID Connect discovery: the same code signs in with Google in production
       // and with a local OIDC server in the tests.
       genericOAuth({
@@ -100,6 +103,14 @@ export function createAuth({ config, db, logger, mailer, secret, hooks = {} }: C
       additionalFields: {
         termsAcceptedAt: { type: 'date', required: false, input: false },
       },
+    },
+    hooks: {
+      // A password change signs the user out everywhere else, whatever the client asked for
+      // (a reset does too: revokeSessionsOnPasswordReset). This browser gets a new session.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/change-password') return;
+        return { context: { body: { ...(ctx.body as Record<string, unknown>), revokeOtherSessions: true } } };
+      }),
     },
     databaseHooks: {
       user: {

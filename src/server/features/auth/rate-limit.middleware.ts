@@ -1,5 +1,5 @@
-import type { MiddlewareHandler } from 'hono';
-import { AppError } from '@shared/errors';
+import type { Context, MiddlewareHandler } from 'hono';
+import { AppError, TOO_MANY_REQUESTS_MESSAGE } from '@shared/errors';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse } from '../../lib/http-errors';
@@ -23,6 +23,8 @@ export const AUTH_RATE_LIMITS: Record<string, Rule> = {
   '/api/auth/reset-password': { windowSeconds: 60, perAccount: 5, perAddress: 20 },
   '/api/auth/send-verification-email': { windowSeconds: 60, perAccount: 3, perAddress: 20 },
 };
+/** A non-browser sign-in is a sign-in: it has, and counts against, the same limits. */
+const COUNTED_AS: Record<string, string> = { '/api/auth/sign-in/bearer': '/api/auth/sign-in/email' };
 
 async function accountOf(request: Request): Promise<string> {
   try {
@@ -36,18 +38,37 @@ async function accountOf(request: Request): Promise<string> {
 
 export function authRateLimit(db: Db, clientAddress: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const rule = c.req.method === 'POST' ? AUTH_RATE_LIMITS[c.req.path] : undefined;
+    const counter = COUNTED_AS[c.req.path] ?? c.req.path;
+    const rule = c.req.method === 'POST' ? AUTH_RATE_LIMITS[counter] : undefined;
     if (!rule) return next();
     const address = clientAddress(c);
     const account = await accountOf(c.req.raw);
     const checks = await Promise.all([
-      consumeRateLimit(db, `${address}|${c.req.path}`, rule.windowSeconds, rule.perAddress),
-      consumeRateLimit(db, `${address}|${c.req.path}|${account}`, rule.windowSeconds, rule.perAccount),
+      consumeRateLimit(db, `${address}|${counter}`, rule.windowSeconds, rule.perAddress),
+      consumeRateLimit(db, `${address}|${counter}|${account}`, rule.windowSeconds, rule.perAccount),
     ]);
     const refused = checks.find((check) => !check.allowed);
     if (refused) {
       c.header('Retry-After', String(refused.retryAfterSeconds));
       return errorResponse(c, new AppError('RATE_LIMIT_EXCEEDED', RATE_LIMIT_MESSAGE));
+    }
+    return next();
+  };
+}
+
+/**
+ * Fair use: at most `perMinute` requests of one kind per signed-in user (behind `requireUser`),
+ * counted in the database like the sign-in limits, so every API instance shares the count. Checked
+ * before the request's body is read: a refused upload costs no decoding. `appliesTo` counts only the
+ * requests of a route that are of this kind (a message sent with its reply request is a generation).
+ */
+export function userRateLimit(db: Db, kind: string, perMinute: number, options: { appliesTo?: (c: Context<AppEnv>) => Promise<boolean> } = {}): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (options.appliesTo && !(await options.appliesTo(c))) return next();
+    const check = await consumeRateLimit(db, `user:${c.get('user').id}|${kind}`, 60, perMinute);
+    if (!check.allowed) {
+      c.header('Retry-After', String(check.retryAfterSeconds));
+      return errorResponse(c, new AppError('RATE_LIMIT_EXCEEDED', TOO_MANY_REQUESTS_MESSAGE));
     }
     return next();
   };

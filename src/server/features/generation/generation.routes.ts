@@ -3,6 +3,7 @@ import { MAX_ATTACHMENTS, MESSAGE_MAX_LENGTH } from '@shared/constants';
 import { replyAcceptedSchema } from '@shared/studio';
 import type { AppDeps } from '../../lib/context';
 import { createRouter } from '../../lib/openapi';
+import { userRateLimit } from '../auth/rate-limit.middleware';
 import { requireUserFor } from '../sessions/route-guards';
 import { quoteDraft, requestReply } from './generation.service';
 
@@ -27,6 +28,7 @@ const postChat = createRoute({
   responses: {
     202: { description: 'Planned, paid and queued', content: { 'application/json': { schema: replyAcceptedSchema } } },
     402: { description: 'INSUFFICIENT_BALANCE: nothing was written' },
+    429: { description: 'RATE_LIMIT_EXCEEDED: more requests this minute than RATE_LIMIT_GENERATIONS_PER_MINUTE; nothing was written' },
   },
 });
 
@@ -47,6 +49,8 @@ const getQuote = createRoute({
 export function generationRoutes(deps: AppDeps) {
   const router = createRouter();
   router.use('*', requireUserFor(deps, 'User must be logged in to send messages'));
+  // Fair use: generation requests per user (POST /, not the quotes).
+  router.use('/', userRateLimit(deps.db, 'generations', deps.config.fairUse.generationsPerMinute));
   return router
     .openapi(postChat, async (c) => {
       const { session_id } = c.req.valid('json');

@@ -1,11 +1,19 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { messageSchema, sendMessageResultSchema, sendMessageSchema } from '@shared/studio';
-import type { AppDeps } from '../../lib/context';
+import type { Context } from 'hono';
+import type { AppDeps, AppEnv } from '../../lib/context';
 import { createRouter } from '../../lib/openapi';
+import { userRateLimit } from '../auth/rate-limit.middleware';
 import { asServiceError, requireUserFor } from '../sessions/route-guards';
 import { getMessage, sendMessage } from './messages.service';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+
+/** The body is JSON within the API's body limit; Hono keeps it parsed for the route's validator. */
+async function requestsReply(c: Context<AppEnv>): Promise<boolean> {
+  const body: unknown = await c.req.json().catch(() => undefined);
+  return typeof body === 'object' && body !== null && (body as { request_reply?: unknown }).request_reply === true;
+}
 
 export function messagesRoutes(deps: AppDeps) {
   const { db } = deps;
@@ -22,7 +30,11 @@ export function messagesRoutes(deps: AppDeps) {
     method: 'post',
     path: '/',
     summary: "Send a user message; with session_id 'new' the session is created, and with request_reply the paid reply started, in the same transaction",
-    middleware: requireUserFor(deps, 'User must be logged in to send messages'),
+    middleware: [
+      requireUserFor(deps, 'User must be logged in to send messages'),
+      // A message sent with its reply request starts a paid generation: it counts as one.
+      userRateLimit(deps.db, 'generations', deps.config.fairUse.generationsPerMinute, { appliesTo: requestsReply }),
+    ] as const,
     request: { body: { required: true, content: { 'application/json': { schema: sendMessageSchema } } } },
     responses: { 201: json(sendMessageResultSchema, 'The session id and the message') },
   });

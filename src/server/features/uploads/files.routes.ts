@@ -28,7 +28,6 @@ export function filesRoutes(deps: AppDeps) {
     c.header('Content-Type', file.mimeType);
     c.header('Content-Length', String(file.size));
     c.header('Cache-Control', `${file.isPublic ? 'public' : 'private'}, max-age=${UPLOAD_CACHE_CONTROL_SECONDS}`);
-    c.header('X-Content-Type-Options', 'nosniff');
     c.header('Content-Disposition', contentDisposition(file.filename));
     // A response that differs by viewer must not be shared by caches between viewers.
     if (!file.isPublic) c.header('Vary', 'Cookie, Authorization');

@@ -57,10 +57,9 @@ export async function prepareUploadedImage(input: Buffer): Promise<PreparedImage
 
   const decoded = () => sharp(input, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' }).autoOrient();
   try {
-    const [main, thumbnail] = await Promise.all([
-      encodeAs(decoded(), mimeType).toBuffer({ resolveWithObject: true }),
-      decoded().resize(THUMBNAIL_SIZE_PX, THUMBNAIL_SIZE_PX, { fit: 'inside', withoutEnlargement: true }).webp(THUMBNAIL_WEBP).toBuffer(),
-    ]);
+    // One after the other: an upload takes one core at a time (uploads.service.ts bounds how many run).
+    const main = await encodeAs(decoded(), mimeType).toBuffer({ resolveWithObject: true });
+    const thumbnail = await decoded().resize(THUMBNAIL_SIZE_PX, THUMBNAIL_SIZE_PX, { fit: 'inside', withoutEnlargement: true }).webp(THUMBNAIL_WEBP).toBuffer();
     return { data: main.data, mimeType, extension: EXTENSION_OF[mimeType], width: main.info.width, height: main.info.height, thumbnail };
   } catch {
     throw uploadFailed('the image is damaged or incomplete');

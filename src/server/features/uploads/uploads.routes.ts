@@ -5,6 +5,7 @@ import { UPLOAD_MAX_BYTES, userFileSchema } from '@shared/studio';
 import type { AppDeps } from '../../lib/context';
 import { errorResponse } from '../../lib/http-errors';
 import { createRouter } from '../../lib/openapi';
+import { userRateLimit } from '../auth/rate-limit.middleware';
 import { asServiceError, requireUserFor } from '../sessions/route-guards';
 import { uploadFailed } from './image-intake';
 import { FileRecordError, uploadPhoto } from './uploads.service';
@@ -23,9 +24,12 @@ export function uploadsRoutes(deps: AppDeps) {
     method: 'post',
     path: '/',
     summary: 'Upload a photo (JPEG, PNG or WebP); it is re-encoded without metadata and queued for verification',
-    middleware: requireUserFor(deps, 'User must be logged in to upload files'),
+    middleware: [requireUserFor(deps, 'User must be logged in to upload files'), userRateLimit(deps.db, 'uploads', deps.config.fairUse.uploadsPerMinute)] as const,
     request: { body: { required: true, content: { 'multipart/form-data': { schema: uploadForm } } } },
-    responses: { 201: { description: "The stored file, verified_enum 'pending'", content: { 'application/json': { schema: userFileSchema } } } },
+    responses: {
+      201: { description: "The stored file, verified_enum 'pending'", content: { 'application/json': { schema: userFileSchema } } },
+      429: { description: 'RATE_LIMIT_EXCEEDED: more uploads this minute than RATE_LIMIT_UPLOADS_PER_MINUTE' },
+    },
   });
 
   const router = createRouter();
@@ -56,7 +60,7 @@ export function uploadsRoutes(deps: AppDeps) {
         uploadPhoto(deps, c.get('user').id, { name: file.name, data }).catch((error: unknown) => {
           if (!(error instanceof FileRecordError)) throw error;
           c.get('logger').error({ err: error.cause }, 'Failed to create file record');
-          throw new AppError('UPLOAD_FAILED', 'Failed to create file record: it could not be saved', { status: 500 });
+          throw new AppError('UPLOAD_FAILED', 'Failed to create file record: it could not be saved', { status: 500, cause: error.cause });
         }),
       'UPLOAD_FAILED',
     );

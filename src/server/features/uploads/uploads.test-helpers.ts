@@ -43,16 +43,17 @@ export async function approvedUpload(client: TestClient, name = 'Landscape_1.jpg
 }
 
 /**
- * A valid PNG of width × height one-bit pixels, all zero: a few dozen kilobytes that would decode
- * to width × height bytes and more — the classic pixel flood.
+ * A valid greyscale PNG of width × height pixels, all zero: a few dozen kilobytes that decode to
+ * width × height bytes and more — the classic pixel flood, or under the pixel limit a
+ * decompression bomb (7296 × 5440 at 8 bits: 39.7 MP in 39 KB).
  */
-export function pixelFloodPng(width: number, height: number): Buffer {
+export function pixelFloodPng(width: number, height: number, bitDepth: 1 | 8 = 1): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
-  header[8] = 1; // bit depth
+  header[8] = bitDepth;
   header[9] = 0; // greyscale
-  const rows = deflateSync(Buffer.alloc(height * (1 + Math.ceil(width / 8))), { level: 9 });
+  const rows = deflateSync(Buffer.alloc(height * (1 + Math.ceil((width * bitDepth) / 8))), { level: 9 });
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', rows), pngChunk('IEND', Buffer.alloc(0))]);
 }
 

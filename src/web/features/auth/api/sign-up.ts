@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { normalizeEmail } from '@shared/auth-validation';
 import { paths } from '@shared/paths';
 import { resetSessionCaches } from '../session';
+import { getMe } from './get-me';
 import { postAuth } from './auth-request';
 
 export interface SignUpInput {
@@ -19,13 +20,14 @@ export interface SignUpResult {
  * that has not accepted the terms yet, and that page continues to the sessions list.
  */
 export async function signUp({ email, password }: SignUpInput): Promise<SignUpResult> {
-  const answer = await postAuth<{ token?: string | null }>('/sign-up/email', {
+  await postAuth('/sign-up/email', {
     email: normalizeEmail(email),
     password,
     name: '',
     callbackURL: paths.completeSignup.getHref(),
   });
-  return { signedIn: typeof answer.token === 'string' && answer.token.length > 0 };
+  // The answer carries no session token (page scripts never see one): ask whether a session began.
+  return { signedIn: (await getMe()) !== null };
 }
 
 export function useSignUp() {
