@@ -7,7 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { AppError } from '@shared/errors';
 import { isKnownPagePath } from '@shared/paths';
-import type { AppDeps, AppEnv } from './lib/context';
+import type { AppDeps, AppEnv } from './context';
 import { errorResponse, handleError } from './lib/http-errors';
 import { sameOriginOnly } from './lib/origin-check';
 import { clientErrorRoutes } from './features/client-errors/client-errors.routes';

@@ -7,7 +7,7 @@ import { createMailer } from './features/mail/mailer';
 import { createJobHandlers } from './jobs/job-handlers';
 import { JobQueue } from './jobs/job-queue';
 import type { JobName, JobPolicy } from './jobs/job-types';
-import type { AppDeps } from './lib/context';
+import type { AppDeps } from './context';
 import type { AppConfig } from './lib/env';
 import type { Logger } from './lib/logger';
 import { resolveAuthSecret } from './lib/secrets';

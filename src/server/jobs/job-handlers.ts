@@ -1,6 +1,6 @@
 import { runGenerationJob } from '../features/generation/generation.jobs';
 import { verifyUpload } from '../features/verification/verification.service';
-import type { AppDeps } from '../lib/context';
+import type { AppDeps } from '../context';
 import type { JobHandlers } from './job-types';
 
 /** The one place every job name meets its handler; a missing one fails the type-check. */

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
 import { AppError, DEFAULT_ERROR_MESSAGE, HTTP_STATUS_OF_CODE, type ErrorBody } from '@shared/errors';
-import type { AppEnv } from './context';
+import type { AppEnv } from '../context';
 
 /** Turns a zod failure into the spec's 400 VALIDATION_ERROR, naming every field that failed. */
 export function validationError(error: ZodError, target: string): AppError {

@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from './context';
+import type { AppEnv } from '../context';
 import { validationError } from './http-errors';
 
 /**

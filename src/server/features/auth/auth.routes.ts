@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { mapAuthProviderError } from '@shared/auth-errors';
-import type { AppDeps, AppEnv } from '../../lib/context';
+import type { AppDeps, AppEnv } from '../../context';
 import { errorResponse } from '../../lib/http-errors';
 import { CLIENT_ADDRESS_HEADER } from './auth';
 import { clientAddressResolver } from './client-address';

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '@shared/errors';
 import type { Db } from '../../db/client';
-import type { AppEnv } from '../../lib/context';
+import type { AppEnv } from '../../context';
 import { errorResponse } from '../../lib/http-errors';
 import { consumeRateLimit } from './rate-limit.repository';
 

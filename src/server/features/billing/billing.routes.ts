@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { CUSTOM_TOP_UP_MAX_CENTS, CUSTOM_TOP_UP_MIN_CENTS, HISTORY_PAGE_SIZE } from '@shared/constants';
 import { AppError } from '@shared/errors';
 import { formatCents } from '@shared/money';
-import type { AppDeps, AppEnv } from '../../lib/context';
+import type { AppDeps, AppEnv } from '../../context';
 import { createRouter } from '../../lib/openapi';
 import { requireUser } from '../auth/auth.middleware';
 import { balanceOf, transactionHistory } from './billing.service';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { GenerationPlan } from '@shared/generation';
 import { formatCents } from '@shared/money';
 import type { JobContext, JobPayloads } from '../../jobs/job-types';
-import type { AppDeps } from '../../lib/context';
+import type { AppDeps } from '../../context';
 import { publishEvent } from '../../realtime/events';
 import { refundGeneration } from '../billing/billing.service';
 import { sessionTopic } from '../sessions/realtime-topics';

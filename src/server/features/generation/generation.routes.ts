@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { MAX_ATTACHMENTS, MESSAGE_MAX_LENGTH } from '@shared/constants';
-import type { AppDeps } from '../../lib/context';
+import type { AppDeps } from '../../context';
 import { createRouter } from '../../lib/openapi';
 import { requireUserFor } from '../sessions/route-guards';
 import { quoteDraft, requestReply } from './generation.service';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@shared/errors';
 import type { GenerationPlan } from '@shared/generation';
-import type { AppDeps } from '../../lib/context';
+import type { AppDeps } from '../../context';
 import { debitForGeneration, quoteGeneration, type GenerationQuote } from '../billing/billing.service';
 import { sessionTopic } from '../sessions/realtime-topics';
 import { isActiveSessionOf } from '../sessions/sessions.repository';

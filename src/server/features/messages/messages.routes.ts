@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { messageSchema, sendMessageResultSchema, sendMessageSchema } from '@shared/studio';
-import type { AppDeps } from '../../lib/context';
+import type { AppDeps } from '../../context';
 import { createRouter } from '../../lib/openapi';
 import { asServiceError, requireUserFor } from '../sessions/route-guards';
 import { getMessage, sendMessage } from './messages.service';

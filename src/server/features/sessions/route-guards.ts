@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { AppError, isAppError, type ErrorCode } from '@shared/errors';
-import type { AppDeps, AppEnv } from '../../lib/context';
+import type { AppDeps, AppEnv } from '../../context';
 import { requireUser } from '../auth/auth.middleware';
 
 /**

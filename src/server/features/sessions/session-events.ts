@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { SessionEvent } from '@shared/studio';
-import type { AppEnv } from '../../lib/context';
+import type { AppEnv } from '../../context';
 import type { RealtimeEvent, RealtimeHub } from '../../realtime/events';
 import { sessionTopic } from './realtime-topics';
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { MESSAGES_FETCH_DEFAULT_LIMIT, MISSED_MESSAGES_FETCH_LIMIT } from '@shared/constants';
 import { messagesListSchema, sessionDetailSchema, sessionNameSchema, sessionsListSchema, sessionSummarySchema } from '@shared/studio';
-import type { AppDeps } from '../../lib/context';
+import type { AppDeps } from '../../context';
 import { createRouter } from '../../lib/openapi';
 import { asServiceError, requireUserFor } from './route-guards';
 import { streamSessionEvents } from './session-events';

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { UPLOAD_CACHE_CONTROL_SECONDS } from '@shared/constants';
-import type { AppDeps, AppEnv } from '../../lib/context';
+import type { AppDeps, AppEnv } from '../../context';
 import { createRouter } from '../../lib/openapi';
 import { openFileFor } from './uploads.service';
 

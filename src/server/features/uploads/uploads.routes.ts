@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '@shared/errors';
 import { UPLOAD_MAX_BYTES, userFileSchema } from '@shared/studio';
-import type { AppDeps } from '../../lib/context';
+import type { AppDeps } from '../../context';
 import { errorResponse } from '../../lib/http-errors';
 import { createRouter } from '../../lib/openapi';
 import { asServiceError, requireUserFor } from '../sessions/route-guards';

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { LIBRARY_VIEW_ALL_LIMIT, VERIFIED_IMAGES_DEFAULT_LIMIT } from '@shared/constants';
 import { userFileSchema, userFilesPageSchema } from '@shared/studio';
-import type { AppDeps } from '../../lib/context';
+import type { AppDeps } from '../../context';
 import { createRouter } from '../../lib/openapi';
 import { asServiceError, requireUserFor } from '../sessions/route-guards';
 import { deleteGeneratedImage, getOwnFile, listOwnApprovedFiles, MAX_VERIFICATION_WAIT_SECONDS } from './uploads.service';

@@ -1,5 +1,5 @@
 import { suggestedActionSchema, type SuggestedAction } from '@shared/studio';
-import type { AppDeps } from '../../lib/context';
+import type { AppDeps } from '../../context';
 import type { ImageEngine, UploadAnalysis } from '../generation/engines/image-engine';
 import type { JobContext, JobPayloads } from '../../jobs/job-types';
 import { publishEvent } from '../../realtime/events';

@@ -1,12 +1,12 @@
-import type { AppConfig } from './env';
-import type { Logger } from './logger';
-import type { Db } from '../db/client';
-import type { Auth, SessionUser } from '../features/auth/auth';
-import type { Mailer } from '../features/mail/mailer';
-import type { JobQueue } from '../jobs/job-queue';
-import type { RealtimeHub } from '../realtime/events';
-import type { Storage } from '../storage/storage';
-import type { GenerationParts } from '../features/generation/engines/create-engine';
+import type { AppConfig } from './lib/env';
+import type { Logger } from './lib/logger';
+import type { Db } from './db/client';
+import type { Auth, SessionUser } from './features/auth/auth';
+import type { Mailer } from './features/mail/mailer';
+import type { JobQueue } from './jobs/job-queue';
+import type { RealtimeHub } from './realtime/events';
+import type { Storage } from './storage/storage';
+import type { GenerationParts } from './features/generation/engines/create-engine';
 
 /** What every part of the server is built from; created once in `runtime.ts`. */
 export interface AppDeps {
