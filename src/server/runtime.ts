@@ -4,7 +4,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-post
 import { createAuth, type AuthHooks } from './features/auth/auth';
 import { openBalanceAccount } from './features/billing/billing.service';
 import { createMailer } from './features/mail/mailer';
-import { createJobHandlers } from './jobs/job-handlers';
+import { createJobHandlers } from './job-handlers';
 import { JobQueue } from './jobs/job-queue';
 import type { JobName, JobPolicy } from './jobs/job-types';
 import type { AppDeps } from './context';

@@ -11,7 +11,7 @@ import {
   type LedgerKind,
   type LedgerPageQuery,
 } from './billing.repository';
-import { isUniqueViolation } from './pg-errors';
+import { isUniqueViolation } from '../../db/pg-errors';
 
 /**
  * The prepaid balance: what the generation work calls (quote, debit, refund) and what the

@@ -13,7 +13,7 @@ import {
   type CheckoutSessionRow,
 } from './billing.repository';
 import type { CheckoutBuyer, CheckoutSnapshot, PaymentProvider } from './payment-provider';
-import { isUniqueViolation } from './pg-errors';
+import { isUniqueViolation } from '../../db/pg-errors';
 
 /**
  * Checkout: creating sessions, and fulfilling them. `fulfilCheckoutSession` is the one place a

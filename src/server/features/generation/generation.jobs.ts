@@ -5,7 +5,7 @@ import type { JobContext, JobPayloads } from '../../jobs/job-types';
 import type { AppDeps } from '../../context';
 import { publishEvent } from '../../realtime/events';
 import { refundGeneration } from '../billing/billing.service';
-import { sessionTopic } from '../sessions/realtime-topics';
+import { sessionTopic } from '../../realtime/topics';
 import { thumbnailKeyOf } from '../uploads/storage-keys';
 import { fileUrlOf, thumbnailUrlOf } from '../uploads/uploads.service';
 import { EngineError, type EngineImage, type ImageEngine } from './engines/image-engine';

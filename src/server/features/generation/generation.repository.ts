@@ -3,7 +3,7 @@ import type { GenerationPlan } from '@shared/generation';
 import type { DbOrTx } from '../../db/client';
 import { agentJobs, attachments, chatSessions, generatedOutputs, messages, userFiles } from '../../db/schema';
 import { notifyEventSql, type RealtimeEvent } from '../../realtime/events';
-import { sessionTopicSql } from '../sessions/realtime-topics';
+import { sessionTopicSql } from '../../realtime/topics';
 
 export type AgentJobRow = typeof agentJobs.$inferSelect;
 

@@ -3,7 +3,7 @@ import { AppError } from '@shared/errors';
 import type { GenerationPlan } from '@shared/generation';
 import type { AppDeps } from '../../context';
 import { debitForGeneration, quoteGeneration, type GenerationQuote } from '../billing/billing.service';
-import { sessionTopic } from '../sessions/realtime-topics';
+import { sessionTopic } from '../../realtime/topics';
 import { isActiveSessionOf } from '../sessions/sessions.repository';
 import {
   findJobForMessage,

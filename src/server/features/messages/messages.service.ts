@@ -3,7 +3,7 @@ import type { Message } from '@shared/studio';
 import type { Db, Tx } from '../../db/client';
 import { publishEvent } from '../../realtime/events';
 import { insertSession, lockActiveSession, recordMessageInSession } from '../sessions/sessions.repository';
-import { sessionTopic } from '../sessions/realtime-topics';
+import { sessionTopic } from '../../realtime/topics';
 import { SESSION_NOT_FOUND_MESSAGE } from '../sessions/sessions.service';
 import { findMessage, insertAttachments, insertUserMessage, lockOwnFiles } from './messages.repository';
 

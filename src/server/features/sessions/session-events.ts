@@ -3,7 +3,7 @@ import { streamSSE } from 'hono/streaming';
 import type { SessionEvent } from '@shared/studio';
 import type { AppEnv } from '../../context';
 import type { RealtimeEvent, RealtimeHub } from '../../realtime/events';
-import { sessionTopic } from './realtime-topics';
+import { sessionTopic } from '../../realtime/topics';
 
 /** Proxies and load balancers close connections that stay silent; a comment every 25 s keeps it open. */
 export const HEARTBEAT_INTERVAL_MS = 25_000;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '@shared/errors';
 import type { UserFile, UserFilesPage } from '@shared/studio';
 import type { AppDeps } from '../../context';
-import { userTopic } from '../sessions/realtime-topics';
+import { userTopic } from '../../realtime/topics';
 import { prepareUploadedImage } from './image-intake';
 import { servedFilenameOf, storedFilenameFor, thumbnailKeyOf, uniqueTimestamp, uploadedPhotoKey } from './storage-keys';
 import { deleteOwnFile, findFileById, findOwnFile, insertUserFile, listApprovedFiles, type UserFileRow } from './user-files.repository';

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../context';
 import type { ImageEngine, UploadAnalysis } from '../generation/engines/image-engine';
 import type { JobContext, JobPayloads } from '../../jobs/job-types';
 import { publishEvent } from '../../realtime/events';
-import { userTopic } from '../sessions/realtime-topics';
+import { userTopic } from '../../realtime/topics';
 import { findPendingFile, recordVerdict } from './verification.repository';
 
 /** The configured engine's vision step (or the local engine's heuristics). */
