@@ -6,7 +6,7 @@ import { AppError } from '@shared/errors';
 import { formatCents } from '@shared/money';
 import type { AppDeps, AppEnv } from '../../context';
 import { createRouter } from '../../lib/openapi';
-import { requireUser } from '../auth/auth.middleware';
+import { requireUser } from '../../lib/require-user';
 import { balanceOf, transactionHistory } from './billing.service';
 import {
   cancelTestCheckout,

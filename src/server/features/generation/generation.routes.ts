@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { MAX_ATTACHMENTS, MESSAGE_MAX_LENGTH } from '@shared/constants';
 import type { AppDeps } from '../../context';
 import { createRouter } from '../../lib/openapi';
-import { requireUserFor } from '../sessions/route-guards';
+import { requireUserFor } from '../../lib/service-error';
 import { quoteDraft, requestReply } from './generation.service';
 
 const acceptedSchema = z

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../context';
 import { createRouter } from '../../lib/openapi';
-import { requireUser } from '../auth/auth.middleware';
+import { requireUser } from '../../lib/require-user';
 import { acceptTerms, currentUserProfile } from './me.service';
 
 export const profileSchema = z

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { messageSchema, sendMessageResultSchema, sendMessageSchema } from '@shared/studio';
 import type { AppDeps } from '../../context';
 import { createRouter } from '../../lib/openapi';
-import { asServiceError, requireUserFor } from '../sessions/route-guards';
+import { asServiceError, requireUserFor } from '../../lib/service-error';
 import { getMessage, sendMessage } from './messages.service';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });

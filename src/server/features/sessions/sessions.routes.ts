@@ -3,7 +3,7 @@ import { MESSAGES_FETCH_DEFAULT_LIMIT, MISSED_MESSAGES_FETCH_LIMIT } from '@shar
 import { messagesListSchema, sessionDetailSchema, sessionNameSchema, sessionsListSchema, sessionSummarySchema } from '@shared/studio';
 import type { AppDeps } from '../../context';
 import { createRouter } from '../../lib/openapi';
-import { asServiceError, requireUserFor } from './route-guards';
+import { asServiceError, requireUserFor } from '../../lib/service-error';
 import { streamSessionEvents } from './session-events';
 import { assertOwnActiveSession, createSession, deleteSession, getSession, getSessionMessages, listSessions, renameOwnSession } from './sessions.service';
 

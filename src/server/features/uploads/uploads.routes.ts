@@ -5,7 +5,7 @@ import { UPLOAD_MAX_BYTES, userFileSchema } from '@shared/studio';
 import type { AppDeps } from '../../context';
 import { errorResponse } from '../../lib/http-errors';
 import { createRouter } from '../../lib/openapi';
-import { asServiceError, requireUserFor } from '../sessions/route-guards';
+import { asServiceError, requireUserFor } from '../../lib/service-error';
 import { uploadFailed } from './image-intake';
 import { FileRecordError, uploadPhoto } from './uploads.service';
 

@@ -3,7 +3,7 @@ import { LIBRARY_VIEW_ALL_LIMIT, VERIFIED_IMAGES_DEFAULT_LIMIT } from '@shared/c
 import { userFileSchema, userFilesPageSchema } from '@shared/studio';
 import type { AppDeps } from '../../context';
 import { createRouter } from '../../lib/openapi';
-import { asServiceError, requireUserFor } from '../sessions/route-guards';
+import { asServiceError, requireUserFor } from '../../lib/service-error';
 import { deleteGeneratedImage, getOwnFile, listOwnApprovedFiles, MAX_VERIFICATION_WAIT_SECONDS } from './uploads.service';
 
 const fileIdParams = z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) });

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '@shared/errors';
-import type { AppDeps, AppEnv } from '../../context';
+import type { AppDeps, AppEnv } from '../context';
 
 export const TERMS_REQUIRED_MESSAGE = 'You must accept the terms of service and privacy policy to continue';
 

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { AppError, isAppError, type ErrorCode } from '@shared/errors';
-import type { AppDeps, AppEnv } from '../../context';
-import { requireUser } from '../auth/auth.middleware';
+import type { AppDeps, AppEnv } from '../context';
+import { requireUser } from './require-user';
 
 /**
  * `requireUser`, answering a missing session with the operation's own login-required message of
