@@ -6,7 +6,7 @@ import type { AppDeps } from '../../context';
 import { publishEvent } from '../../realtime/events';
 import { refundGeneration } from '../billing/billing.service';
 import { sessionTopic } from '../../realtime/topics';
-import { thumbnailKeyOf } from '../uploads/storage-keys';
+import { thumbnailKeyOf } from '../../storage/storage-keys';
 import { fileUrlOf, thumbnailUrlOf } from '../uploads/uploads.service';
 import { EngineError, type EngineImage, type ImageEngine } from './engines/image-engine';
 import {

@@ -10,7 +10,7 @@ import type { RunningServer } from '../../start-server';
 import { TestClient } from '../../test/http-client';
 import { signedInUser, type SignedInClient } from '../../test/signed-in-user';
 import { startTestServer } from '../../test/test-server';
-import { thumbnailKeyOf } from './storage-keys';
+import { thumbnailKeyOf } from '../../storage/storage-keys';
 import { approvedUpload, fixture, pixelFloodPng, uploadBytes, uploadFixture, verdictOf } from './uploads.test-helpers';
 
 let server: RunningServer;

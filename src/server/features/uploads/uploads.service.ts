@@ -4,7 +4,7 @@ import type { UserFile, UserFilesPage } from '@shared/studio';
 import type { AppDeps } from '../../context';
 import { userTopic } from '../../realtime/topics';
 import { prepareUploadedImage } from './image-intake';
-import { servedFilenameOf, storedFilenameFor, thumbnailKeyOf, uniqueTimestamp, uploadedPhotoKey } from './storage-keys';
+import { servedFilenameOf, storedFilenameFor, thumbnailKeyOf, uniqueTimestamp, uploadedPhotoKey } from '../../storage/storage-keys';
 import { deleteOwnFile, findFileById, findOwnFile, insertUserFile, listApprovedFiles, type UserFileRow } from './user-files.repository';
 
 export const FILE_NOT_FOUND_MESSAGE = 'File not found';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertSafeKey } from '../../storage/storage';
+import { assertSafeKey } from './storage';
 import { sanitizeFilename, servedFilenameOf, storedFilenameFor, thumbnailKeyOf, uniqueTimestamp, uploadedPhotoKey } from './storage-keys';
 
 describe('upload storage keys', () => {
