@@ -2,7 +2,7 @@ import type { AppConfig } from './lib/env';
 import type { Logger } from './lib/logger';
 import type { Db } from './db/client';
 import type { Auth, SessionUser } from './features/auth/auth';
-import type { Mailer } from './features/mail/mailer';
+import type { Mailer } from './mail/mailer';
 import type { JobQueue } from './jobs/job-queue';
 import type { RealtimeHub } from './realtime/events';
 import type { Storage } from './storage/storage';

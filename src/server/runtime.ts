@@ -3,7 +3,7 @@ import { createDb, runMigrations, type Db } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { createAuth, type AuthHooks } from './features/auth/auth';
 import { openBalanceAccount } from './features/billing/billing.service';
-import { createMailer } from './features/mail/mailer';
+import { createMailer } from './mail/mailer';
 import { createJobHandlers } from './job-handlers';
 import { JobQueue } from './jobs/job-queue';
 import type { JobName, JobPolicy } from './jobs/job-types';

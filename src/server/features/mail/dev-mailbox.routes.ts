@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../context';
 import { createRouter } from '../../lib/openapi';
-import { listDevMails } from './mailer';
+import { listDevMails } from '../../mail/mailer';
 
 const mailSchema = z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), createdAt: z.string() }).openapi('DevMail');
 

@@ -1,4 +1,4 @@
-import type { Mail } from './mailer';
+import type { Mail } from '../../mail/mailer';
 
 /** Plain, readable mails: one purpose, one link, the product's name. */
 

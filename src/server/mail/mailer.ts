@@ -1,9 +1,9 @@
 import nodemailer from 'nodemailer';
 import { desc } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { devMails } from '../../db/schema';
-import type { AppConfig } from '../../lib/env';
-import type { Logger } from '../../lib/logger';
+import type { Db } from '../db/client';
+import { devMails } from '../db/schema';
+import type { AppConfig } from '../lib/env';
+import type { Logger } from '../lib/logger';
 
 export interface Mail {
   to: string;
