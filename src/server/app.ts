@@ -18,7 +18,7 @@ import { meRoutes } from './features/me/me.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { generationRoutes } from './features/generation/generation.routes';
 import { healthRoutes } from './features/health/health.routes';
-import { messagesRoutes } from './features/messages/messages.routes';
+import { messagesRoutes } from './features/sessions/messages.routes';
 import { sessionsRoutes } from './features/sessions/sessions.routes';
 import { statsRoutes } from './features/stats/stats.routes';
 import { filesRoutes } from './features/uploads/files.routes';

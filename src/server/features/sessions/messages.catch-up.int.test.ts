@@ -7,7 +7,7 @@ import type { RunningServer } from '../../start-server';
 import type { TestClient } from '../../test/http-client';
 import { signedInUser } from '../../test/signed-in-user';
 import { startTestServer } from '../../test/test-server';
-import { openSessionEvents, send } from '../sessions/sessions.test-helpers';
+import { openSessionEvents, send } from './sessions.test-helpers';
 
 /**
  * Issue 19: a reply that finishes while a screen's live stream is not listening — between the

@@ -7,7 +7,7 @@ import type { RunningServer } from '../../start-server';
 import { TestClient } from '../../test/http-client';
 import { signedInUser, TEST_PASSWORD, type SignedInClient } from '../../test/signed-in-user';
 import { startTestServer } from '../../test/test-server';
-import { openSessionEvents, send } from '../sessions/sessions.test-helpers';
+import { openSessionEvents, send } from './sessions.test-helpers';
 import { approvedUpload } from '../uploads/uploads.test-helpers';
 
 let server: RunningServer;

@@ -2,9 +2,9 @@ import { AppError } from '@shared/errors';
 import type { Message } from '@shared/studio';
 import type { Db, Tx } from '../../db/client';
 import { publishEvent } from '../../realtime/events';
-import { insertSession, lockActiveSession, recordMessageInSession } from '../sessions/sessions.repository';
+import { insertSession, lockActiveSession, recordMessageInSession } from './sessions.repository';
 import { sessionTopic } from '../../realtime/topics';
-import { SESSION_NOT_FOUND_MESSAGE } from '../sessions/sessions.service';
+import { SESSION_NOT_FOUND_MESSAGE } from './sessions.service';
 import { findMessage, insertAttachments, insertUserMessage, lockOwnFiles } from './messages.repository';
 
 export const MESSAGE_NOT_FOUND_MESSAGE = 'Message not found';
