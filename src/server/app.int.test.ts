@@ -6,7 +6,7 @@ import { loadConfig } from './lib/env';
 import { createLogger } from './lib/logger';
 import { buildDeps } from './runtime';
 import type { RunningServer } from './start-server';
-import { startTestServer } from './test/test-server';
+import { startTestServer } from '@test/server/test-server';
 
 let server: RunningServer;
 beforeAll(async () => {

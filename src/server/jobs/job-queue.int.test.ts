@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createDb, type Db } from '../db/client';
 import { createLogger } from '../lib/logger';
 import { PgListener } from '../realtime/pg-listener';
-import { scratchDatabaseOn } from '../test/scratch-database';
+import { scratchDatabaseOn } from '@test/server/scratch-database';
 import { JobQueue } from './job-queue';
 import type { JobHandlers, JobPayloads } from './job-types';
 

@@ -2,11 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agentJobs, generatedOutputs, ledgerEntries, messages } from '../../db/schema';
 import type { RunningServer } from '../../start-server';
-import { startFakeOpenAi } from '../../test/fake-openai-server';
-import { signedInUser, type SignedInClient } from '../../test/signed-in-user';
-import { startTestServer } from '../../test/test-server';
+import { startFakeOpenAi } from '@test/server/fake-openai-server';
+import { signedInUser, type SignedInClient } from '@test/server/signed-in-user';
+import { startTestServer } from '@test/server/test-server';
 import { creditTopUp } from '../billing/billing.repository';
-import { approvedUpload } from '../uploads/uploads.test-helpers';
+import { approvedUpload } from '@test/server/uploads';
 
 /**
  * POST /chat → plan → charge → job → engine → outputs, with IMAGE_ENGINE=openai and the official

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { agentJobs, generatedOutputs, ledgerEntries } from '../../db/schema';
 import type { RunningServer } from '../../start-server';
-import { startFakeOpenAi } from '../../test/fake-openai-server';
-import { signedInUser } from '../../test/signed-in-user';
-import { startTestServer } from '../../test/test-server';
+import { startFakeOpenAi } from '@test/server/fake-openai-server';
+import { signedInUser } from '@test/server/signed-in-user';
+import { startTestServer } from '@test/server/test-server';
 
 /**
  * The API with WORKER=off and generation in a separate `npm run worker` process, killed with

@@ -4,10 +4,10 @@ import { fetchMissedMessages, type CatchUpFetchers } from '@shared/catch-up';
 import { messageSchema, messagesListSchema, type Message } from '@shared/studio';
 import { agentJobs } from '../../db/schema';
 import type { RunningServer } from '../../start-server';
-import type { TestClient } from '../../test/http-client';
-import { signedInUser } from '../../test/signed-in-user';
-import { startTestServer } from '../../test/test-server';
-import { openSessionEvents, send } from './sessions.test-helpers';
+import type { TestClient } from '@test/server/http-client';
+import { signedInUser } from '@test/server/signed-in-user';
+import { startTestServer } from '@test/server/test-server';
+import { openSessionEvents, send } from '@test/server/sessions';
 
 /**
  * Issue 19: a reply that finishes while a screen's live stream is not listening — between the

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message, SessionSummary, UserFile } from '@shared/studio';
 import { agentJobs, chatSessions, generatedOutputs, messages, userFiles } from '../../db/schema';
 import type { RunningServer } from '../../start-server';
-import { TestClient } from '../../test/http-client';
-import { signedInUser, TEST_PASSWORD, type SignedInClient } from '../../test/signed-in-user';
-import { startTestServer } from '../../test/test-server';
-import { openSessionEvents, send } from './sessions.test-helpers';
-import { approvedUpload } from '../uploads/uploads.test-helpers';
+import { TestClient } from '@test/server/http-client';
+import { signedInUser, TEST_PASSWORD, type SignedInClient } from '@test/server/signed-in-user';
+import { startTestServer } from '@test/server/test-server';
+import { openSessionEvents, send } from '@test/server/sessions';
+import { approvedUpload } from '@test/server/uploads';
 
 let server: RunningServer;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../db/client';
 import { user, userFiles } from '../../db/schema';
 import type { RunningServer } from '../../start-server';
-import { startTestServer, uniqueEmail } from '../../test/test-server';
+import { startTestServer, uniqueEmail } from '@test/server/test-server';
 import { countImagesAndUsers, type StatsCounts } from './stats.repository';
 import { STATS_CACHE_TTL_MS, createStatsService } from './stats.service';
 

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES, type UserFile, type UserFilesPage } from '@shared/studio';
 import { userFiles } from '../../db/schema';
 import type { RunningServer } from '../../start-server';
-import { TestClient } from '../../test/http-client';
-import { signedInUser, type SignedInClient } from '../../test/signed-in-user';
-import { startTestServer } from '../../test/test-server';
+import { TestClient } from '@test/server/http-client';
+import { signedInUser, type SignedInClient } from '@test/server/signed-in-user';
+import { startTestServer } from '@test/server/test-server';
 import { thumbnailKeyOf } from '../../storage/storage-keys';
-import { approvedUpload, fixture, pixelFloodPng, uploadBytes, uploadFixture, verdictOf } from './uploads.test-helpers';
+import { approvedUpload, fixture, pixelFloodPng, uploadBytes, uploadFixture, verdictOf } from '@test/server/uploads';
 
 let server: RunningServer;
 beforeAll(async () => {

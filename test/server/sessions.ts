@@ -1,5 +1,5 @@
 import type { Message } from '@shared/studio';
-import type { TestClient } from '../../test/http-client';
+import type { TestClient } from './http-client';
 
 /** Shared by the studio's integration tests: a session's event stream read as a browser would. */
 

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { rgbToHsl } from './colours';
+import { rgbToHsl } from '@server/features/generation/engines/local/colours';
 
 /** Shared by the local engine's tests: the fixture photos and ways to measure a picture. */
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../../../../../fixtures');
+const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures');
 
 export interface FixturePhoto {
   name: string;

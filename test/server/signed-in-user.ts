@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
-import { devMails } from '../db/schema';
-import type { RunningServer } from '../start-server';
+import { devMails } from '@server/db/schema';
+import type { RunningServer } from '@server/start-server';
 import { TestClient } from './http-client';
 import type { ReceivedMail } from './smtp-inbox';
 import { uniqueEmail } from './test-server';

@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { UserFile } from '@shared/studio';
-import type { TestClient } from '../../test/http-client';
+import type { TestClient } from './http-client';
 
 /** Shared by the studio's integration tests: uploads through the real multipart endpoint. */
 
-export const FIXTURES_DIR = path.resolve(import.meta.dirname, '../../../../fixtures');
+export const FIXTURES_DIR = path.resolve(import.meta.dirname, '../../fixtures');
 
 export function fixture(...parts: string[]): Promise<Buffer> {
   return readFile(path.join(FIXTURES_DIR, ...parts));

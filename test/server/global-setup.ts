@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createDb, runMigrations } from '../db/client';
+import { createDb, runMigrations } from '@server/db/client';
 import { scratchDatabaseOn } from './scratch-database';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres';
-import { createLogger } from '../lib/logger';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '@server/db/embedded-postgres';
+import { createLogger } from '@server/lib/logger';
 
 declare module 'vitest' {
   export interface ProvidedContext {

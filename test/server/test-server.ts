@@ -2,9 +2,9 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { loadConfig } from '../lib/env';
-import { createLogger } from '../lib/logger';
-import { startServer, type RunningServer, type StartServerOptions } from '../start-server';
+import { loadConfig } from '@server/lib/env';
+import { createLogger } from '@server/lib/logger';
+import { startServer, type RunningServer, type StartServerOptions } from '@server/start-server';
 
 /**
  * The real server on an ephemeral port against the test Postgres, configured through the same
