@@ -1,5 +1,5 @@
 import type { Profile } from '@web/features/auth/api/get-me';
-import { UserAvatar } from './user-avatar';
+import { UserAvatar } from '@web/components/layouts/user-avatar';
 
 export function UserCard({ me }: { me: Profile }) {
   return (

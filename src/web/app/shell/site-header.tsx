@@ -7,7 +7,7 @@ import { isStudioArea, paths } from '@shared/paths';
 import { buttonClasses } from '@web/components/ui/button';
 import { useMe } from '@web/features/auth/api/get-me';
 import { cn } from '@web/lib/cn';
-import { SiteLogo } from './site-logo';
+import { SiteLogo } from '@web/components/layouts/site-logo';
 
 // Only signed-in users see the menu: visitors (and the landing page's budget) never load it.
 const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));

@@ -6,8 +6,8 @@ import { paths } from '@shared/paths';
 import { buttonClasses } from '@web/components/ui/button';
 import type { Profile } from '@web/features/auth/api/get-me';
 import { BalanceText } from '@web/features/billing/components/balance-text';
-import { LogOutDialog } from './log-out-dialog';
-import { Sheet } from './sheet';
+import { LogOutDialog } from '@web/components/layouts/log-out-dialog';
+import { Sheet } from '@web/components/layouts/sheet';
 import { useLogOut } from './use-log-out';
 import { UserCard } from './user-card';
 

@@ -6,7 +6,7 @@ import { paths } from '@shared/paths';
 import type { Profile } from '@web/features/auth/api/get-me';
 import { BalanceText } from '@web/features/billing/components/balance-text';
 import { useLogOut } from './use-log-out';
-import { UserAvatar } from './user-avatar';
+import { UserAvatar } from '@web/components/layouts/user-avatar';
 
 const itemClasses = 'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted data-[disabled]:opacity-50';
 
