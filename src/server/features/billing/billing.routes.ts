@@ -5,7 +5,7 @@ import { CUSTOM_TOP_UP_MAX_CENTS, CUSTOM_TOP_UP_MIN_CENTS, HISTORY_PAGE_SIZE } f
 import { AppError } from '@shared/errors';
 import { formatCents } from '@shared/money';
 import type { AppDeps, AppEnv } from '../../context';
-import { createRouter } from '../../lib/openapi';
+import { createRouter, jsonContent } from '../../lib/openapi';
 import { requireUser } from '../../lib/require-user';
 import { balanceOf, transactionHistory } from './billing.service';
 import {
@@ -22,8 +22,6 @@ import { createTestProvider } from './test-provider';
 import { handleStripeEvent } from './webhook.service';
 
 /** The spec's /api/stripe/* calls (section 7), the Stripe webhook, and the test-mode checkout. */
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 
 const balanceSchema = z
   .object({
@@ -65,7 +63,7 @@ const getBalance = createRoute({
   method: 'get',
   path: '/balance',
   summary: "The signed-in user's balance and free images left",
-  responses: { 200: json(balanceSchema, 'Balance') },
+  responses: { 200: jsonContent(balanceSchema, 'Balance') },
 });
 
 const getPrices = createRoute({
@@ -73,7 +71,7 @@ const getPrices = createRoute({
   path: '/prices/{product}',
   summary: "The product's top-up packages ('default' = this server's product); prices without an amount are left out",
   request: { params: z.object({ product: z.string().min(1).max(200) }) },
-  responses: { 200: json(z.array(priceSchema), 'Prices') },
+  responses: { 200: jsonContent(z.array(priceSchema), 'Prices') },
 });
 
 const postCheckoutSession = createRoute({
@@ -81,7 +79,7 @@ const postCheckoutSession = createRoute({
   path: '/create-checkout-session',
   summary: 'Start the embedded checkout for one package',
   request: { body: { required: true, content: { 'application/json': { schema: z.object({ priceId: z.string().min(1).max(200) }) } } } },
-  responses: { 200: json(z.object({ clientSecret: z.string(), sessionId: z.string() }), 'Client secret for the embedded checkout') },
+  responses: { 200: jsonContent(z.object({ clientSecret: z.string(), sessionId: z.string() }), 'Client secret for the embedded checkout') },
 });
 
 const postTopUpSession = createRoute({
@@ -104,7 +102,7 @@ const postTopUpSession = createRoute({
       },
     },
   },
-  responses: { 200: json(z.object({ sessionId: z.string(), url: z.string() }), 'Where to send the browser') },
+  responses: { 200: jsonContent(z.object({ sessionId: z.string(), url: z.string() }), 'Where to send the browser') },
 });
 
 const sessionIdParam = z.object({ sessionId: z.string().min(1).max(300) });
@@ -114,7 +112,7 @@ const getVerification = createRoute({
   path: '/verify-checkout-session/{sessionId}',
   summary: 'Check (and credit, if paid) one of my checkout sessions',
   request: { params: sessionIdParam },
-  responses: { 200: json(verificationSchema, 'Verification result') },
+  responses: { 200: jsonContent(verificationSchema, 'Verification result') },
 });
 
 const getHistory = createRoute({
@@ -131,14 +129,14 @@ const getHistory = createRoute({
       })
       .refine((q) => !(q.starting_after && q.ending_before), { message: 'Use starting_after or ending_before, not both' }),
   },
-  responses: { 200: json(z.object({ data: z.array(transactionSchema), has_more: z.boolean() }), 'One page') },
+  responses: { 200: jsonContent(z.object({ data: z.array(transactionSchema), has_more: z.boolean() }), 'One page') },
 });
 
 const postWebhook = createRoute({
   method: 'post',
   path: '/webhook',
   summary: 'Stripe events, verified by their signature over the raw body',
-  responses: { 200: json(z.object({ received: z.literal(true) }), 'Handled') },
+  responses: { 200: jsonContent(z.object({ received: z.literal(true) }), 'Handled') },
 });
 
 const testSessionParam = z.object({ id: z.string().min(1).max(300) });
@@ -148,7 +146,7 @@ const getTestCheckout = createRoute({
   path: '/test-checkout/{id}',
   summary: 'Test mode only: a local checkout session (no real charge)',
   request: { params: testSessionParam },
-  responses: { 200: json(testCheckoutSchema, 'Session') },
+  responses: { 200: jsonContent(testCheckoutSchema, 'Session') },
 });
 
 const postTestCheckoutComplete = createRoute({
@@ -156,7 +154,7 @@ const postTestCheckoutComplete = createRoute({
   path: '/test-checkout/{id}/complete',
   summary: 'Test mode only: pay a local checkout session (no real charge)',
   request: { params: testSessionParam },
-  responses: { 200: json(verificationSchema, 'Verification result') },
+  responses: { 200: jsonContent(verificationSchema, 'Verification result') },
 });
 
 const postTestCheckoutCancel = createRoute({
@@ -164,7 +162,7 @@ const postTestCheckoutCancel = createRoute({
   path: '/test-checkout/{id}/cancel',
   summary: 'Test mode only: abandon a local checkout session',
   request: { params: testSessionParam },
-  responses: { 200: json(z.object({ cancelled: z.literal(true) }), 'Cancelled') },
+  responses: { 200: jsonContent(z.object({ cancelled: z.literal(true) }), 'Cancelled') },
 });
 
 function paymentsOf(deps: AppDeps): { provider: PaymentProvider; stripe: Stripe | undefined } {

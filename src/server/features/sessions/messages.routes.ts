@@ -1,11 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { messageSchema, sendMessageResultSchema, sendMessageSchema } from '@shared/studio';
 import type { AppDeps } from '../../context';
-import { createRouter } from '../../lib/openapi';
+import { createRouter, jsonContent } from '../../lib/openapi';
 import { asServiceError, requireUserFor } from '../../lib/service-error';
 import { getMessage, sendMessage } from './messages.service';
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 
 export function messagesRoutes(deps: AppDeps) {
   const { db } = deps;
@@ -16,7 +14,7 @@ export function messagesRoutes(deps: AppDeps) {
     summary: 'One message (what a realtime event points at)',
     middleware: requireUserFor(deps, 'User must be logged in to get messages'),
     request: { params: z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) }) },
-    responses: { 200: json(messageSchema, 'The message') },
+    responses: { 200: jsonContent(messageSchema, 'The message') },
   });
   const sendRoute = createRoute({
     method: 'post',
@@ -24,7 +22,7 @@ export function messagesRoutes(deps: AppDeps) {
     summary: "Send a user message; with session_id 'new' the session is created in the same transaction",
     middleware: requireUserFor(deps, 'User must be logged in to send messages'),
     request: { body: { required: true, content: { 'application/json': { schema: sendMessageSchema } } } },
-    responses: { 201: json(sendMessageResultSchema, 'The session id and the message') },
+    responses: { 201: jsonContent(sendMessageResultSchema, 'The session id and the message') },
   });
 
   return createRouter()

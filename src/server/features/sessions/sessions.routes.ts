@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { MESSAGES_FETCH_DEFAULT_LIMIT, MISSED_MESSAGES_FETCH_LIMIT } from '@shared/constants';
 import { messagesListSchema, sessionDetailSchema, sessionNameSchema, sessionsListSchema, sessionSummarySchema } from '@shared/studio';
 import type { AppDeps } from '../../context';
-import { createRouter } from '../../lib/openapi';
+import { createRouter, jsonContent } from '../../lib/openapi';
 import { asServiceError, requireUserFor } from '../../lib/service-error';
 import { streamSessionEvents } from './session-events';
 import { assertOwnActiveSession, createSession, deleteSession, getSession, getSessionMessages, listSessions, renameOwnSession } from './sessions.service';
@@ -19,8 +19,6 @@ const messagesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MISSED_MESSAGES_FETCH_LIMIT).default(MESSAGES_FETCH_DEFAULT_LIMIT),
 });
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-
 export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {}) {
   const { db } = deps;
   const signedIn = (loginRequiredMessage: string) => requireUserFor(deps, loginRequiredMessage);
@@ -30,7 +28,7 @@ export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {
     path: '/',
     summary: "The user's active sessions, newest activity first, with up to 4 thumbnails each",
     middleware: signedIn('User must be logged in to get chat sessions'),
-    responses: { 200: json(sessionsListSchema, 'Sessions') },
+    responses: { 200: jsonContent(sessionsListSchema, 'Sessions') },
   });
   const createSessionRoute = createRoute({
     method: 'post',
@@ -38,7 +36,7 @@ export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {
     summary: 'Create an empty session',
     middleware: signedIn('User must be logged in to create chat session'),
     request: { body: { required: false, content: { 'application/json': { schema: z.object({ session_name: sessionNameSchema.optional() }) } } } },
-    responses: { 201: json(sessionSummarySchema, 'The new session') },
+    responses: { 201: jsonContent(sessionSummarySchema, 'The new session') },
   });
   const getRoute = createRoute({
     method: 'get',
@@ -46,7 +44,7 @@ export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {
     summary: 'One session with the status of its latest generation',
     middleware: signedIn('User must be logged in to get chat sessions'),
     request: { params: sessionIdParams },
-    responses: { 200: json(sessionDetailSchema, 'The session') },
+    responses: { 200: jsonContent(sessionDetailSchema, 'The session') },
   });
   const renameRoute = createRoute({
     method: 'patch',
@@ -54,7 +52,7 @@ export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {
     summary: 'Rename a session',
     middleware: signedIn('User must be logged in to rename chat sessions'),
     request: { params: sessionIdParams, body: { required: true, content: { 'application/json': { schema: z.object({ session_name: sessionNameSchema }) } } } },
-    responses: { 200: json(sessionSummarySchema, 'The renamed session') },
+    responses: { 200: jsonContent(sessionSummarySchema, 'The renamed session') },
   });
   const deleteRoute = createRoute({
     method: 'delete',
@@ -71,7 +69,7 @@ export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {
     description: 'With `after`: the first `limit` messages after that time (reconnect catch-up). Without: the latest `limit` messages.',
     middleware: signedIn('User must be logged in to get messages'),
     request: { params: sessionIdParams, query: messagesQuery },
-    responses: { 200: json(messagesListSchema, 'Messages') },
+    responses: { 200: jsonContent(messagesListSchema, 'Messages') },
   });
   const eventsRoute = createRoute({
     method: 'get',
