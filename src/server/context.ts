@@ -7,6 +7,7 @@ import type { JobQueue } from './jobs/job-queue';
 import type { RealtimeHub } from './realtime/events';
 import type { Storage } from './storage/storage';
 import type { GenerationParts } from './features/generation/engines/create-engine';
+import type { ServiceFailure } from './lib/service-error';
 
 /** What every part of the server is built from; created once in `runtime.ts`. */
 export interface AppDeps {
@@ -22,12 +23,17 @@ export interface AppDeps {
   generation: GenerationParts;
 }
 
+/** The signed-in user as routes see it (`c.get('user')`). */
+export type SignedInUser = SessionUser;
+
 /** Hono context variables set by middleware. */
 export interface AppEnv {
   Variables: {
     requestId: string;
     logger: Logger;
-    /** Set by `requireUser`; every feature route that touches user data runs behind it. */
-    user: SessionUser;
+    /** Set by `requireUser` (lib/require-user.ts); every feature route that touches user data runs behind it. */
+    user: SignedInUser;
+    /** Set by `serviceError` (lib/service-error.ts): what an unexpected failure of the route answers. */
+    serviceFailure: ServiceFailure | undefined;
   };
 }

@@ -19,9 +19,16 @@ export function errorResponse(c: Context<AppEnv>, error: AppError): Response {
   return c.json<ErrorBody>(error.toBody(), status as 400);
 }
 
-/** The one place an exception becomes an HTTP answer: {code, message, details}. */
+/**
+ * The one place an exception becomes an HTTP answer: {code, message, details}. An AppError is
+ * answered as it is (logged when it reports a failure of ours, with its cause); anything else is
+ * the route's service error (`serviceError`), or a bare 500, and is logged.
+ */
 export function handleError(error: Error, c: Context<AppEnv>): Response {
-  if (error instanceof AppError) return errorResponse(c, error);
+  if (error instanceof AppError) {
+    if ((error.status ?? HTTP_STATUS_OF_CODE[error.code]) >= 500 && error.cause !== undefined) c.get('logger')?.error({ err: error.cause }, error.message);
+    return errorResponse(c, error);
+  }
   if (error instanceof HTTPException) {
     const status = error.status;
     if (status === 413) return errorResponse(c, new AppError('BAD_REQUEST', 'Request body is too large', { status }));
@@ -30,7 +37,7 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
     if (status === 401) return errorResponse(c, new AppError('UNAUTHORIZED', error.message || 'Unauthorized', { status }));
     return errorResponse(c, new AppError('UNKNOWN_ERROR', error.message || DEFAULT_ERROR_MESSAGE, { status }));
   }
-  const logger = c.get('logger');
-  logger?.error({ err: error }, 'unhandled error');
-  return errorResponse(c, new AppError('INTERNAL_SERVER_ERROR', DEFAULT_ERROR_MESSAGE));
+  const failure = c.get('serviceFailure');
+  c.get('logger')?.error({ err: error }, failure?.message ?? 'unhandled error');
+  return errorResponse(c, failure ? new AppError(failure.code, failure.message, { status: 500 }) : new AppError('INTERNAL_SERVER_ERROR', DEFAULT_ERROR_MESSAGE));
 }

@@ -1,35 +1,22 @@
-import type { Context, MiddlewareHandler } from 'hono';
-import { AppError, isAppError, type ErrorCode } from '@shared/errors';
-import type { AppDeps, AppEnv } from '../context';
-import { requireUser } from './require-user';
+import type { MiddlewareHandler } from 'hono';
+import type { ErrorCode } from '@shared/errors';
+import type { AppEnv } from '../context';
 
-/**
- * `requireUser`, answering a missing session with the operation's own login-required message of
- * spec section 8 ('User must be logged in to get messages', ...).
- */
-export function requireUserFor(deps: Pick<AppDeps, 'auth'>, loginRequiredMessage: string): MiddlewareHandler<AppEnv> {
-  const check = requireUser(deps);
-  return async (c, next) => {
-    try {
-      await check(c, async () => undefined);
-    } catch (error) {
-      if (isAppError(error) && error.code === 'UNAUTHORIZED') throw new AppError('UNAUTHORIZED', loginRequiredMessage);
-      throw error;
-    }
-    await next();
-  };
+/** What an operation answers when it fails unexpectedly (see `serviceError`). */
+export interface ServiceFailure {
+  message: string;
+  code: ErrorCode;
 }
 
 /**
- * Runs a service call and turns an unexpected failure into the spec's service error
- * ('Failed to fetch messages', ...). The cause is logged, never sent: it may name tables or hosts.
+ * Names an operation's service error of spec section 8 ('Failed to fetch messages', ...), as
+ * `middleware` of its route definition. Services throw AppError for what they refuse, and those
+ * answers pass unchanged; anything else a route throws is answered by `handleError` with this
+ * message (status 500), and its cause is logged, never sent: it may name tables or hosts.
  */
-export async function asServiceError<T>(c: Context<AppEnv>, failureMessage: string, work: () => Promise<T>, code: ErrorCode = 'INTERNAL_SERVER_ERROR'): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isAppError(error)) throw error;
-    c.get('logger').error({ err: error }, failureMessage);
-    throw new AppError(code, failureMessage, { status: 500, cause: error });
-  }
+export function serviceError(message: string, code: ErrorCode = 'INTERNAL_SERVER_ERROR'): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('serviceFailure', { message, code });
+    await next();
+  };
 }

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { MAX_ATTACHMENTS, MESSAGE_MAX_LENGTH } from '@shared/constants';
 import type { AppDeps } from '../../context';
 import { createRouter } from '../../lib/openapi';
-import { requireUserFor } from '../../lib/service-error';
+import { requireUser } from '../../lib/require-user';
 import { quoteDraft, requestReply } from './generation.service';
 
 const acceptedSchema = z
@@ -57,7 +57,7 @@ const getQuote = createRoute({
 
 export function generationRoutes(deps: AppDeps) {
   const router = createRouter();
-  router.use('*', requireUserFor(deps, 'User must be logged in to send messages'));
+  router.use('*', requireUser(deps, { loginRequired: 'User must be logged in to send messages' }));
   return router
     .openapi(postChat, async (c) => {
       const { session_id } = c.req.valid('json');

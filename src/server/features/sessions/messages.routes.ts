@@ -2,7 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { messageSchema, sendMessageResultSchema, sendMessageSchema } from '@shared/studio';
 import type { AppDeps } from '../../context';
 import { createRouter, jsonContent } from '../../lib/openapi';
-import { asServiceError, requireUserFor } from '../../lib/service-error';
+import { requireUser } from '../../lib/require-user';
+import { serviceError } from '../../lib/service-error';
 import { getMessage, sendMessage } from './messages.service';
 
 export function messagesRoutes(deps: AppDeps) {
@@ -12,7 +13,7 @@ export function messagesRoutes(deps: AppDeps) {
     method: 'get',
     path: '/{id}',
     summary: 'One message (what a realtime event points at)',
-    middleware: requireUserFor(deps, 'User must be logged in to get messages'),
+    middleware: [requireUser(deps, { loginRequired: 'User must be logged in to get messages' }), serviceError('Failed to fetch messages')],
     request: { params: z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) }) },
     responses: { 200: jsonContent(messageSchema, 'The message') },
   });
@@ -20,21 +21,19 @@ export function messagesRoutes(deps: AppDeps) {
     method: 'post',
     path: '/',
     summary: "Send a user message; with session_id 'new' the session is created in the same transaction",
-    middleware: requireUserFor(deps, 'User must be logged in to send messages'),
+    middleware: [requireUser(deps, { loginRequired: 'User must be logged in to send messages' }), serviceError('Failed to send message')],
     request: { body: { required: true, content: { 'application/json': { schema: sendMessageSchema } } } },
     responses: { 201: jsonContent(sendMessageResultSchema, 'The session id and the message') },
   });
 
   return createRouter()
     .openapi(getRoute, async (c) => {
-      const message = await asServiceError(c, 'Failed to fetch messages', () => getMessage(db, c.get('user').id, c.req.valid('param').id));
+      const message = await getMessage(db, c.get('user').id, c.req.valid('param').id);
       return c.json(message, 200);
     })
     .openapi(sendRoute, async (c) => {
       const body = c.req.valid('json');
-      const result = await asServiceError(c, 'Failed to send message', () =>
-        sendMessage(db, c.get('user').id, { sessionId: body.session_id, contentText: body.content_text, fileIds: body.file_ids }),
-      );
+      const result = await sendMessage(db, c.get('user').id, { sessionId: body.session_id, contentText: body.content_text, fileIds: body.file_ids });
       return c.json(result, 201);
     });
 }

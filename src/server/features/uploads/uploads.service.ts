@@ -37,11 +37,9 @@ export function toUserFile(row: UserFileRow): UserFile {
   };
 }
 
-/** The insert of the user_files row failed: the spec's 'Failed to create file record'. */
-export class FileRecordError extends Error {
-  constructor(cause: unknown) {
-    super('Failed to create file record', { cause });
-  }
+/** The insert of the user_files row failed: the spec's 'Failed to create file record: {reason}'. */
+function fileRecordFailed(cause: unknown): AppError {
+  return new AppError('UPLOAD_FAILED', 'Failed to create file record: it could not be saved', { status: 500, cause });
 }
 
 /**
@@ -74,7 +72,7 @@ export async function uploadPhoto(deps: Pick<AppDeps, 'db' | 'storage' | 'jobs'>
         isGenerated: false,
         verifiedEnum: 'pending',
       }).catch((error: unknown) => {
-        throw new FileRecordError(error);
+        throw fileRecordFailed(error);
       });
       for (const [target, bytes] of [
         [key, image.data],
