@@ -6,10 +6,11 @@ import type { Mailer } from './mail/mailer';
 import type { JobQueue } from './jobs/job-queue';
 import type { RealtimeHub } from './realtime/events';
 import type { Storage } from './storage/storage';
+import type { Payments } from './features/billing/payments';
 import type { GenerationParts } from './features/generation/engines/create-engine';
 import type { ServiceFailure } from './lib/service-error';
 
-/** What every part of the server is built from; created once in `runtime.ts`. */
+/** What every part of the server is built from; created once, by the composition root (`runtime.ts`). */
 export interface AppDeps {
   config: AppConfig;
   db: Db;
@@ -21,6 +22,8 @@ export interface AppDeps {
   realtime: RealtimeHub;
   /** The image engine chosen by IMAGE_ENGINE and the planners that go with it. */
   generation: GenerationParts;
+  /** Stripe, or test-mode payments without Stripe keys. */
+  payments: Payments;
 }
 
 /** The signed-in user as routes see it (`c.get('user')`). */

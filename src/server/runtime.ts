@@ -3,6 +3,7 @@ import { createDb, runMigrations, type Db } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { createAuth, type AuthHooks } from './features/auth/auth';
 import { openBalanceAccount } from './features/billing/billing.service';
+import { createPayments } from './features/billing/payments';
 import { createMailer } from './mail/mailer';
 import { createJobHandlers } from './job-handlers';
 import { JobQueue } from './jobs/job-queue';
@@ -68,7 +69,7 @@ export async function startRuntime(config: AppConfig, logger: Logger, options: R
   }
 }
 
-/** Wires the parts together; nothing here opens a connection. */
+/** Builds every dependency and wires the parts together (the composition root); nothing here opens a connection. */
 export async function buildDeps(config: AppConfig, db: Db, logger: Logger, parts: Pick<AppDeps, 'jobs' | 'realtime'>): Promise<AppDeps> {
   const mailer = createMailer(config, db, logger);
   const secret = await resolveAuthSecret(config.authSecret, config.dataDir);
@@ -76,5 +77,5 @@ export async function buildDeps(config: AppConfig, db: Db, logger: Logger, parts
   const hooks: AuthHooks = { onUserCreated: (userId) => openBalanceAccount(db, userId, config.freeGenerations) };
   const auth = createAuth({ config, db, logger, mailer, secret, hooks });
   const storage = new LocalDiskStorage(path.join(config.dataDir, 'storage'));
-  return { config, db, logger, auth, mailer, storage, generation: createGenerationParts(config), ...parts };
+  return { config, db, logger, auth, mailer, storage, generation: createGenerationParts(config), payments: createPayments(config, db), ...parts };
 }
