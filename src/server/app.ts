@@ -13,7 +13,7 @@ import { sameOriginOnly } from './lib/origin-check';
 import { clientErrorRoutes } from './features/client-errors/client-errors.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { configRoutes } from './features/config/config.routes';
-import { devMailboxEnabled, devMailboxRoutes } from './features/mail/dev-mailbox.routes';
+import { devMailboxRoutes } from './features/mail/dev-mailbox.routes';
 import { meRoutes } from './features/me/me.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { generationRoutes } from './features/generation/generation.routes';
@@ -45,7 +45,8 @@ function buildApiRoutes(deps: AppDeps, options: Pick<CreateAppOptions, 'shutdown
     .route('/uploads', uploadsRoutes(deps))
     .route('/user-files', userFilesRoutes(deps))
     .route('/files', filesRoutes(deps))
-    .route('/chat', generationRoutes(deps));
+    .route('/chat', generationRoutes(deps))
+    .route('/dev/mailbox', devMailboxRoutes(deps));
 }
 
 export type ApiRoutes = ReturnType<typeof buildApiRoutes>;
@@ -84,8 +85,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
 
   app.use('/api/*', sameOriginOnly(deps.config.appUrl));
   app.route('/api/auth', authRoutes(deps));
-  // The dev mailbox does not exist in production, or when real mail is configured.
-  if (devMailboxEnabled(deps)) app.route('/api/dev/mailbox', devMailboxRoutes(deps));
   const api = buildApiRoutes(deps, { shutdownSignal: options.shutdownSignal });
   app.route('/api', api);
 

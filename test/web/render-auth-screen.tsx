@@ -6,7 +6,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { PublicConfig } from '@shared/client-config';
 import { initI18n } from '@web/lib/i18n';
 import { publicConfigQuery } from '@web/lib/public-config';
-import { meQueryKey, type Profile } from '@web/features/auth/api/get-me';
+import type { Profile } from '@shared/profile';
+import { meQueryKey } from '@web/features/auth/api/get-me';
 
 export const testConfig: PublicConfig = {
   appName: 'PhotoMuse',

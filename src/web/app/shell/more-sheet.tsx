@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@shared/paths';
 import { buttonClasses } from '@web/components/ui/button';
-import type { Profile } from '@web/features/auth/api/get-me';
+import type { Profile } from '@shared/profile';
 import { BalanceText } from '@web/features/billing/components/balance-text';
 import { LogOutDialog } from '@web/components/layouts/log-out-dialog';
 import { Sheet } from '@web/components/layouts/sheet';

@@ -1,4 +1,4 @@
-import type { Profile } from '@web/features/auth/api/get-me';
+import type { Profile } from '@shared/profile';
 import { UserAvatar } from '@web/components/layouts/user-avatar';
 
 export function UserCard({ me }: { me: Profile }) {

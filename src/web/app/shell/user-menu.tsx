@@ -3,7 +3,7 @@ import { CreditCard, LogOut, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@shared/paths';
-import type { Profile } from '@web/features/auth/api/get-me';
+import type { Profile } from '@shared/profile';
 import { BalanceText } from '@web/features/billing/components/balance-text';
 import { useLogOut } from './use-log-out';
 import { UserAvatar } from '@web/components/layouts/user-avatar';
