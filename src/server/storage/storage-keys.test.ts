@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assertSafeKey } from './storage';
-import { sanitizeFilename, servedFilenameOf, storedFilenameFor, thumbnailKeyOf, uniqueTimestamp, uploadedPhotoKey } from './storage-keys';
+import { extensionOf, sanitizeFilename, servedFilenameOf, storedFilenameFor, thumbnailKeyOf, uniqueTimestamp, uploadedPhotoKey } from './storage-keys';
 
 describe('upload storage keys', () => {
   it('keeps letters, digits, dots and hyphens and turns everything else into underscores', () => {
@@ -29,6 +29,10 @@ describe('upload storage keys', () => {
     const stored = storedFilenameFor(`${'a'.repeat(300)}.png`, 'png');
     expect(stored).toHaveLength(100);
     expect(stored.endsWith('.png')).toBe(true);
+  });
+
+  it('gives a stored image the extension of its type, PNG for anything else', () => {
+    expect(['image/jpeg', 'image/png', 'image/webp', 'image/gif'].map(extensionOf)).toEqual(['jpg', 'png', 'webp', 'png']);
   });
 
   it('puts a thumbnail beside its image, for uploads and generated images alike', () => {

@@ -1,3 +1,8 @@
+/** The extension a stored image's name ends with, by its type; PNG for anything else. */
+export function extensionOf(mimeType: string): string {
+  return mimeType === 'image/jpeg' ? 'jpg' : mimeType === 'image/webp' ? 'webp' : 'png';
+}
+
 /** Long names are cut so a key stays well under file-system name limits. */
 const MAX_FILENAME_LENGTH = 100;
 

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../context';
 import { publishEvent } from '../../realtime/events';
 import { refundGeneration } from '../billing/billing.service';
 import { sessionTopic } from '../../realtime/topics';
-import { thumbnailKeyOf } from '../../storage/storage-keys';
+import { extensionOf, thumbnailKeyOf } from '../../storage/storage-keys';
 import { fileUrlOf, thumbnailUrlOf } from '../uploads/uploads.service';
 import { EngineError, type EngineImage, type ImageEngine } from './engines/image-engine';
 import {
@@ -20,7 +20,7 @@ import {
   updateSystemMessage,
   type AgentJobRow,
 } from './generation.repository';
-import { extensionOf, prepareOutput, thumbnailOf, type StoredOutput } from './output-images';
+import { prepareOutput, thumbnailOf, type StoredOutput } from './output-images';
 
 /** Deterministic keys: a job run twice overwrites its own bytes instead of adding new ones. */
 export const generatedImageKey = (userId: string, jobId: string, position: number, mimeType: string) =>

@@ -4,7 +4,7 @@ import type { GenerationPlan } from '@shared/generation';
 import type { AppDeps } from '../../context';
 import { debitForGeneration, quoteGeneration, type GenerationQuote } from '../billing/billing.service';
 import { sessionTopic } from '../../realtime/topics';
-import { isActiveSessionOf } from '../sessions/sessions.repository';
+import { assertOwnActiveSession } from '../sessions/sessions.service';
 import {
   findJobForMessage,
   recordPlanAndQueueReply,
@@ -13,7 +13,6 @@ import {
 } from './generation.repository';
 import type { PlanRequest, ReplyPlanner } from './planning';
 
-export const SESSION_NOT_FOUND = 'Chat session not found';
 export const NOTHING_TO_ANSWER = 'Send a message before asking for a reply';
 export const WORKING_ON_IT = 'Working on your image…';
 
@@ -49,7 +48,7 @@ export async function requestReply(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>
   const { db } = deps;
   const context = await replyContextOf(db, userId, sessionId);
   if (!context) {
-    if (!(await isActiveSessionOf(db, userId, sessionId))) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND);
+    await assertOwnActiveSession(db, userId, sessionId);
     throw new AppError('BAD_REQUEST', NOTHING_TO_ANSWER);
   }
   const { message, attachmentIds, previousOutputId } = context;

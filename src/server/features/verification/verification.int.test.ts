@@ -4,9 +4,8 @@ import type { RealtimeEvent } from '../../realtime/events';
 import type { RunningServer } from '../../start-server';
 import { signedInUser, type SignedInClient } from '@test/server/signed-in-user';
 import { startTestServer } from '@test/server/test-server';
-import type { UploadAnalysis } from '../generation/engines/image-engine';
 import { uploadFixture } from '@test/server/uploads';
-import { verifyUpload, type AnalyzeUpload } from './verification.service';
+import { verifyUpload, type AnalyzeUpload, type UploadReview } from './verification.service';
 
 /**
  * The verify-upload job run by hand against a server whose workers are off, so each upload stays
@@ -22,7 +21,7 @@ afterAll(() => server?.stop());
 
 const firstTry = { jobId: 'test', retryCount: 0, isLastAttempt: false };
 const lastTry = { jobId: 'test', retryCount: 2, isLastAttempt: true };
-const answering = (analysis: UploadAnalysis): AnalyzeUpload => async () => analysis;
+const answering = (analysis: UploadReview): AnalyzeUpload => async () => analysis;
 
 async function fileOf(id: string): Promise<UserFile> {
   return (await (await user.get(`/api/user-files/${id}`)).json()) as UserFile;

@@ -1,13 +1,21 @@
 import { suggestedActionSchema, type SuggestedAction } from '@shared/studio';
 import type { AppDeps } from '../../context';
-import type { ImageEngine, UploadAnalysis } from '../generation/engines/image-engine';
 import type { JobContext, JobPayloads } from '../../jobs/job-types';
 import { publishEvent } from '../../realtime/events';
 import { userTopic } from '../../realtime/topics';
 import { findPendingFile, recordVerdict } from './verification.repository';
 
-/** The configured engine's vision step (or the local engine's heuristics). */
-export type AnalyzeUpload = ImageEngine['analyzeUpload'];
+/**
+ * What the configured engine's vision step (or the local engine's heuristics) says about a photo.
+ * Engines are outside our control, so suggestions are checked here (`cleanSuggestions`); the
+ * composition root hands the engine in (job-handlers.ts).
+ */
+export interface UploadReview {
+  approved: boolean;
+  reason?: string | undefined;
+  suggestions: unknown[];
+}
+export type AnalyzeUpload = (image: { data: Buffer; mimeType: string }) => Promise<UploadReview>;
 
 /** The composer shows a strip of chips; a handful is plenty. */
 export const MAX_SUGGESTIONS = 6;
@@ -33,7 +41,7 @@ export async function verifyUpload(
     return;
   }
   const data = Buffer.from(await new Response(stored.body).arrayBuffer());
-  let analysis: UploadAnalysis;
+  let analysis: UploadReview;
   try {
     analysis = await analyzeUpload({ data, mimeType: file.mimeType });
   } catch (error) {
