@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ATTACHMENTS, MESSAGE_MAX_LENGTH } from './constants';
+import { LIBRARY_VIEW_ALL_LIMIT, MAX_ATTACHMENTS, MESSAGE_MAX_LENGTH, MESSAGES_FETCH_DEFAULT_LIMIT, MISSED_MESSAGES_FETCH_LIMIT, VERIFIED_IMAGES_DEFAULT_LIMIT } from './constants';
 
 /**
  * The studio's API contract (spec sections 3 and 7), shared by the server's validators and the web
@@ -92,7 +92,45 @@ export const sendMessageSchema = z
   .refine((body) => body.content_text.trim().length > 0 || body.file_ids.length > 0, { message: 'Write a message or attach an image', path: ['content_text'] });
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
 
+/** A reply planned, paid for and queued (POST /chat, or a message sent with request_reply). */
+export const replyAcceptedSchema = z.object({
+  job_id: z.string(),
+  message_id: z.string(),
+  reply_message_id: z.string(),
+  plan: z.unknown(),
+  image_count: z.number(),
+  price_cents: z.number(),
+  free_images_used: z.number(),
+});
+export type ReplyAccepted = z.infer<typeof replyAcceptedSchema>;
+
 export const sendMessageResultSchema = z.object({ session_id: z.string(), message: messageSchema });
+
+/** POST /api/chat: answer the session's latest user message. */
+export const requestReplySchema = z.object({ session_id: z.uuid() });
+
+/** GET /api/chat/quote: a draft as the composer holds it (query strings). */
+export const draftQuoteQuerySchema = z.object({
+  text: z.string().max(MESSAGE_MAX_LENGTH).default(''),
+  attachments: z.coerce.number().int().min(0).max(MAX_ATTACHMENTS).default(0),
+  has_previous_output: z.enum(['true', 'false']).default('false'),
+});
+
+/** What a draft would cost if sent now (nothing is reserved): free images first, then the balance. */
+export const draftQuoteSchema = z.object({
+  imageCount: z.number(),
+  /** Images paid by free generations. */
+  freeImages: z.number(),
+  paidImages: z.number(),
+  /** What the paid images cost from the balance. */
+  priceCents: z.number(),
+  pricePerImageCents: z.number(),
+  freeGenerationsLeft: z.number(),
+  availableCents: z.number(),
+  /** True when the draft's images are all covered by free generations. */
+  free: z.boolean(),
+});
+export type DraftQuote = z.infer<typeof draftQuoteSchema>;
 
 /** GET /api/sessions/:id: the card plus the state of its latest generation job. */
 export const sessionStatusSchema = z.enum(['idle', 'processing', 'completed', 'error']);
@@ -103,13 +141,29 @@ export type SessionDetail = z.infer<typeof sessionDetailSchema>;
 export const sessionsListSchema = z.object({ sessions: z.array(sessionSummarySchema) });
 export const messagesListSchema = z.object({ messages: z.array(messageSchema) });
 
+/** GET /api/sessions/{id}/messages: the latest `limit`, or with `after` the first `limit` after that time. */
+export const messagesPageQuerySchema = z.object({
+  after: z.iso.datetime({ offset: true }).optional().describe('Only messages created after this time (exclusive)'),
+  limit: z.coerce.number().int().min(1).max(MISSED_MESSAGES_FETCH_LIMIT).default(MESSAGES_FETCH_DEFAULT_LIMIT),
+});
+
+/** GET /api/user-files: the user's approved images, optionally only uploaded or generated ones. */
+export const userFilesQuerySchema = z.object({
+  kind: z.enum(['uploaded', 'generated']).optional(),
+  limit: z.coerce.number().int().min(1).max(LIBRARY_VIEW_ALL_LIMIT).default(VERIFIED_IMAGES_DEFAULT_LIMIT),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
 /** GET /api/user-files: one page of approved images, newest first, with the exact total. */
 export const userFilesPageSchema = z.object({ images: z.array(userFileSchema), total: z.number(), hasMore: z.boolean() });
 export type UserFilesPage = z.infer<typeof userFilesPageSchema>;
 
-/** The data of an SSE `message` event: which message changed; the client fetches it. */
-export const sessionEventSchema = z.object({ id: z.string(), type: z.string() });
-export type SessionEvent = z.infer<typeof sessionEventSchema>;
+/**
+ * The longest GET /api/user-files/{id}?wait= may hold a pending file before answering: it answers
+ * as soon as the verdict is written, so the composer waits in a few requests instead of many polls.
+ */
+export const VERIFICATION_WAIT_MAX_SECONDS = 10;
+export const verificationWaitQuerySchema = z.object({ wait: z.coerce.number().int().min(0).max(VERIFICATION_WAIT_MAX_SECONDS).default(0) });
 
 /**
  * Upload limits the server enforces (the spec names none): bytes of the file and decoded pixels,

@@ -102,6 +102,7 @@ async function failJob(deps: GenerationDeps, job: AgentJobRow, error: EngineErro
     await updateSystemMessage(tx, job.resultMessageId!, { contentText: failureMessage(error, refund), processingStatus: 'error' });
     await finishJob(tx, job.id, { status: 'failed', error: error.message });
     await publishEvent(tx, { topic: sessionTopic(job.sessionId), type: 'message.updated', id: job.resultMessageId! });
+    await publishEvent(tx, { topic: sessionTopic(job.sessionId), type: 'job.updated', id: job.id });
   });
 }
 

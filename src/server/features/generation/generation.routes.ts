@@ -1,42 +1,19 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { MAX_ATTACHMENTS, MESSAGE_MAX_LENGTH } from '@shared/constants';
+import { createRoute } from '@hono/zod-openapi';
+import { draftQuoteQuerySchema, draftQuoteSchema, replyAcceptedSchema, requestReplySchema } from '@shared/studio';
 import type { AppDeps } from '../../context';
-import { createRouter } from '../../lib/openapi';
+import { createRouter, jsonContent } from '../../lib/openapi';
 import { requireUser } from '../../lib/require-user';
 import { quoteDraft, requestReply } from './generation.service';
 
-const acceptedSchema = z
-  .object({
-    job_id: z.string(),
-    message_id: z.string(),
-    reply_message_id: z.string(),
-    plan: z.unknown(),
-    image_count: z.number(),
-    price_cents: z.number(),
-    free_images_used: z.number(),
-  })
-  .openapi('ReplyAccepted');
-
-const quoteSchema = z
-  .object({
-    imageCount: z.number(),
-    freeImages: z.number(),
-    paidImages: z.number(),
-    priceCents: z.number(),
-    pricePerImageCents: z.number(),
-    freeGenerationsLeft: z.number(),
-    availableCents: z.number(),
-    free: z.boolean(),
-  })
-  .openapi('DraftQuote');
+const acceptedSchema = replyAcceptedSchema.meta({ id: 'ReplyAccepted' });
 
 const postChat = createRoute({
   method: 'post',
   path: '/',
   summary: "Ask for the AI's reply to the session's latest message (charged; 402 when short of credit)",
-  request: { body: { required: true, content: { 'application/json': { schema: z.object({ session_id: z.uuid() }) } } } },
+  request: { body: { required: true, content: { 'application/json': { schema: requestReplySchema } } } },
   responses: {
-    202: { description: 'Planned, paid and queued', content: { 'application/json': { schema: acceptedSchema } } },
+    202: jsonContent(acceptedSchema, 'Planned, paid and queued'),
     402: { description: 'INSUFFICIENT_BALANCE: nothing was written' },
   },
 });
@@ -45,14 +22,8 @@ const getQuote = createRoute({
   method: 'get',
   path: '/quote',
   summary: 'What a draft would cost if sent now (nothing is reserved)',
-  request: {
-    query: z.object({
-      text: z.string().max(MESSAGE_MAX_LENGTH).default(''),
-      attachments: z.coerce.number().int().min(0).max(MAX_ATTACHMENTS).default(0),
-      has_previous_output: z.enum(['true', 'false']).default('false'),
-    }),
-  },
-  responses: { 200: { description: 'The price of the draft', content: { 'application/json': { schema: quoteSchema } } } },
+  request: { query: draftQuoteQuerySchema },
+  responses: { 200: jsonContent(draftQuoteSchema.meta({ id: 'DraftQuote' }), 'The price of the draft') },
 });
 
 export function generationRoutes(deps: AppDeps) {

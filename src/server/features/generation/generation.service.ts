@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@shared/errors';
 import type { GenerationPlan } from '@shared/generation';
+import type { DraftQuote, ReplyAccepted } from '@shared/studio';
 import type { AppDeps } from '../../context';
-import { debitForGeneration, quoteGeneration, type GenerationQuote } from '../billing/billing.service';
+import { debitForGeneration, quoteGeneration } from '../billing/billing.service';
 import { sessionTopic } from '../../realtime/topics';
 import { assertOwnActiveSession } from '../sessions/sessions.service';
 import {
@@ -15,16 +16,6 @@ import type { PlanRequest, ReplyPlanner } from './planning';
 
 export const NOTHING_TO_ANSWER = 'Send a message before asking for a reply';
 export const WORKING_ON_IT = 'Working on your image…';
-
-export interface ReplyAccepted {
-  job_id: string;
-  message_id: string;
-  reply_message_id: string;
-  plan: GenerationPlan;
-  image_count: number;
-  price_cents: number;
-  free_images_used: number;
-}
 
 function acceptedOf(job: AgentJobRow): ReplyAccepted {
   return {
@@ -77,6 +68,7 @@ export async function requestReply(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>
         events: [
           { topic: sessionTopic(sessionId), type: 'message.updated', id: message.id },
           { topic: sessionTopic(sessionId), type: 'message.created', id: replyId },
+          { topic: sessionTopic(sessionId), type: 'job.updated', id: jobId },
         ],
       });
       await deps.jobs.enqueue(tx, 'generate', { jobId });
@@ -88,12 +80,6 @@ export async function requestReply(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>
     if (raced) return acceptedOf(raced);
     throw error;
   }
-}
-
-export interface DraftQuote extends GenerationQuote {
-  pricePerImageCents: number;
-  /** True when the draft's images are all covered by free generations. */
-  free: boolean;
 }
 
 /**

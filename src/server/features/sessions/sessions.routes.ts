@@ -1,6 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { MESSAGES_FETCH_DEFAULT_LIMIT, MISSED_MESSAGES_FETCH_LIMIT } from '@shared/constants';
-import { messagesListSchema, sessionDetailSchema, sessionNameSchema, sessionsListSchema, sessionSummarySchema } from '@shared/studio';
+import { messagesListSchema, messagesPageQuerySchema, sessionDetailSchema, sessionNameSchema, sessionsListSchema, sessionSummarySchema } from '@shared/studio';
 import type { AppDeps } from '../../context';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import { requireUser } from '../../lib/require-user';
@@ -14,11 +13,6 @@ export interface SessionsRoutesOptions {
 }
 
 const sessionIdParams = z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) });
-
-const messagesQuery = z.object({
-  after: z.iso.datetime({ offset: true }).optional().openapi({ description: 'Only messages created after this time (exclusive)' }),
-  limit: z.coerce.number().int().min(1).max(MISSED_MESSAGES_FETCH_LIMIT).default(MESSAGES_FETCH_DEFAULT_LIMIT),
-});
 
 export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {}) {
   const { db } = deps;
@@ -70,7 +64,7 @@ export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {
     summary: "A session's messages, ascending; files = attachments + generated outputs",
     description: 'With `after`: the first `limit` messages after that time (reconnect catch-up). Without: the latest `limit` messages.',
     middleware: operation('User must be logged in to get messages', 'Failed to fetch messages'),
-    request: { params: sessionIdParams, query: messagesQuery },
+    request: { params: sessionIdParams, query: messagesPageQuerySchema },
     responses: { 200: jsonContent(messagesListSchema, 'Messages') },
   });
   const eventsRoute = createRoute({
@@ -79,7 +73,7 @@ export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {
     summary: "Server-Sent Events for a session's messages",
     description:
       '`event: ready` when subscribed (and again after the server lost and regained its database listener: catch up then: messages after your last timestamp, and every reply you hold that is still processing — see src/shared/catch-up.ts); ' +
-      '`event: message` with data {id, type: message.created|message.updated}; `event: session` for other changes of the session; a comment heartbeat every 25 s.',
+      '`event: message` with data {id, type: message.created|message.updated}; `event: session` with data {id, type: job.updated} when its generation job changed (the status badge); a comment heartbeat every 25 s.',
     middleware: operation('User must be logged in to get messages', 'Failed to fetch messages'),
     request: { params: sessionIdParams },
     responses: { 200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } } },

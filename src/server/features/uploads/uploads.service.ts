@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@shared/errors';
-import type { UserFile, UserFilesPage } from '@shared/studio';
+import { VERIFICATION_WAIT_MAX_SECONDS, type UserFile, type UserFilesPage } from '@shared/studio';
 import type { AppDeps } from '../../context';
 import { userTopic } from '../../realtime/topics';
 import { prepareUploadedImage } from './image-intake';
@@ -9,8 +9,6 @@ import { deleteOwnFile, findFileById, findOwnFile, insertUserFile, listApprovedF
 
 export const FILE_NOT_FOUND_MESSAGE = 'File not found';
 export const UPLOADED_IMAGES_CANNOT_BE_DELETED = 'Uploaded images cannot be deleted';
-/** Longest a status request may wait for the verification to finish. */
-export const MAX_VERIFICATION_WAIT_SECONDS = 10;
 
 /** The API paths that serve a file's bytes (who may read them is decided there). */
 export const fileUrlOf = (fileId: string) => `/api/files/${fileId}`;
@@ -107,7 +105,7 @@ export async function getOwnFile(deps: Pick<AppDeps, 'db' | 'realtime'>, userId:
   try {
     const row = await requireOwnFile(deps, userId, fileId);
     if (row.verifiedEnum !== 'pending') return toUserFile(row);
-    await Promise.race([updated, new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.min(waitSeconds, MAX_VERIFICATION_WAIT_SECONDS) * 1000)))]);
+    await Promise.race([updated, new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.min(waitSeconds, VERIFICATION_WAIT_MAX_SECONDS) * 1000)))]);
     return toUserFile(await requireOwnFile(deps, userId, fileId));
   } finally {
     clearTimeout(timer);

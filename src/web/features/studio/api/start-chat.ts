@@ -1,7 +1,6 @@
-import { apiFetch } from '@web/lib/api-client';
-import { jsonBody } from './json';
+import { api } from '@web/lib/api-client';
 
 /** Asks the AI to answer the session's latest message (spec section 7, POST /chat). */
 export async function startChat(sessionId: string): Promise<void> {
-  await apiFetch('/api/chat', jsonBody('POST', { session_id: sessionId }));
+  await api.chat.$post({ json: { session_id: sessionId } });
 }
