@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { rgbToHsl } from '@server/features/generation/engines/local/colours';
 
-/** Shared by the local engine's tests: the fixture photos and ways to measure a picture. */
+/** Shared by the tests: the fixture photos (fixtures/) and ways to measure a picture. */
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures');
 

@@ -1,16 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { UserFile } from '@shared/studio';
 import type { TestClient } from './http-client';
+import { fixture } from './images';
 
 /** Shared by the studio's integration tests: uploads through the real multipart endpoint. */
-
-export const FIXTURES_DIR = path.resolve(import.meta.dirname, '../../fixtures');
-
-export function fixture(...parts: string[]): Promise<Buffer> {
-  return readFile(path.join(FIXTURES_DIR, ...parts));
-}
 
 export function uploadBytes(client: TestClient, data: Buffer, filename: string, type = 'image/jpeg'): Promise<Response> {
   const form = new FormData();
@@ -19,7 +12,7 @@ export function uploadBytes(client: TestClient, data: Buffer, filename: string, 
 }
 
 export async function uploadFixture(client: TestClient, name = 'Landscape_1.jpg'): Promise<UserFile> {
-  const response = await uploadBytes(client, await fixture('photos', name), name);
+  const response = await uploadBytes(client, fixture(`photos/${name}`), name);
   if (response.status !== 201) throw new Error(`upload of ${name} failed with ${response.status}: ${await response.text()}`);
   return (await response.json()) as UserFile;
 }
