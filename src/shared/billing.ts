@@ -50,7 +50,6 @@ export type CheckoutVerification = z.infer<typeof checkoutVerificationSchema>;
 
 /** Every kind of ledger entry; a history row's `type` is one of them (spec 3: top_up, else usage). */
 export const LEDGER_KINDS = ['top_up', 'usage', 'refund', 'free_grant', 'adjustment'] as const;
-export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /** The two history tabs of the account page (spec 7: transaction-history/{kind}). */
 export const historyKindSchema = z.enum(['top-ups', 'withdrawals']);

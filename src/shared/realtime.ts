@@ -11,8 +11,7 @@ export const SESSION_EVENT_TYPES = ['message.created', 'message.updated', 'job.u
 export type SessionEventType = (typeof SESSION_EVENT_TYPES)[number];
 
 /** On a user's topic: their files (an upload's verdict). */
-export const USER_EVENT_TYPES = ['file.updated'] as const;
-export type UserEventType = (typeof USER_EVENT_TYPES)[number];
+export type UserEventType = 'file.updated';
 
 /** The data of a session stream's `message` and `session` events: what changed; the client fetches it. */
 export const sessionEventSchema = z.object({ id: z.string(), type: z.enum(SESSION_EVENT_TYPES) });

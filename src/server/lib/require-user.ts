@@ -3,7 +3,7 @@ import { AppError } from '@shared/errors';
 import type { AppDeps, AppEnv, SignedInUser } from '../context';
 
 export const TERMS_REQUIRED_MESSAGE = 'You must accept the terms of service and privacy policy to continue';
-export const SIGN_IN_REQUIRED_MESSAGE = 'Sign in to continue';
+const SIGN_IN_REQUIRED_MESSAGE = 'Sign in to continue';
 
 export interface RequireUserOptions {
   /**

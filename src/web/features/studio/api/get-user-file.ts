@@ -5,7 +5,7 @@ import { api } from '@web/lib/api-client';
 export const VERIFICATION_TIMEOUT_MESSAGE = 'File verification timeout';
 
 /** The spec's polling bound (15 attempts, 2 s apart: about 30 s) is how long the client waits in all. */
-export const VERIFICATION_DEADLINE_MS = VERIFICATION_POLL_ATTEMPTS * VERIFICATION_POLL_INTERVAL_MS;
+const VERIFICATION_DEADLINE_MS = VERIFICATION_POLL_ATTEMPTS * VERIFICATION_POLL_INTERVAL_MS;
 
 /** A file's state; the server holds a pending file until its verdict is written, or `waitSeconds` passed. */
 export async function getUserFile(fileId: string, waitSeconds: number, signal?: AbortSignal): Promise<UserFile> {
