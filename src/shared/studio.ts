@@ -77,6 +77,10 @@ export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 
 export const sessionNameSchema = z.string().trim().min(1, 'Session name is required').max(100, 'Session name must be at most 100 characters');
 
+/** POST /api/sessions (an empty session, named or not) and PATCH /api/sessions/{id} (a rename). */
+export const createSessionSchema = z.object({ session_name: sessionNameSchema.optional() });
+export const renameSessionSchema = z.object({ session_name: sessionNameSchema });
+
 export const messageTextSchema = z.string().max(MESSAGE_MAX_LENGTH, `Messages can be at most ${MESSAGE_MAX_LENGTH} characters`);
 
 /**

@@ -1,5 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { messagesListSchema, messagesPageQuerySchema, sessionDetailSchema, sessionNameSchema, sessionsListSchema, sessionSummarySchema } from '@shared/studio';
+import {
+  createSessionSchema,
+  messagesListSchema,
+  messagesPageQuerySchema,
+  renameSessionSchema,
+  sessionDetailSchema,
+  sessionsListSchema,
+  sessionSummarySchema,
+} from '@shared/studio';
 import type { AppDeps } from '../../context';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import { requireUser } from '../../lib/require-user';
@@ -31,7 +39,7 @@ export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {
     path: '/',
     summary: 'Create an empty session',
     middleware: operation('User must be logged in to create chat session', 'Failed to create chat session'),
-    request: { body: { required: false, content: { 'application/json': { schema: z.object({ session_name: sessionNameSchema.optional() }) } } } },
+    request: { body: { required: false, content: { 'application/json': { schema: createSessionSchema } } } },
     responses: { 201: jsonContent(sessionSummarySchema, 'The new session') },
   });
   const getRoute = createRoute({
@@ -47,7 +55,7 @@ export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {
     path: '/{id}',
     summary: 'Rename a session',
     middleware: operation('User must be logged in to rename chat sessions', 'Failed to rename chat session'),
-    request: { params: sessionIdParams, body: { required: true, content: { 'application/json': { schema: z.object({ session_name: sessionNameSchema }) } } } },
+    request: { params: sessionIdParams, body: { required: true, content: { 'application/json': { schema: renameSessionSchema } } } },
     responses: { 200: jsonContent(sessionSummarySchema, 'The renamed session') },
   });
   const deleteRoute = createRoute({
