@@ -2,11 +2,13 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { boundariesConfig } from './eslint/boundaries.js';
 
 /**
- * Besides the usual rules, lint keeps the three zones apart (style.md): src/shared imports
+ * Besides the usual rules, lint keeps the three zones apart (decision 001): src/shared imports
  * neither side; the server never imports the web client; the web client imports from the server
- * only the API's types (for the typed RPC client).
+ * only the API's types (for the typed RPC client). Inside each zone, eslint/boundaries.js keeps the
+ * seams between features and layers (decision 011).
  */
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'drizzle/**', 'coverage/**'] },
@@ -49,4 +51,11 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // CommonJS where a tool loads a file with require() (eslint/resolve-path-aliases.cjs).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  boundariesConfig,
 );

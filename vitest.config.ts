@@ -5,6 +5,7 @@ const alias = {
   '@shared': path.resolve(import.meta.dirname, 'src/shared'),
   '@server': path.resolve(import.meta.dirname, 'src/server'),
   '@web': path.resolve(import.meta.dirname, 'src/web'),
+  '@test': path.resolve(import.meta.dirname, 'test'),
 };
 
 /**
@@ -20,10 +21,10 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'eslint/**/*.test.ts'],
           exclude: ['src/**/*.int.test.ts'],
           environment: 'node',
-          setupFiles: ['./src/web/test/setup.ts'],
+          setupFiles: ['./test/web/setup.ts'],
         },
       },
       {
@@ -32,7 +33,7 @@ export default defineConfig({
           name: 'integration',
           include: ['src/**/*.int.test.ts'],
           environment: 'node',
-          globalSetup: ['./src/server/test/global-setup.ts'],
+          globalSetup: ['./test/server/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

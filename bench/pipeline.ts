@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/server/lib/env';
 import { createLogger } from '../src/server/lib/logger';
 import { startServer } from '../src/server/start-server';
-import { startFakeOpenAi } from '../src/server/test/fake-openai-server';
+import { startFakeOpenAi } from '@test/server/fake-openai-server';
 
 const ROUNDS_PER_SESSION = Number(process.env.BENCH_ROUNDS ?? 15);
 /** Rounds per session before measuring: the server is measured warm (JIT-compiled, pools filled), as it runs. */

@@ -23,10 +23,10 @@ import pg from 'pg';
 import { createDb, runMigrations } from '../src/server/db/client';
 import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
 import { createLogger } from '../src/server/lib/logger';
-import { startFakeOpenAi } from '../src/server/test/fake-openai-server';
-import { fixture } from '../src/server/features/uploads/uploads.test-helpers';
-import { scratchDatabaseOn } from '../src/server/test/scratch-database';
-import { until } from '../src/server/test/until';
+import { startFakeOpenAi } from '@test/server/fake-openai-server';
+import { fixture } from '@test/server/images';
+import { scratchDatabaseOn } from '@test/server/scratch-database';
+import { until } from '@test/server/until';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -172,7 +172,7 @@ async function sendPaidRequest(baseUrl: string, cookie: string) {
 
 async function upload(baseUrl: string, cookie: string) {
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(await fixture('photos', 'Landscape_1.jpg'))], { type: 'image/jpeg' }), 'Landscape_1.jpg');
+  form.append('file', new Blob([new Uint8Array(fixture('photos/Landscape_1.jpg'))], { type: 'image/jpeg' }), 'Landscape_1.jpg');
   const sent = await fetch(`${baseUrl}/api/uploads`, { method: 'POST', headers: { Origin: baseUrl, Cookie: cookie }, body: form });
   if (sent.status !== 201) throw new Error(`upload failed: ${sent.status} ${await sent.text()}`);
 }

@@ -14,10 +14,10 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pixelFloodPng } from '../src/server/features/uploads/uploads.test-helpers';
+import { pixelFloodPng } from '@test/server/uploads';
 import { findFreePort } from '../src/server/lib/free-port';
-import { TestClient } from '../src/server/test/http-client';
-import { scratchDatabaseOn } from '../src/server/test/scratch-database';
+import { TestClient } from '@test/server/http-client';
+import { scratchDatabaseOn } from '@test/server/scratch-database';
 
 const BOMBS = Number(process.env.BENCH_BOMBS ?? 185);
 const BURST_MS = Number(process.env.BENCH_BURST_SECONDS ?? 20) * 1000;

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { scratchDatabaseOn } from '../src/server/test/scratch-database';
+import { scratchDatabaseOn } from '@test/server/scratch-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -6,7 +6,7 @@ import { loadConfig } from './lib/env';
 import { createLogger } from './lib/logger';
 import { buildDeps } from './runtime';
 import type { RunningServer } from './start-server';
-import { startTestServer } from './test/test-server';
+import { startTestServer } from '@test/server/test-server';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -40,6 +40,24 @@ describe('the API skeleton', () => {
     const document = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/config', '/api/client-errors']));
+  });
+
+  it('has the dev mailbox only without real mail: elsewhere it answers as no route at all and is not described', async () => {
+    const withMailbox = await fetch(`${server.url}/api/dev/mailbox`);
+    expect(withMailbox.status).toBe(200);
+    expect(await withMailbox.json()).toEqual({ mails: expect.any(Array) });
+    const described = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(described.paths)).toContain('/api/dev/mailbox');
+
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_SECRET: 'a'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:1', MAIL_FROM: 'PhotoMuse <noreply@example.test>' });
+    const db = createDb('postgres://nobody@127.0.0.1:1/none', { max: 1 });
+    const app = createApp(await buildDeps(config, db, createLogger('silent'), { jobs: undefined!, realtime: undefined! }));
+    const withoutMailbox = await app.request('/api/dev/mailbox');
+    expect(withoutMailbox.status).toBe(404);
+    expect(await withoutMailbox.json()).toEqual({ code: 'NOT_FOUND', message: 'No API route GET /api/dev/mailbox' });
+    const document = (await (await app.request('/api/openapi.json')).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(document.paths)).not.toContain('/api/dev/mailbox');
+    await db.$client.end();
   });
 
   it('answers an unknown API path with JSON 404 NOT_FOUND', async () => {

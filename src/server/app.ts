@@ -8,19 +8,19 @@ import { requestId } from 'hono/request-id';
 import { CSP_NONCE_PLACEHOLDER } from '@shared/csp-nonce';
 import { AppError } from '@shared/errors';
 import { isKnownPagePath } from '@shared/paths';
-import type { AppDeps, AppEnv } from './lib/context';
+import type { AppDeps, AppEnv } from './context';
 import { errorResponse, handleError } from './lib/http-errors';
 import { sameOriginOnly } from './lib/origin-check';
 import { securityHeaders } from './lib/security-headers';
 import { clientErrorRoutes } from './features/client-errors/client-errors.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { configRoutes } from './features/config/config.routes';
-import { devMailboxEnabled, devMailboxRoutes } from './features/mail/dev-mailbox.routes';
+import { devMailboxRoutes } from './features/mail/dev-mailbox.routes';
 import { meRoutes } from './features/me/me.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { generationRoutes } from './features/generation/generation.routes';
 import { healthRoutes } from './features/health/health.routes';
-import { messagesRoutes } from './features/messages/messages.routes';
+import { messagesRoutes } from './features/sessions/messages.routes';
 import { sessionsRoutes } from './features/sessions/sessions.routes';
 import { statsRoutes } from './features/stats/stats.routes';
 import { filesRoutes } from './features/uploads/files.routes';
@@ -47,7 +47,8 @@ function buildApiRoutes(deps: AppDeps, options: Pick<CreateAppOptions, 'shutdown
     .route('/uploads', uploadsRoutes(deps))
     .route('/user-files', userFilesRoutes(deps))
     .route('/files', filesRoutes(deps))
-    .route('/chat', generationRoutes(deps));
+    .route('/chat', generationRoutes(deps))
+    .route('/dev/mailbox', devMailboxRoutes(deps));
 }
 
 export type ApiRoutes = ReturnType<typeof buildApiRoutes>;
@@ -88,8 +89,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
 
   app.use('/api/*', sameOriginOnly(deps.config.appUrl));
   app.route('/api/auth', authRoutes(deps));
-  // The dev mailbox does not exist in production, or when real mail is configured.
-  if (devMailboxEnabled(deps)) app.route('/api/dev/mailbox', devMailboxRoutes(deps));
   const api = buildApiRoutes(deps, { shutdownSignal: options.shutdownSignal });
   app.route('/api', api);
 

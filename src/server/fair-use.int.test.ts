@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentJobs, chatSessions, messages, userFiles } from './db/schema';
-import { fixture, uploadBytes } from './features/uploads/uploads.test-helpers';
+import { fixture } from '@test/server/images';
+import { uploadBytes } from '@test/server/uploads';
 import { loadConfig } from './lib/env';
 import type { RunningServer } from './start-server';
-import { signedInUser, type SignedInClient } from './test/signed-in-user';
-import { startTestServer } from './test/test-server';
+import { signedInUser, type SignedInClient } from '@test/server/signed-in-user';
+import { startTestServer } from '@test/server/test-server';
 
 /**
  * Fair use: one user's uploads and generation requests are limited per minute, counted in the
@@ -31,7 +32,7 @@ const filesOf = async (user: SignedInClient) => (await server.deps.db.select({ i
 
 describe('fair use', () => {
   it('answers the upload over the per-minute limit with 429, storing nothing, while other users go on', async () => {
-    const photo = await fixture('photos', 'Landscape_1.jpg');
+    const photo = fixture('photos/Landscape_1.jpg');
     const [busy, other] = await Promise.all([signedInUser(server), signedInUser(server)]);
     for (let i = 0; i < 3; i++) expect((await uploadBytes(busy, photo, `photo-${i}.jpg`)).status).toBe(201);
     await expectTooMany(await uploadBytes(busy, photo, 'one-too-many.jpg'));

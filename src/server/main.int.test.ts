@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { startFakeOpenAi } from './test/fake-openai-server';
+import { startFakeOpenAi } from '@test/server/fake-openai-server';
 
 /**
  * The server process as `npm start` runs it (API only here; the browser tests cover the client):

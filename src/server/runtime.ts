@@ -3,11 +3,12 @@ import { createDb, runMigrations, type Db } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { createAuth, type AuthHooks } from './features/auth/auth';
 import { openBalanceAccount } from './features/billing/billing.service';
-import { createMailer } from './features/mail/mailer';
-import { createJobHandlers } from './jobs/job-handlers';
+import { createPayments } from './features/billing/payments';
+import { createMailer } from './mail/mailer';
+import { createJobHandlers } from './job-handlers';
 import { JobQueue } from './jobs/job-queue';
 import type { JobName, JobPolicy } from './jobs/job-types';
-import type { AppDeps } from './lib/context';
+import type { AppDeps } from './context';
 import type { AppConfig } from './lib/env';
 import type { Logger } from './lib/logger';
 import { resolveAuthSecret } from './lib/secrets';
@@ -72,7 +73,7 @@ export async function startRuntime(config: AppConfig, logger: Logger, options: R
   }
 }
 
-/** Wires the parts together; nothing here opens a connection. */
+/** Builds every dependency and wires the parts together (the composition root); nothing here opens a connection. */
 export async function buildDeps(config: AppConfig, db: Db, logger: Logger, parts: Pick<AppDeps, 'jobs' | 'realtime'> & Partial<Pick<AppDeps, 'generation'>>): Promise<AppDeps> {
   const mailer = createMailer(config, db, logger);
   const secret = await resolveAuthSecret(config.authSecret, config.dataDir);
@@ -80,5 +81,5 @@ export async function buildDeps(config: AppConfig, db: Db, logger: Logger, parts
   const hooks: AuthHooks = { onUserCreated: (userId) => openBalanceAccount(db, userId, config.freeGenerations) };
   const auth = createAuth({ config, db, logger, mailer, secret, hooks });
   const storage = new LocalDiskStorage(path.join(config.dataDir, 'storage'));
-  return { config, db, logger, auth, mailer, storage, ...parts, generation: parts.generation ?? createGenerationParts(config) };
+  return { config, db, logger, auth, mailer, storage, payments: createPayments(config, db), ...parts, generation: parts.generation ?? createGenerationParts(config) };
 }

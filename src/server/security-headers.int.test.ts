@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSP_NONCE_PLACEHOLDER } from '@shared/csp-nonce';
-import { uploadFixture } from './features/uploads/uploads.test-helpers';
-import { signedInUser } from './test/signed-in-user';
+import { uploadFixture } from '@test/server/uploads';
+import { signedInUser } from '@test/server/signed-in-user';
 import type { RunningServer } from './start-server';
-import { startTestServer } from './test/test-server';
+import { startTestServer } from '@test/server/test-server';
 
 /**
  * Every answer of a running server carries the security headers: pages, the API, stored files

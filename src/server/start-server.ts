@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
-import type { AppDeps } from './lib/context';
+import type { AppDeps } from './context';
 import type { AppConfig } from './lib/env';
 import { SHARED_TEST_SERVER_WARNING } from './lib/exposure';
 import type { Logger } from './lib/logger';

@@ -1,3 +1,18 @@
+import { z } from 'zod';
+
+/** GET /api/me: the signed-in user (spec 3, User), also before the terms are accepted. */
+export const profileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+  displayName: z.string(),
+  initials: z.string(),
+  emailVerified: z.boolean(),
+  termsAcceptedAt: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
 /**
  * Display name and initials (spec section 3): the name, else the part of the e-mail before the
  * at-sign, else 'User'; initials from the display name.

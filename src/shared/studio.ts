@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ATTACHMENTS, MESSAGE_MAX_LENGTH } from './constants';
+import { LIBRARY_VIEW_ALL_LIMIT, MAX_ATTACHMENTS, MESSAGE_MAX_LENGTH, MESSAGES_FETCH_DEFAULT_LIMIT, MISSED_MESSAGES_FETCH_LIMIT, VERIFIED_IMAGES_DEFAULT_LIMIT } from './constants';
 
 /**
  * The studio's API contract (spec sections 3 and 7), shared by the server's validators and the web
@@ -77,6 +77,10 @@ export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 
 export const sessionNameSchema = z.string().trim().min(1, 'Session name is required').max(100, 'Session name must be at most 100 characters');
 
+/** POST /api/sessions (an empty session, named or not) and PATCH /api/sessions/{id} (a rename). */
+export const createSessionSchema = z.object({ session_name: sessionNameSchema.optional() });
+export const renameSessionSchema = z.object({ session_name: sessionNameSchema });
+
 export const messageTextSchema = z.string().max(MESSAGE_MAX_LENGTH, `Messages can be at most ${MESSAGE_MAX_LENGTH} characters`);
 
 /**
@@ -123,6 +127,32 @@ export const sendMessageResultSchema = z.object({
   reply_error: z.object({ code: z.string(), message: z.string() }).nullable().optional(),
 });
 
+/** POST /api/chat: answer the session's latest user message. */
+export const requestReplySchema = z.object({ session_id: z.uuid() });
+
+/** GET /api/chat/quote: a draft as the composer holds it (query strings). */
+export const draftQuoteQuerySchema = z.object({
+  text: z.string().max(MESSAGE_MAX_LENGTH).default(''),
+  attachments: z.coerce.number().int().min(0).max(MAX_ATTACHMENTS).default(0),
+  has_previous_output: z.enum(['true', 'false']).default('false'),
+});
+
+/** What a draft would cost if sent now (nothing is reserved): free images first, then the balance. */
+export const draftQuoteSchema = z.object({
+  imageCount: z.number(),
+  /** Images paid by free generations. */
+  freeImages: z.number(),
+  paidImages: z.number(),
+  /** What the paid images cost from the balance. */
+  priceCents: z.number(),
+  pricePerImageCents: z.number(),
+  freeGenerationsLeft: z.number(),
+  availableCents: z.number(),
+  /** True when the draft's images are all covered by free generations. */
+  free: z.boolean(),
+});
+export type DraftQuote = z.infer<typeof draftQuoteSchema>;
+
 /** GET /api/sessions/:id: the card plus the state of its latest generation job. */
 export const sessionStatusSchema = z.enum(['idle', 'processing', 'completed', 'error']);
 export type SessionStatus = z.infer<typeof sessionStatusSchema>;
@@ -132,13 +162,29 @@ export type SessionDetail = z.infer<typeof sessionDetailSchema>;
 export const sessionsListSchema = z.object({ sessions: z.array(sessionSummarySchema) });
 export const messagesListSchema = z.object({ messages: z.array(messageSchema) });
 
+/** GET /api/sessions/{id}/messages: the latest `limit`, or with `after` the first `limit` after that time. */
+export const messagesPageQuerySchema = z.object({
+  after: z.iso.datetime({ offset: true }).optional().describe('Only messages created after this time (exclusive)'),
+  limit: z.coerce.number().int().min(1).max(MISSED_MESSAGES_FETCH_LIMIT).default(MESSAGES_FETCH_DEFAULT_LIMIT),
+});
+
+/** GET /api/user-files: the user's approved images, optionally only uploaded or generated ones. */
+export const userFilesQuerySchema = z.object({
+  kind: z.enum(['uploaded', 'generated']).optional(),
+  limit: z.coerce.number().int().min(1).max(LIBRARY_VIEW_ALL_LIMIT).default(VERIFIED_IMAGES_DEFAULT_LIMIT),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
 /** GET /api/user-files: one page of approved images, newest first, with the exact total. */
 export const userFilesPageSchema = z.object({ images: z.array(userFileSchema), total: z.number(), hasMore: z.boolean() });
 export type UserFilesPage = z.infer<typeof userFilesPageSchema>;
 
-/** The data of an SSE `message` event: which message changed; the client fetches it. */
-export const sessionEventSchema = z.object({ id: z.string(), type: z.string() });
-export type SessionEvent = z.infer<typeof sessionEventSchema>;
+/**
+ * The longest GET /api/user-files/{id}?wait= may hold a pending file before answering: it answers
+ * as soon as the verdict is written, so the composer waits in a few requests instead of many polls.
+ */
+export const VERIFICATION_WAIT_MAX_SECONDS = 10;
+export const verificationWaitQuerySchema = z.object({ wait: z.coerce.number().int().min(0).max(VERIFICATION_WAIT_MAX_SECONDS).default(0) });
 
 /**
  * Upload limits the server enforces (the spec names none): bytes of the file and decoded pixels,

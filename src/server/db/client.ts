@@ -3,7 +3,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { guardPool } from './connection-failures';
+import { guardPool } from '../lib/connection-failures';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -18,7 +18,7 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
  * - waiting for a connection (a new one, or a free one of the pool) ends after 3 s;
  * - Postgres itself cancels a statement after 4 s (a slow query on a live server);
  * - we stop waiting for an answer after 5 s (a hung or unreachable server), and drop that
- *   connection (connection-failures.ts);
+ *   connection (lib/connection-failures.ts);
  * - a transaction left idle for a minute is ended by Postgres, releasing its locks.
  * Migrations run on a connection of their own, without them (runMigrations).
  */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../lib/env';
 import { createLogger } from '../lib/logger';
 import { startServer, type RunningServer } from '../start-server';
-import { signedInUser, TEST_PASSWORD, type SignedInClient } from '../test/signed-in-user';
+import { signedInUser, TEST_PASSWORD, type SignedInClient } from '@test/server/signed-in-user';
 import { createDb, runMigrations } from './client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
 

@@ -3,7 +3,7 @@ import { createDb, runMigrations } from '../db/client';
 import { jobLeases } from '../db/schema';
 import { createLogger } from '../lib/logger';
 import { PgListener } from '../realtime/pg-listener';
-import { scratchDatabaseOn } from '../test/scratch-database';
+import { scratchDatabaseOn } from '@test/server/scratch-database';
 import { JobQueue, type JobQueueOptions } from './job-queue';
 import { JobLeaseLostError, JobTimeLimitError, type JobContext, type JobHandlers, type JobPayloads } from './job-types';
 

@@ -2,8 +2,8 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
 import { AppError, DEFAULT_ERROR_MESSAGE, HTTP_STATUS_OF_CODE, type ErrorBody } from '@shared/errors';
-import { isDatabaseUnavailable } from '../db/connection-failures';
-import type { AppEnv } from './context';
+import { isDatabaseUnavailable } from './connection-failures';
+import type { AppEnv } from '../context';
 
 /** Turns a zod failure into the spec's 400 VALIDATION_ERROR, naming every field that failed. */
 export function validationError(error: ZodError, target: string): AppError {
@@ -28,14 +28,21 @@ export function serviceUnavailableResponse(c: Context<AppEnv>): Response {
   return errorResponse(c, new AppError('SERVICE_UNAVAILABLE', SERVICE_UNAVAILABLE_MESSAGE));
 }
 
-/** The one place an exception becomes an HTTP answer: {code, message, details}. */
+/**
+ * The one place an exception becomes an HTTP answer: {code, message, details}. A database that is
+ * down or hung is 503, also when a service wrapped the failure. An AppError is answered as it is
+ * (logged when it reports a failure of ours, with its cause); anything else is the route's service
+ * error (`serviceError`), or a bare 500, and is logged.
+ */
 export function handleError(error: Error, c: Context<AppEnv>): Response {
-  // Also when a service wrapped it into its own failure: the cause is what the client should hear.
   if (isDatabaseUnavailable(error)) {
     c.get('logger')?.warn({ err: error }, 'the database is unavailable');
     return serviceUnavailableResponse(c);
   }
-  if (error instanceof AppError) return errorResponse(c, error);
+  if (error instanceof AppError) {
+    if ((error.status ?? HTTP_STATUS_OF_CODE[error.code]) >= 500 && error.cause !== undefined) c.get('logger')?.error({ err: error.cause }, error.message);
+    return errorResponse(c, error);
+  }
   if (error instanceof HTTPException) {
     const status = error.status;
     if (status === 413) return errorResponse(c, new AppError('BAD_REQUEST', 'Request body is too large', { status }));
@@ -44,7 +51,7 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
     if (status === 401) return errorResponse(c, new AppError('UNAUTHORIZED', error.message || 'Unauthorized', { status }));
     return errorResponse(c, new AppError('UNKNOWN_ERROR', error.message || DEFAULT_ERROR_MESSAGE, { status }));
   }
-  const logger = c.get('logger');
-  logger?.error({ err: error }, 'unhandled error');
-  return errorResponse(c, new AppError('INTERNAL_SERVER_ERROR', DEFAULT_ERROR_MESSAGE));
+  const failure = c.get('serviceFailure');
+  c.get('logger')?.error({ err: error }, failure?.message ?? 'unhandled error');
+  return errorResponse(c, failure ? new AppError(failure.code, failure.message, { status: 500 }) : new AppError('INTERNAL_SERVER_ERROR', DEFAULT_ERROR_MESSAGE));
 }

@@ -1,5 +1,5 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from './context';
+import { OpenAPIHono, type z } from '@hono/zod-openapi';
+import type { AppEnv } from '../context';
 import { validationError } from './http-errors';
 
 /**
@@ -12,4 +12,9 @@ export function createRouter() {
       if (!result.success) throw validationError(result.error, result.target);
     },
   });
+}
+
+/** A JSON body or answer in a route definition: `responses: { 200: jsonContent(schema, 'The session') }`. */
+export function jsonContent<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { 'application/json': { schema } } };
 }

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '@shared/errors';
-import type { AppEnv } from './context';
+import type { AppEnv } from '../context';
 import { errorResponse } from './http-errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

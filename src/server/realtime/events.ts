@@ -1,18 +1,20 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { SessionEventType, UserEventType } from '@shared/realtime';
 import type { DbOrTx } from '../db/client';
 import type { PgListener } from './pg-listener';
+import type { SessionTopic, UserTopic } from './topics';
 
 export const EVENTS_CHANNEL = 'photomuse_events';
 
 /**
  * Events are small pointers ("message X of session Y changed"); subscribers fetch the data they
  * point at, so a payload never outgrows NOTIFY's 8 kB and never carries another user's data.
+ * Their types are the union shared with the web client (@shared/realtime), each on its topic.
  */
-export interface RealtimeEvent {
-  topic: string;
-  type: string;
-  id?: string;
-}
+export type RealtimeEvent = { topic: SessionTopic; type: SessionEventType; id: string } | { topic: UserTopic; type: UserEventType; id: string };
+
+/** The events published on a topic of this kind. */
+export type RealtimeEventOn<T extends RealtimeEvent['topic']> = Extract<RealtimeEvent, { topic: T extends SessionTopic ? SessionTopic : UserTopic }>;
 
 /** Sent inside the caller's transaction: Postgres delivers it only if, and when, it commits. */
 export async function publishEvent(db: DbOrTx, event: RealtimeEvent): Promise<void> {
@@ -23,8 +25,8 @@ export async function publishEvent(db: DbOrTx, event: RealtimeEvent): Promise<vo
  * The pg_notify call that publishes `event`, as an expression for a bigger statement: a write and
  * its event in one round trip. A field may be SQL (a column of the written row).
  */
-export function notifyEventSql(event: { topic: string | SQL; type: string; id?: string | SQL | undefined }): SQL {
-  return sql`pg_notify(${EVENTS_CHANNEL}, json_strip_nulls(json_build_object('topic', ${event.topic}::text, 'type', ${event.type}::text, 'id', ${event.id ?? null}::text))::text)`;
+export function notifyEventSql(event: { topic: SessionTopic | SQL; type: SessionEventType; id: string | SQL } | { topic: UserTopic | SQL; type: UserEventType; id: string | SQL }): SQL {
+  return sql`pg_notify(${EVENTS_CHANNEL}, json_build_object('topic', ${event.topic}::text, 'type', ${event.type}::text, 'id', ${event.id}::text)::text)`;
 }
 
 /** Fans events out to this process's subscribers by topic (e.g. `session:<id>`). */
@@ -38,12 +40,13 @@ export class RealtimeHub {
     });
   }
 
-  subscribe(topic: string, subscriber: (event: RealtimeEvent) => void): () => void {
+  subscribe<T extends RealtimeEvent['topic']>(topic: T, subscriber: (event: RealtimeEventOn<T>) => void): () => void {
     const set = this.subscribers.get(topic) ?? new Set();
-    set.add(subscriber);
+    // Only events published on `topic` reach it, and those were typed by it (publishEvent).
+    set.add(subscriber as (event: RealtimeEvent) => void);
     this.subscribers.set(topic, set);
     return () => {
-      set.delete(subscriber);
+      set.delete(subscriber as (event: RealtimeEvent) => void);
       if (set.size === 0) this.subscribers.delete(topic);
     };
   }

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { devPaths, paths } from '@shared/paths';
-import { RootLayout } from '@web/components/layouts/root-layout';
+import { RootLayout } from './shell/root-layout';
 import { RedirectSignedIn } from '@web/features/auth/components/redirect-signed-in';
 import { RequireAuth, RequireSession } from '@web/features/auth/components/require-auth';
 import { NotFoundRoute } from './routes/not-found';

@@ -1,5 +1,7 @@
+import type { ClientErrorReport } from '@shared/client-errors';
 import { APP_VERSION } from '@shared/constants';
 import { isAppError } from '@shared/errors';
+import { publicApi } from './api-client';
 
 /**
  * Sends an error the UI could not handle to the server's log (spec 7: 500 and above are reported;
@@ -14,12 +16,13 @@ export function shouldReport(error: unknown): boolean {
 
 export function reportClientError(error: unknown): void {
   if (!shouldReport(error)) return;
-  const body = {
+  const report: ClientErrorReport = {
     code: isAppError(error) ? error.code : 'UNKNOWN_ERROR',
     message: error instanceof Error ? error.message.slice(0, 2000) : String(error).slice(0, 2000),
     ...(isAppError(error) && error.status !== undefined ? { status: error.status } : {}),
     path: window.location.pathname,
     release: APP_VERSION,
   };
-  void fetch('/api/client-errors', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), keepalive: true }).catch(() => undefined);
+  // keepalive: the report still goes out when the error made the user leave the page.
+  publicApi['client-errors'].$post({ json: report }, { init: { keepalive: true } }).catch(() => undefined);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { LEDGER_KINDS } from '@shared/billing';
 import { user } from './auth';
 
 /**
@@ -8,7 +9,7 @@ import { user } from './auth';
  * positive numbers (the API applies the spec's negative-is-credit convention at the boundary).
  */
 
-export const ledgerKind = pgEnum('ledger_kind', ['top_up', 'usage', 'refund', 'free_grant', 'adjustment']);
+export const ledgerKind = pgEnum('ledger_kind', LEDGER_KINDS);
 
 export const balanceAccounts = pgTable(
   'balance_accounts',

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../start-server';
-import { TestClient } from '../../test/http-client';
-import { linkIn, startSmtpInbox } from '../../test/smtp-inbox';
-import { startTestServer, uniqueEmail } from '../../test/test-server';
+import { TestClient } from '@test/server/http-client';
+import { linkIn, startSmtpInbox } from '@test/server/smtp-inbox';
+import { startTestServer, uniqueEmail } from '@test/server/test-server';
 
 let server: RunningServer;
 let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { mapAuthProviderError } from '@shared/auth-errors';
-import type { AppDeps, AppEnv } from '../../lib/context';
+import type { AppDeps, AppEnv } from '../../context';
 import { isDatabaseReachable } from '../../db/client';
 import { errorResponse, serviceUnavailableResponse } from '../../lib/http-errors';
 import { createRouter } from '../../lib/openapi';

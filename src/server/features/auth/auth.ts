@@ -8,8 +8,8 @@ import type { Db } from '../../db/client';
 import { account, session, user, verification } from '../../db/schema';
 import type { AppConfig } from '../../lib/env';
 import type { Logger } from '../../lib/logger';
-import { confirmationMail, existingAccountMail, passwordResetMail } from '../mail/mail-templates';
-import type { Mailer } from '../mail/mailer';
+import { confirmationMail, existingAccountMail, passwordResetMail } from './auth-mails';
+import type { Mailer } from '../../mail/mailer';
 
 /** Header our server sets from the socket address; better-auth reads the client address from it. */
 export const CLIENT_ADDRESS_HEADER = 'x-photomuse-client-address';

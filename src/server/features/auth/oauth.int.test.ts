@@ -1,8 +1,8 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../start-server';
-import { TestClient } from '../../test/http-client';
-import { startTestServer, uniqueEmail } from '../../test/test-server';
+import { TestClient } from '@test/server/http-client';
+import { startTestServer, uniqueEmail } from '@test/server/test-server';
 
 /**
  * Google sign-in end to end against a real OpenID Connect server on loopback, configured exactly

@@ -2,9 +2,9 @@ import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devMails, user as users } from '../../db/schema';
 import type { RunningServer } from '../../start-server';
-import { TestClient } from '../../test/http-client';
-import { signedInUser, TEST_PASSWORD, type SignedInClient } from '../../test/signed-in-user';
-import { startTestServer, uniqueEmail } from '../../test/test-server';
+import { TestClient } from '@test/server/http-client';
+import { signedInUser, TEST_PASSWORD, type SignedInClient } from '@test/server/signed-in-user';
+import { startTestServer, uniqueEmail } from '@test/server/test-server';
 
 /**
  * The password rules hold on the server whatever the client checked (spec section 5), and a new

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { PASSWORD_ISSUE_TEXTS, validateResetPassword, validateSignupPassword, type PasswordIssue } from '@shared/auth-validation';
 import { AppError } from '@shared/errors';
-import type { AppEnv } from '../../lib/context';
+import type { AppEnv } from '../../context';
 import { errorResponse } from '../../lib/http-errors';
 
 /**

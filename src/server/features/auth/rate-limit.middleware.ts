@@ -1,9 +1,9 @@
-import type { Context, MiddlewareHandler } from 'hono';
-import { AppError, TOO_MANY_REQUESTS_MESSAGE } from '@shared/errors';
+import type { MiddlewareHandler } from 'hono';
+import { AppError } from '@shared/errors';
 import type { Db } from '../../db/client';
-import type { AppEnv } from '../../lib/context';
+import type { AppEnv } from '../../context';
 import { errorResponse } from '../../lib/http-errors';
-import { consumeRateLimit } from './rate-limit.repository';
+import { consumeRateLimit } from '../../db/rate-limits';
 
 export const RATE_LIMIT_MESSAGE = 'Too many requests. Please wait a few minutes before trying again.';
 
@@ -51,24 +51,6 @@ export function authRateLimit(db: Db, clientAddress: (c: Parameters<MiddlewareHa
     if (refused) {
       c.header('Retry-After', String(refused.retryAfterSeconds));
       return errorResponse(c, new AppError('RATE_LIMIT_EXCEEDED', RATE_LIMIT_MESSAGE));
-    }
-    return next();
-  };
-}
-
-/**
- * Fair use: at most `perMinute` requests of one kind per signed-in user (behind `requireUser`),
- * counted in the database like the sign-in limits, so every API instance shares the count. Checked
- * before the request's body is read: a refused upload costs no decoding. `appliesTo` counts only the
- * requests of a route that are of this kind (a message sent with its reply request is a generation).
- */
-export function userRateLimit(db: Db, kind: string, perMinute: number, options: { appliesTo?: (c: Context<AppEnv>) => Promise<boolean> } = {}): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (options.appliesTo && !(await options.appliesTo(c))) return next();
-    const check = await consumeRateLimit(db, `user:${c.get('user').id}|${kind}`, 60, perMinute);
-    if (!check.allowed) {
-      c.header('Retry-After', String(check.retryAfterSeconds));
-      return errorResponse(c, new AppError('RATE_LIMIT_EXCEEDED', TOO_MANY_REQUESTS_MESSAGE));
     }
     return next();
   };

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session } from '../../db/schema';
 import type { RunningServer } from '../../start-server';
-import { TestClient } from '../../test/http-client';
-import { signedInUser, TEST_PASSWORD, type SignedInClient } from '../../test/signed-in-user';
-import { startTestServer } from '../../test/test-server';
+import { TestClient } from '@test/server/http-client';
+import { signedInUser, TEST_PASSWORD, type SignedInClient } from '@test/server/signed-in-user';
+import { startTestServer } from '@test/server/test-server';
 
 /**
  * Session tokens never reach page scripts: no better-auth answer to a browser carries one (in its

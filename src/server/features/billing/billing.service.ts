@@ -1,3 +1,4 @@
+import type { Balance, HistoryKind, TransactionPage } from '@shared/billing';
 import { AppError, INSUFFICIENT_CREDITS_MESSAGE } from '@shared/errors';
 import { formatCents, rawBalanceOf } from '@shared/money';
 import type { Db, DbOrTx } from '../../db/client';
@@ -11,7 +12,7 @@ import {
   type LedgerKind,
   type LedgerPageQuery,
 } from './billing.repository';
-import { isUniqueViolation } from './pg-errors';
+import { isUniqueViolation } from '../../db/pg-errors';
 
 /**
  * The prepaid balance: what the generation work calls (quote, debit, refund) and what the
@@ -110,19 +111,11 @@ export async function refundGeneration(dbOrTx: DbOrTx, input: { userId: string; 
   }
 }
 
-export interface BalanceView {
-  /** The spec's sign convention: a negative number is credit (-1234 = $12.34 available). */
-  balance: number;
-  formatted: string;
-  freeGenerationsLeft: number;
-  availableCents: number;
-}
-
 /**
  * The balance the API shows. A user created before accounts existed gets theirs now, with the
  * same free images a new user gets.
  */
-export async function balanceOf(db: Db, userId: string, freeGenerations: number): Promise<BalanceView> {
+export async function balanceOf(db: Db, userId: string, freeGenerations: number): Promise<Balance> {
   let account = await findAccount(db, userId);
   if (!account) {
     await openBalanceAccount(db, userId, freeGenerations);
@@ -136,27 +129,14 @@ export async function balanceOf(db: Db, userId: string, freeGenerations: number)
 export const HISTORY_KINDS = {
   'top-ups': ['top_up'],
   withdrawals: ['usage', 'refund', 'adjustment'],
-} as const satisfies Record<string, LedgerKind[]>;
+} as const satisfies Record<HistoryKind, LedgerKind[]>;
 
-export type HistoryKind = keyof typeof HISTORY_KINDS;
-
-export interface TransactionRow {
-  id: string;
-  /** The ledger kind: 'top_up', or usage / refund / adjustment. */
-  type: LedgerKind;
-  /** Unix seconds. */
-  created: number;
-  description: string;
-  /**
-   * Unsigned; the direction comes from `type`. Spec 4 knows top_up (+) and usage (-); a refund of a
-   * failed generation is money back, so the client shows it with + as well.
-   */
-  amount_formatted: string;
-  ending_balance_formatted: string;
-}
-
-/** One page of the user's history, Stripe-style: {data, has_more}. */
-export async function transactionHistory(db: Db, userId: string, kind: HistoryKind, query: LedgerPageQuery): Promise<{ data: TransactionRow[]; has_more: boolean }> {
+/**
+ * One page of the user's history, Stripe-style: {data, has_more}. Amounts are unsigned; the
+ * direction comes from the type. Spec 4 knows top_up (+) and usage (-); a refund of a failed
+ * generation is money back, so the client shows it with + as well.
+ */
+export async function transactionHistory(db: Db, userId: string, kind: HistoryKind, query: LedgerPageQuery): Promise<TransactionPage> {
   const page = await listLedgerEntries(db, userId, [...HISTORY_KINDS[kind]], query);
   if (!page) throw new AppError('NOT_FOUND', `No such transaction: ${query.startingAfter ?? query.endingBefore}`);
   return {

@@ -1,3 +1,4 @@
+import type { CheckoutVerification, EmbeddedCheckout, HostedCheckout, TestCheckout } from '@shared/billing';
 import { AppError } from '@shared/errors';
 import { CURRENCY } from '@shared/constants';
 import { DEFAULT_PRODUCT_ALIAS } from '@shared/money';
@@ -13,7 +14,7 @@ import {
   type CheckoutSessionRow,
 } from './billing.repository';
 import type { CheckoutBuyer, CheckoutSnapshot, PaymentProvider } from './payment-provider';
-import { isUniqueViolation } from './pg-errors';
+import { isUniqueViolation } from '../../db/pg-errors';
 
 /**
  * Checkout: creating sessions, and fulfilling them. `fulfilCheckoutSession` is the one place a
@@ -71,15 +72,6 @@ export async function fulfilCheckoutSession(db: Db, snapshot: CheckoutSnapshot, 
   return { outcome, session: await findCheckoutSessionById(db, snapshot.id) };
 }
 
-export interface CheckoutVerification {
-  /** 'success' once the payment is credited; otherwise why not (spec 3: "success or other"). */
-  status: 'success' | 'processing' | 'open' | 'expired' | 'failed';
-  message: string;
-  customer_email: string | null;
-  amount_total: number | null;
-  currency: string | null;
-}
-
 const VERIFICATION_MESSAGES: Record<CheckoutVerification['status'], string> = {
   success: 'Your payment went through and the credit was added to your balance.',
   processing: 'Your payment is processing. Your balance will be updated when it completes.',
@@ -123,7 +115,7 @@ export async function verifyCheckoutSession(db: Db, provider: PaymentProvider, b
 }
 
 /** A package bought through the embedded checkout; the price must be one this server sells. */
-export async function createPackageCheckout(db: Db, provider: PaymentProvider, buyer: CheckoutBuyer, priceId: string): Promise<{ clientSecret: string; sessionId: string }> {
+export async function createPackageCheckout(db: Db, provider: PaymentProvider, buyer: CheckoutBuyer, priceId: string): Promise<EmbeddedCheckout> {
   const price = (await provider.listPrices(DEFAULT_PRODUCT_ALIAS))?.find((p) => p.id === priceId);
   if (!price) throw new AppError('VALIDATION_ERROR', `Unknown price ${priceId}`, { details: { fields: [{ field: 'priceId', message: 'Unknown price' }] } });
   const created = await provider.createEmbeddedCheckout(buyer, price);
@@ -139,7 +131,7 @@ export async function createPackageCheckout(db: Db, provider: PaymentProvider, b
 }
 
 /** A custom amount through the provider's hosted checkout page. */
-export async function createCustomTopUp(db: Db, provider: PaymentProvider, buyer: CheckoutBuyer, amountCents: number): Promise<{ sessionId: string; url: string }> {
+export async function createCustomTopUp(db: Db, provider: PaymentProvider, buyer: CheckoutBuyer, amountCents: number): Promise<HostedCheckout> {
   const created = await provider.createHostedCheckout(buyer, amountCents);
   await insertCheckoutSession(db, {
     id: created.sessionId,
@@ -158,16 +150,8 @@ async function myTestSession(db: Db, userId: string, sessionId: string): Promise
   return session;
 }
 
-export interface TestCheckoutView {
-  id: string;
-  amount_total: number;
-  currency: string;
-  status: string;
-  payment_status: string;
-}
-
 /** What the local checkout page shows. */
-export async function testCheckoutDetails(db: Db, userId: string, sessionId: string): Promise<TestCheckoutView> {
+export async function testCheckoutDetails(db: Db, userId: string, sessionId: string): Promise<TestCheckout> {
   const session = await myTestSession(db, userId, sessionId);
   return { id: session.id, amount_total: session.amountTotalCents, currency: session.currency, status: session.status, payment_status: session.paymentStatus };
 }

@@ -1,14 +1,9 @@
+import type { Price } from '@shared/billing';
+
 /**
  * Where card payments happen: Stripe, or (without Stripe keys, never in production) the built-in
  * test-mode provider. Both serve the same endpoints and feed the same fulfilment function.
  */
-
-export interface PriceView {
-  id: string;
-  unit_amount: number;
-  currency: string;
-  nickname: string | null;
-}
 
 /** A checkout session as the provider sees it now. */
 export interface CheckoutSnapshot {
@@ -37,9 +32,9 @@ export interface CreatedCheckout {
 export interface PaymentProvider {
   readonly name: 'stripe' | 'test';
   /** The product's prices with an amount, or null when `product` is not this server's product. */
-  listPrices(product: string): Promise<PriceView[] | null>;
+  listPrices(product: string): Promise<Price[] | null>;
   /** A session for the embedded checkout of one package. */
-  createEmbeddedCheckout(buyer: CheckoutBuyer, price: PriceView): Promise<CreatedCheckout & { clientSecret: string }>;
+  createEmbeddedCheckout(buyer: CheckoutBuyer, price: Price): Promise<CreatedCheckout & { clientSecret: string }>;
   /** A hosted checkout page for a custom amount. */
   createHostedCheckout(buyer: CheckoutBuyer, amountCents: number): Promise<CreatedCheckout & { url: string }>;
   /** The provider's current view; null when it does not know the session. */

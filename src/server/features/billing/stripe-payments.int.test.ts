@@ -4,11 +4,11 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../../db/schema';
 import type { RunningServer } from '../../start-server';
-import type { TestClient } from '../../test/http-client';
-import { startTestServer } from '../../test/test-server';
+import type { TestClient } from '@test/server/http-client';
+import { startTestServer } from '@test/server/test-server';
 import { debitForGeneration } from './billing.service';
-import { startLocalStripe, type LocalStripe } from './testing/local-stripe-server';
-import { signedInUser } from '../../test/signed-in-user';
+import { startLocalStripe, type LocalStripe } from '@test/server/local-stripe-server';
+import { signedInUser } from '@test/server/signed-in-user';
 
 const WEBHOOK_SECRET = 'whsec_local_test_secret';
 const PRODUCT = 'prod_local_credits';

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
+import type { Price } from '@shared/billing';
 import { CURRENCY } from '@shared/constants';
 import { DEFAULT_PRODUCT_ALIAS } from '@shared/money';
 import { paths } from '@shared/paths';
 import type { Db } from '../../db/client';
 import type { AppConfig } from '../../lib/env';
 import { findAccount, saveStripeCustomerId } from './billing.repository';
-import type { CheckoutBuyer, CheckoutSnapshot, PaymentProvider, PriceView } from './payment-provider';
+import type { CheckoutBuyer, CheckoutSnapshot, PaymentProvider } from './payment-provider';
 
 export type StripeConfig = Extract<AppConfig['stripe'], { mode: 'stripe' }>;
 
@@ -42,9 +43,9 @@ export function snapshotOfStripeSession(session: Stripe.Checkout.Session): Check
 
 export function createStripeProvider(deps: { config: StripeConfig; appUrl: string; db: Db; stripe: Stripe }): PaymentProvider {
   const { config, appUrl, db, stripe } = deps;
-  let priceCache: { at: number; prices: PriceView[] } | undefined;
+  let priceCache: { at: number; prices: Price[] } | undefined;
 
-  async function productPrices(): Promise<PriceView[]> {
+  async function productPrices(): Promise<Price[]> {
     if (priceCache && Date.now() - priceCache.at < PRICE_CACHE_MS) return priceCache.prices;
     const list = await stripe.prices.list({ product: config.productId, active: true, limit: 100 });
     // Prices without a unit amount (metered, customer-chosen) cannot be a package.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../start-server';
-import type { TestClient } from '../../test/http-client';
-import { startTestServer } from '../../test/test-server';
-import { signedInUser } from '../../test/signed-in-user';
+import type { TestClient } from '@test/server/http-client';
+import { startTestServer } from '@test/server/test-server';
+import { signedInUser } from '@test/server/signed-in-user';
 
 let server: RunningServer;
 let appUrl: string;

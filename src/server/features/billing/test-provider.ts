@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import type { Price } from '@shared/billing';
 import { CURRENCY } from '@shared/constants';
 import { DEFAULT_PRODUCT_ALIAS } from '@shared/money';
 import { devPaths } from '@shared/paths';
 import type { Db } from '../../db/client';
 import { findCheckoutSessionById } from './billing.repository';
-import type { PaymentProvider, PriceView } from './payment-provider';
+import type { PaymentProvider } from './payment-provider';
 
 /**
  * Test-mode payments: without Stripe keys (refused in production by env.ts) the product still
@@ -15,7 +16,7 @@ import type { PaymentProvider, PriceView } from './payment-provider';
 export const TEST_PRODUCT_ID = 'prod_test_credits';
 
 /** The landing page's packs (spec 2): Try It Out $5, Creator Pack $10, Pro Pack $30. */
-export const TEST_PRICES: readonly PriceView[] = [
+export const TEST_PRICES: readonly Price[] = [
   { id: 'price_test_500', unit_amount: 500, currency: CURRENCY, nickname: 'Try It Out' },
   { id: 'price_test_1000', unit_amount: 1000, currency: CURRENCY, nickname: 'Creator Pack' },
   { id: 'price_test_3000', unit_amount: 3000, currency: CURRENCY, nickname: 'Pro Pack' },

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import { adjustmentReferencesWithPrefix, debitAdjustment, findUserIdByStripeCustomer, lockAccount } from './billing.repository';
 import { fulfilCheckoutSession } from './checkout.service';
-import { isUniqueViolation } from './pg-errors';
+import { isUniqueViolation } from '../../db/pg-errors';
 import { snapshotOfStripeSession } from './stripe-provider';
 
 /**

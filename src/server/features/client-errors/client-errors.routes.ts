@@ -1,5 +1,6 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import type { AppDeps } from '../../lib/context';
+import { createRoute } from '@hono/zod-openapi';
+import { clientErrorReportSchema } from '@shared/client-errors';
+import type { AppDeps } from '../../context';
 import { createRouter } from '../../lib/openapi';
 
 /**
@@ -7,21 +8,12 @@ import { createRouter } from '../../lib/openapi';
  * could not handle (500 and above, never aborted requests or time-outs) and they land in the
  * structured log next to the request that caused them.
  */
-export const clientErrorReportSchema = z
-  .object({
-    code: z.string().max(64),
-    message: z.string().max(2000),
-    status: z.number().int().min(100).max(599).optional(),
-    path: z.string().max(2000),
-    release: z.string().max(32),
-  })
-  .openapi('ClientErrorReport');
 
 const postClientError = createRoute({
   method: 'post',
   path: '/',
   summary: 'Report an error seen in the web client',
-  request: { body: { required: true, content: { 'application/json': { schema: clientErrorReportSchema } } } },
+  request: { body: { required: true, content: { 'application/json': { schema: clientErrorReportSchema.meta({ id: 'ClientErrorReport' }) } } } },
   responses: { 202: { description: 'Recorded' } },
 });
 

@@ -3,7 +3,7 @@ import { APP_VERSION } from '@shared/constants';
 import { publicConfigSchema, type PublicConfig } from '@shared/client-config';
 import { assertNoSecretKeys } from '@shared/secret-keys';
 import type { AppConfig } from '../../lib/env';
-import type { AppDeps } from '../../lib/context';
+import type { AppDeps } from '../../context';
 import { createRouter } from '../../lib/openapi';
 
 export function publicConfigOf(config: AppConfig): PublicConfig {

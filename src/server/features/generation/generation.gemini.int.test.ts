@@ -3,10 +3,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agentJobs, ledgerEntries } from '../../db/schema';
 import type { RunningServer } from '../../start-server';
-import { startFakeGemini } from '../../test/fake-gemini-server';
-import { signedInUser, type SignedInClient } from '../../test/signed-in-user';
-import { startTestServer } from '../../test/test-server';
-import { approvedUpload } from '../uploads/uploads.test-helpers';
+import { startFakeGemini } from '@test/server/fake-gemini-server';
+import { signedInUser, type SignedInClient } from '@test/server/signed-in-user';
+import { startTestServer } from '@test/server/test-server';
+import { approvedUpload } from '@test/server/uploads';
 
 /** IMAGE_ENGINE=gemini: @google/genai talking to a local server that speaks generateContent. */
 let gemini: Awaited<ReturnType<typeof startFakeGemini>>;

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { GenerationPlan } from '@shared/generation';
 import { formatCents } from '@shared/money';
 import { JobLeaseLostError, JobTimeLimitError, type JobContext, type JobPayloads } from '../../jobs/job-types';
-import type { AppDeps } from '../../lib/context';
+import type { AppDeps } from '../../context';
 import { publishEvent } from '../../realtime/events';
 import { refundGeneration } from '../billing/billing.service';
-import { sessionTopic } from '../sessions/realtime-topics';
-import { thumbnailKeyOf } from '../uploads/storage-keys';
+import { sessionTopic } from '../../realtime/topics';
+import { extensionOf, thumbnailKeyOf } from '../../storage/storage-keys';
 import { fileUrlOf, thumbnailUrlOf } from '../uploads/uploads.service';
 import type { GenerationParts } from './engines/create-engine';
 import { EngineError, type EngineImage } from './engines/image-engine';
@@ -22,7 +22,7 @@ import {
   updateSystemMessage,
   type AgentJobRow,
 } from './generation.repository';
-import { extensionOf, prepareOutput, thumbnailOf, type StoredOutput } from './output-images';
+import { prepareOutput, thumbnailOf, type StoredOutput } from './output-images';
 import { planRequestOf, sourceFileIdsOf } from './planning';
 
 /** Deterministic keys: a job run twice overwrites its own bytes instead of adding new ones. */
@@ -156,6 +156,7 @@ async function failGeneration(deps: GenerationDeps, jobId: string, reason: unkno
       await updateSystemMessage(tx, job.resultMessageId, { contentText: failureMessage(reason, refund), processingStatus: 'error' });
       await publishEvent(tx, { topic: sessionTopic(job.sessionId), type: 'message.updated', id: job.resultMessageId });
     }
+    await publishEvent(tx, { topic: sessionTopic(job.sessionId), type: 'job.updated', id: job.id });
   });
 }
 

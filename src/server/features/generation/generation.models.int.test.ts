@@ -2,9 +2,9 @@ import { ApiError, GoogleGenAI } from '@google/genai';
 import OpenAI, { NotFoundError } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../start-server';
-import { startFakeGemini } from '../../test/fake-gemini-server';
-import { startFakeOpenAi } from '../../test/fake-openai-server';
-import { startTestServer } from '../../test/test-server';
+import { startFakeGemini } from '@test/server/fake-gemini-server';
+import { startFakeOpenAi } from '@test/server/fake-openai-server';
+import { startTestServer } from '@test/server/test-server';
 
 /**
  * Models that exist, checked at start: the local servers that stand in for OpenAI and Gemini refuse

@@ -2,12 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agentJobs, generatedOutputs, messages } from '../../db/schema';
 import type { RunningServer } from '../../start-server';
-import { ChatRefusal, startFakeOpenAi } from '../../test/fake-openai-server';
-import { signedInUser, type SignedInClient } from '../../test/signed-in-user';
-import { startTestServer } from '../../test/test-server';
+import { ChatRefusal, startFakeOpenAi } from '@test/server/fake-openai-server';
+import { signedInUser, type SignedInClient } from '@test/server/signed-in-user';
+import { startTestServer } from '@test/server/test-server';
 import { creditTopUp } from '../billing/billing.repository';
-import { approvedUpload, uploadFixture, verdictOf } from '../uploads/uploads.test-helpers';
-import { askForReply, expectRefundedOnce, jobSettled, ledgerOf, replyOf, sendMessage } from './generation.test-helpers';
+import { approvedUpload, uploadFixture, verdictOf } from '@test/server/uploads';
+import { askForReply, expectRefundedOnce, jobSettled, ledgerOf, replyOf, sendMessage } from '@test/server/generation';
 
 /**
  * POST /chat → plan → charge → job → engine → outputs, with IMAGE_ENGINE=openai and the official

@@ -4,7 +4,7 @@ import { AWAITING_CREDIT_STATUS } from '@shared/studio';
 import type { DbOrTx } from '../../db/client';
 import { agentJobs, attachments, chatSessions, generatedOutputs, messages, userFiles } from '../../db/schema';
 import { notifyEventSql, type RealtimeEvent } from '../../realtime/events';
-import { sessionTopicSql } from '../sessions/realtime-topics';
+import { sessionTopicSql } from '../../realtime/topics';
 
 export type AgentJobRow = typeof agentJobs.$inferSelect;
 
@@ -172,8 +172,9 @@ export interface GeneratedFile {
 /**
  * Completes a processing job as ONE statement (its own transaction): the outputs as generated
  * user files linked through generated_outputs in order, the reply's text and status, the job's
- * status, the session's activity time and the reply's `message.updated` event. Answers false,
- * writing nothing, when the job was no longer processing (settled by another run).
+ * status, the session's activity time, and the events: the reply's `message.updated` and the
+ * job's `job.updated`. Answers false, writing nothing, when the job was no longer processing
+ * (settled by another run).
  */
 export async function completeJob(db: DbOrTx, input: { jobId: string; description: string; replyText: string; files: GeneratedFile[] }): Promise<boolean> {
   const files = JSON.stringify(
@@ -211,7 +212,8 @@ export async function completeJob(db: DbOrTx, input: { jobId: string; descriptio
     ), touched as (
       update chat_sessions s set updated_at = now() from finished f where s.id = f.session_id
     )
-    select ${notifyEventSql({ topic: sessionTopicSql(sql`f.session_id`), type: 'message.updated', id: sql`f.result_message_id` })} from finished f`);
+    select ${notifyEventSql({ topic: sessionTopicSql(sql`f.session_id`), type: 'message.updated', id: sql`f.result_message_id` })},
+      ${notifyEventSql({ topic: sessionTopicSql(sql`f.session_id`), type: 'job.updated', id: sql`f.id` })} from finished f`);
   return result.rows.length === 1;
 }
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AWAITING_CREDIT_STATUS, type Message } from '@shared/studio';
 import type { RunningServer } from '../../start-server';
-import { startFakeOpenAi } from '../../test/fake-openai-server';
-import { signedInUser, type SignedInClient } from '../../test/signed-in-user';
-import { startTestServer } from '../../test/test-server';
+import { startFakeOpenAi } from '@test/server/fake-openai-server';
+import { signedInUser, type SignedInClient } from '@test/server/signed-in-user';
+import { startTestServer } from '@test/server/test-server';
 import { creditTopUp } from '../billing/billing.repository';
-import { askForReply, expectLedgerMatchesBalance, jobSettled, ledgerOf, replyOf, sendMessage } from './generation.test-helpers';
+import { askForReply, expectLedgerMatchesBalance, jobSettled, ledgerOf, replyOf, sendMessage } from '@test/server/generation';
 
 /**
  * No lost requests: a message sent the way the web client sends it (request_reply) is answered

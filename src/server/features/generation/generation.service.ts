@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@shared/errors';
-import type { ReplyAccepted } from '@shared/studio';
+import type { DraftQuote, ReplyAccepted } from '@shared/studio';
 import type { GenerationPlan } from '@shared/generation';
 import type { DbOrTx } from '../../db/client';
-import type { AppDeps } from '../../lib/context';
-import { debitForGeneration, quoteGeneration, type GenerationQuote } from '../billing/billing.service';
-import { sessionTopic } from '../sessions/realtime-topics';
-import { isActiveSessionOf } from '../sessions/sessions.repository';
+import type { AppDeps } from '../../context';
+import { debitForGeneration, quoteGeneration } from '../billing/billing.service';
+import { sessionTopic } from '../../realtime/topics';
+import { assertOwnActiveSession } from '../sessions/sessions.service';
 import type { GenerationParts } from './engines/create-engine';
 import {
   findJobForMessage,
@@ -18,7 +18,6 @@ import {
 } from './generation.repository';
 import { planRequestOf, sourceFileIdsOf, type PlanRequest } from './planning';
 
-export const SESSION_NOT_FOUND = 'Chat session not found';
 export const NOTHING_TO_ANSWER = 'Send a message before asking for a reply';
 export const WORKING_ON_IT = 'Working on your image…';
 
@@ -48,7 +47,7 @@ export async function requestReply(deps: ReplyDeps, userId: string, sessionId: s
   const { db } = deps;
   const context = await replyContextOf(db, userId, sessionId);
   if (!context) {
-    if (!(await isActiveSessionOf(db, userId, sessionId))) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND);
+    await assertOwnActiveSession(db, userId, sessionId);
     throw new AppError('BAD_REQUEST', NOTHING_TO_ANSWER);
   }
   if (context.existingJobId) {
@@ -115,16 +114,11 @@ async function startReply(tx: DbOrTx, deps: ReplyDeps, { userId, sessionId, cont
     events: [
       { topic: sessionTopic(sessionId), type: 'message.updated', id: message.id },
       { topic: sessionTopic(sessionId), type: 'message.created', id: replyId },
+      { topic: sessionTopic(sessionId), type: 'job.updated', id: jobId },
     ],
   });
   await deps.jobs.enqueue(tx, 'generate', { jobId });
   return { job_id: jobId, message_id: message.id, reply_message_id: replyId, plan, image_count: plan.imageCount, price_cents: job.priceCents, free_images_used: job.freeImagesUsed };
-}
-
-export interface DraftQuote extends GenerationQuote {
-  pricePerImageCents: number;
-  /** True when the draft's images are all covered by free generations. */
-  free: boolean;
 }
 
 /**

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../start-server';
-import { startFakeOpenAi } from '../../test/fake-openai-server';
-import { signedInUser } from '../../test/signed-in-user';
-import { startTestServer } from '../../test/test-server';
+import { startFakeOpenAi } from '@test/server/fake-openai-server';
+import { signedInUser } from '@test/server/signed-in-user';
+import { startTestServer } from '@test/server/test-server';
 import { creditTopUp } from '../billing/billing.repository';
-import { askForReply, expectRefundedOnce, ledgerOf, sendMessage } from './generation.test-helpers';
+import { askForReply, expectRefundedOnce, ledgerOf, sendMessage } from '@test/server/generation';
 
 /**
  * The settlement rule, by fault injection at every step after the charge: whatever fails on the

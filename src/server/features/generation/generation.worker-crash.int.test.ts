@@ -6,12 +6,12 @@ import type { UserFile } from '@shared/studio';
 import { inject } from 'vitest';
 import { agentJobs, generatedOutputs, ledgerEntries } from '../../db/schema';
 import type { RunningServer } from '../../start-server';
-import { startFakeOpenAi } from '../../test/fake-openai-server';
-import { signedInUser } from '../../test/signed-in-user';
-import { startTestServer } from '../../test/test-server';
-import { uploadFixture } from '../uploads/uploads.test-helpers';
-import { expectRefundedOnce, replyOf } from './generation.test-helpers';
-import { until } from '../../test/until';
+import { startFakeOpenAi } from '@test/server/fake-openai-server';
+import { signedInUser } from '@test/server/signed-in-user';
+import { startTestServer } from '@test/server/test-server';
+import { uploadFixture } from '@test/server/uploads';
+import { expectRefundedOnce, replyOf } from '@test/server/generation';
+import { until } from '@test/server/until';
 
 /**
  * The API with WORKER=off and generation in a separate `npm run worker` process, killed with

@@ -1,22 +1,9 @@
 import sharp from 'sharp';
-import { THUMBNAIL_WEBP } from '../uploads/image-intake';
+import { aspectRatioValue, type AspectRatio } from '@shared/generation';
+import { toThumbnail } from '../../storage/thumbnails';
 
-export const OUTPUT_THUMBNAIL_PX = 512;
 const STORABLE_AS_IS = new Set(['png', 'jpeg', 'webp']);
 const MIME_OF: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
-const EXTENSION_OF: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
-
-/** Parses 'w:h'; 'unchanged' (and anything malformed) gives null. */
-export function ratioOf(aspectRatio: string): number | null {
-  const match = /^(\d{1,3}):(\d{1,3})$/.exec(aspectRatio);
-  if (!match) return null;
-  const [w, h] = [Number(match[1]), Number(match[2])];
-  return w > 0 && h > 0 ? w / h : null;
-}
-
-export function extensionOf(mimeType: string): string {
-  return EXTENSION_OF[mimeType] ?? 'png';
-}
 
 export interface StoredOutput {
   data: Buffer;
@@ -30,10 +17,10 @@ export interface StoredOutput {
  * offer only a few sizes, so we crop to the most interesting region). A picture that already fits
  * is stored byte for byte: re-encoding would cost more time than the rest of the pipeline.
  */
-export async function prepareOutput(input: Buffer, aspectRatio: string): Promise<StoredOutput> {
+export async function prepareOutput(input: Buffer, aspectRatio: AspectRatio): Promise<StoredOutput> {
   const metadata = await sharp(input, { limitInputPixels: 64_000_000 }).metadata();
   const { width = 0, height = 0, format = '' } = metadata;
-  const ratio = ratioOf(aspectRatio);
+  const ratio = aspectRatioValue(aspectRatio);
   const fits = !ratio || width === 0 || height === 0 || Math.abs(width / height - ratio) <= 0.01;
   const upright = (metadata.orientation ?? 1) === 1;
   if (fits && upright && STORABLE_AS_IS.has(format)) return { data: input, width, height, mimeType: MIME_OF[format]! };
@@ -54,5 +41,5 @@ export async function prepareOutput(input: Buffer, aspectRatio: string): Promise
 
 /** The card-sized copy the library and chat show. */
 export function thumbnailOf(image: Buffer): Promise<Buffer> {
-  return sharp(image).resize(OUTPUT_THUMBNAIL_PX, OUTPUT_THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true }).webp(THUMBNAIL_WEBP).toBuffer();
+  return toThumbnail(sharp(image)).toBuffer();
 }

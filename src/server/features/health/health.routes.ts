@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { AppDeps } from '../../lib/context';
+import type { AppDeps } from '../../context';
 import { createRouter } from '../../lib/openapi';
 import { checkDatabase } from '../../db/client';
 

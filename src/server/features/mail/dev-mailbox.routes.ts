@@ -1,24 +1,31 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { AppDeps } from '../../lib/context';
-import { createRouter } from '../../lib/openapi';
-import { listDevMails } from './mailer';
+import { devMailboxSchema, devMailSchema } from '@shared/dev-mailbox';
+import { AppError } from '@shared/errors';
+import type { AppDeps } from '../../context';
+import { createRouter, jsonContent } from '../../lib/openapi';
+import { listDevMails } from '../../mail/mailer';
 
-const mailSchema = z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), createdAt: z.string() }).openapi('DevMail');
+const mailbox = devMailboxSchema.extend({ mails: z.array(devMailSchema.meta({ id: 'DevMail' })) });
 
-const getMailbox = createRoute({
-  method: 'get',
-  path: '/',
-  summary: 'Mails kept instead of sent (development without SMTP only; absent in production)',
-  responses: { 200: { description: 'Newest first', content: { 'application/json': { schema: z.object({ mails: z.array(mailSchema) }) } } } },
-});
-
-export function devMailboxRoutes({ db }: AppDeps) {
+export function devMailboxRoutes(deps: AppDeps) {
+  const enabled = devMailboxEnabled(deps);
+  const getMailbox = createRoute({
+    method: 'get',
+    path: '/',
+    summary: 'Mails kept instead of sent (development without SMTP only; absent in production)',
+    // Where the mailbox does not exist, it is not in the API's description either.
+    hide: !enabled,
+    responses: { 200: jsonContent(mailbox, 'Newest first') },
+  });
   return createRouter().openapi(getMailbox, async (c) => {
-    const mails = await listDevMails(db);
+    // Answered exactly as a path that is no route at all (app.ts).
+    if (!enabled) throw new AppError('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`);
+    const mails = await listDevMails(deps.db);
     return c.json({ mails: mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString() })) }, 200);
   });
 }
 
-export function devMailboxEnabled({ config }: Pick<AppDeps, 'config'>): boolean {
+/** The dev mailbox exists in development without SMTP only: never in production, never with real mail. */
+function devMailboxEnabled({ config }: Pick<AppDeps, 'config'>): boolean {
   return !config.isProduction && !config.mail.smtpUrl;
 }

@@ -1,27 +1,17 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { AppDeps } from '../../lib/context';
-import { createRouter } from '../../lib/openapi';
-import { requireUser } from '../auth/auth.middleware';
+import { profileSchema } from '@shared/profile';
+import type { AppDeps } from '../../context';
+import { createRouter, jsonContent } from '../../lib/openapi';
+import { requireUser } from '../../lib/require-user';
 import { acceptTerms, currentUserProfile } from './me.service';
 
-export const profileSchema = z
-  .object({
-    id: z.string(),
-    email: z.string(),
-    name: z.string(),
-    avatarUrl: z.string().nullable(),
-    displayName: z.string(),
-    initials: z.string(),
-    emailVerified: z.boolean(),
-    termsAcceptedAt: z.string().nullable(),
-  })
-  .openapi('Profile');
+const profile = profileSchema.meta({ id: 'Profile' });
 
 const getMe = createRoute({
   method: 'get',
   path: '/',
   summary: 'The signed-in user (also before terms are accepted)',
-  responses: { 200: { description: 'Profile', content: { 'application/json': { schema: profileSchema } } } },
+  responses: { 200: jsonContent(profile, 'Profile') },
 });
 
 const postAcceptTerms = createRoute({
@@ -29,7 +19,7 @@ const postAcceptTerms = createRoute({
   path: '/accept-terms',
   summary: 'Record that the user accepted the terms of service and privacy policy',
   request: { body: { required: true, content: { 'application/json': { schema: z.object({ accepted: z.literal(true) }) } } } },
-  responses: { 200: { description: 'Profile with terms_accepted_at', content: { 'application/json': { schema: profileSchema } } } },
+  responses: { 200: jsonContent(profile, 'Profile with terms_accepted_at') },
 });
 
 export function meRoutes(deps: AppDeps) {

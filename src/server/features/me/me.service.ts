@@ -1,9 +1,9 @@
-import { displayNameOf, initialsOf } from '@shared/profile';
+import { displayNameOf, initialsOf, type Profile } from '@shared/profile';
+import type { SignedInUser } from '../../context';
 import type { Db } from '../../db/client';
-import type { SessionUser } from '../auth/auth';
 import { recordTermsAcceptance } from './me.repository';
 
-export function currentUserProfile(user: SessionUser) {
+export function currentUserProfile(user: SignedInUser): Profile {
   const termsAcceptedAt = user.termsAcceptedAt ? new Date(user.termsAcceptedAt).toISOString() : null;
   return {
     id: user.id,
@@ -18,7 +18,7 @@ export function currentUserProfile(user: SessionUser) {
 }
 
 /** Accepting twice keeps the first acceptance time. */
-export async function acceptTerms(db: Db, user: SessionUser) {
+export async function acceptTerms(db: Db, user: SignedInUser): Promise<Profile> {
   const acceptedAt = await recordTermsAcceptance(db, user.id);
   return currentUserProfile({ ...user, termsAcceptedAt: acceptedAt });
 }

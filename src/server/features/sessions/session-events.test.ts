@@ -1,7 +1,7 @@
 import { getEventListeners } from 'node:events';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { AppEnv } from '../../lib/context';
+import type { AppEnv } from '../../context';
 import type { RealtimeEvent, RealtimeHub } from '../../realtime/events';
 import { streamSessionEvents } from './session-events';
 

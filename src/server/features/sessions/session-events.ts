@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { SessionEvent } from '@shared/studio';
-import type { AppEnv } from '../../lib/context';
-import type { RealtimeEvent, RealtimeHub } from '../../realtime/events';
-import { sessionTopic } from './realtime-topics';
+import { SESSION_STREAM_EVENTS, streamEventOf, type SessionEvent } from '@shared/realtime';
+import type { AppEnv } from '../../context';
+import type { RealtimeEventOn, RealtimeHub } from '../../realtime/events';
+import { sessionTopic, type SessionTopic } from '../../realtime/topics';
 
 /** Proxies and load balancers close connections that stay silent; a comment every 25 s keeps it open. */
 export const HEARTBEAT_INTERVAL_MS = 25_000;
@@ -28,7 +28,7 @@ export function streamSessionEvents(
     const send = (write: () => Promise<unknown>) => {
       writing = writing.then(write).catch(() => undefined);
     };
-    const ready = () => send(() => stream.writeSSE({ event: 'ready', data: JSON.stringify({ session_id: sessionId }), retry: RECONNECT_DELAY_MS }));
+    const ready = () => send(() => stream.writeSSE({ event: SESSION_STREAM_EVENTS.ready, data: JSON.stringify({ session_id: sessionId }), retry: RECONNECT_DELAY_MS }));
 
     // Removed when the stream ends: the shutdown signal lives as long as the server does.
     const listeners = new AbortController();
@@ -57,7 +57,7 @@ export function streamSessionEvents(
   });
 }
 
-function toSse(event: RealtimeEvent): { event: string; data: string } {
-  const data: SessionEvent = { id: event.id ?? '', type: event.type };
-  return { event: event.type.startsWith('message.') ? 'message' : 'session', data: JSON.stringify(data) };
+function toSse(event: RealtimeEventOn<SessionTopic>): { event: string; data: string } {
+  const data: SessionEvent = { id: event.id, type: event.type };
+  return { event: streamEventOf(event.type), data: JSON.stringify(data) };
 }

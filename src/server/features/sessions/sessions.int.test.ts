@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionDetail, SessionSummary } from '@shared/studio';
 import { agentJobs, chatSessions, generatedOutputs, userFiles } from '../../db/schema';
 import type { RunningServer } from '../../start-server';
-import { TestClient } from '../../test/http-client';
-import { signedInUser, type SignedInClient } from '../../test/signed-in-user';
-import { startTestServer } from '../../test/test-server';
-import { approvedUpload } from '../uploads/uploads.test-helpers';
-import { openSessionEvents, send } from './sessions.test-helpers';
+import { TestClient } from '@test/server/http-client';
+import { signedInUser, type SignedInClient } from '@test/server/signed-in-user';
+import { startTestServer } from '@test/server/test-server';
+import { approvedUpload } from '@test/server/uploads';
+import { openSessionEvents, send } from '@test/server/sessions';
 
 let server: RunningServer;
 beforeAll(async () => {

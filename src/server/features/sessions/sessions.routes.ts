@@ -1,9 +1,17 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { MESSAGES_FETCH_DEFAULT_LIMIT, MISSED_MESSAGES_FETCH_LIMIT } from '@shared/constants';
-import { messagesListSchema, sessionDetailSchema, sessionNameSchema, sessionsListSchema, sessionSummarySchema } from '@shared/studio';
-import type { AppDeps } from '../../lib/context';
-import { createRouter } from '../../lib/openapi';
-import { asServiceError, requireUserFor } from './route-guards';
+import {
+  createSessionSchema,
+  messagesListSchema,
+  messagesPageQuerySchema,
+  renameSessionSchema,
+  sessionDetailSchema,
+  sessionsListSchema,
+  sessionSummarySchema,
+} from '@shared/studio';
+import type { AppDeps } from '../../context';
+import { createRouter, jsonContent } from '../../lib/openapi';
+import { requireUser } from '../../lib/require-user';
+import { serviceError } from '../../lib/service-error';
 import { streamSessionEvents } from './session-events';
 import { assertOwnActiveSession, createSession, deleteSession, getSession, getSessionMessages, listSessions, renameOwnSession } from './sessions.service';
 
@@ -14,53 +22,47 @@ export interface SessionsRoutesOptions {
 
 const sessionIdParams = z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) });
 
-const messagesQuery = z.object({
-  after: z.iso.datetime({ offset: true }).optional().openapi({ description: 'Only messages created after this time (exclusive)' }),
-  limit: z.coerce.number().int().min(1).max(MISSED_MESSAGES_FETCH_LIMIT).default(MESSAGES_FETCH_DEFAULT_LIMIT),
-});
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-
 export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {}) {
   const { db } = deps;
-  const signedIn = (loginRequiredMessage: string) => requireUserFor(deps, loginRequiredMessage);
+  /** Every operation's login-required and service-error texts of spec section 8. */
+  const operation = (loginRequired: string, failure: string) => [requireUser(deps, { loginRequired }), serviceError(failure)];
 
   const listRoute = createRoute({
     method: 'get',
     path: '/',
     summary: "The user's active sessions, newest activity first, with up to 4 thumbnails each",
-    middleware: signedIn('User must be logged in to get chat sessions'),
-    responses: { 200: json(sessionsListSchema, 'Sessions') },
+    middleware: operation('User must be logged in to get chat sessions', 'Failed to fetch chat sessions'),
+    responses: { 200: jsonContent(sessionsListSchema, 'Sessions') },
   });
   const createSessionRoute = createRoute({
     method: 'post',
     path: '/',
     summary: 'Create an empty session',
-    middleware: signedIn('User must be logged in to create chat session'),
-    request: { body: { required: false, content: { 'application/json': { schema: z.object({ session_name: sessionNameSchema.optional() }) } } } },
-    responses: { 201: json(sessionSummarySchema, 'The new session') },
+    middleware: operation('User must be logged in to create chat session', 'Failed to create chat session'),
+    request: { body: { required: false, content: { 'application/json': { schema: createSessionSchema } } } },
+    responses: { 201: jsonContent(sessionSummarySchema, 'The new session') },
   });
   const getRoute = createRoute({
     method: 'get',
     path: '/{id}',
     summary: 'One session with the status of its latest generation',
-    middleware: signedIn('User must be logged in to get chat sessions'),
+    middleware: operation('User must be logged in to get chat sessions', 'Failed to fetch chat sessions'),
     request: { params: sessionIdParams },
-    responses: { 200: json(sessionDetailSchema, 'The session') },
+    responses: { 200: jsonContent(sessionDetailSchema, 'The session') },
   });
   const renameRoute = createRoute({
     method: 'patch',
     path: '/{id}',
     summary: 'Rename a session',
-    middleware: signedIn('User must be logged in to rename chat sessions'),
-    request: { params: sessionIdParams, body: { required: true, content: { 'application/json': { schema: z.object({ session_name: sessionNameSchema }) } } } },
-    responses: { 200: json(sessionSummarySchema, 'The renamed session') },
+    middleware: operation('User must be logged in to rename chat sessions', 'Failed to rename chat session'),
+    request: { params: sessionIdParams, body: { required: true, content: { 'application/json': { schema: renameSessionSchema } } } },
+    responses: { 200: jsonContent(sessionSummarySchema, 'The renamed session') },
   });
   const deleteRoute = createRoute({
     method: 'delete',
     path: '/{id}',
     summary: 'Soft-delete a session (is_active false)',
-    middleware: signedIn('User must be logged in to delete chat sessions'),
+    middleware: operation('User must be logged in to delete chat sessions', 'Failed to delete chat session'),
     request: { params: sessionIdParams },
     responses: { 204: { description: 'Deleted' } },
   });
@@ -69,9 +71,9 @@ export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {
     path: '/{id}/messages',
     summary: "A session's messages, ascending; files = attachments + generated outputs",
     description: 'With `after`: the first `limit` messages after that time (reconnect catch-up). Without: the latest `limit` messages.',
-    middleware: signedIn('User must be logged in to get messages'),
-    request: { params: sessionIdParams, query: messagesQuery },
-    responses: { 200: json(messagesListSchema, 'Messages') },
+    middleware: operation('User must be logged in to get messages', 'Failed to fetch messages'),
+    request: { params: sessionIdParams, query: messagesPageQuerySchema },
+    responses: { 200: jsonContent(messagesListSchema, 'Messages') },
   });
   const eventsRoute = createRoute({
     method: 'get',
@@ -79,44 +81,42 @@ export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {
     summary: "Server-Sent Events for a session's messages",
     description:
       '`event: ready` when subscribed (and again after the server lost and regained its database listener: catch up then: messages after your last timestamp, and every reply you hold that is still processing — see src/shared/catch-up.ts); ' +
-      '`event: message` with data {id, type: message.created|message.updated}; `event: session` for other changes of the session; a comment heartbeat every 25 s.',
-    middleware: signedIn('User must be logged in to get messages'),
+      '`event: message` with data {id, type: message.created|message.updated}; `event: session` with data {id, type: job.updated} when its generation job changed (the status badge); a comment heartbeat every 25 s.',
+    middleware: operation('User must be logged in to get messages', 'Failed to fetch messages'),
     request: { params: sessionIdParams },
     responses: { 200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } } },
   });
 
   return createRouter()
     .openapi(listRoute, async (c) => {
-      const sessions = await asServiceError(c, 'Failed to fetch chat sessions', () => listSessions(db, c.get('user').id));
+      const sessions = await listSessions(db, c.get('user').id);
       return c.json({ sessions }, 200);
     })
     .openapi(createSessionRoute, async (c) => {
       const body = c.req.valid('json');
-      const session = await asServiceError(c, 'Failed to create chat session', () => createSession(db, c.get('user').id, body?.session_name));
+      const session = await createSession(db, c.get('user').id, body?.session_name);
       return c.json(session, 201);
     })
     .openapi(getRoute, async (c) => {
-      const session = await asServiceError(c, 'Failed to fetch chat sessions', () => getSession(db, c.get('user').id, c.req.valid('param').id));
+      const session = await getSession(db, c.get('user').id, c.req.valid('param').id);
       return c.json(session, 200);
     })
     .openapi(renameRoute, async (c) => {
-      const session = await asServiceError(c, 'Failed to rename chat session', () =>
-        renameOwnSession(db, c.get('user').id, c.req.valid('param').id, c.req.valid('json').session_name),
-      );
+      const session = await renameOwnSession(db, c.get('user').id, c.req.valid('param').id, c.req.valid('json').session_name);
       return c.json(session, 200);
     })
     .openapi(deleteRoute, async (c) => {
-      await asServiceError(c, 'Failed to delete chat session', () => deleteSession(db, c.get('user').id, c.req.valid('param').id));
+      await deleteSession(db, c.get('user').id, c.req.valid('param').id);
       return c.body(null, 204);
     })
     .openapi(messagesRoute, async (c) => {
       const { after, limit } = c.req.valid('query');
-      const messages = await asServiceError(c, 'Failed to fetch messages', () => getSessionMessages(db, c.get('user').id, c.req.valid('param').id, { after, limit }));
+      const messages = await getSessionMessages(db, c.get('user').id, c.req.valid('param').id, { after, limit });
       return c.json({ messages }, 200);
     })
     .openapi(eventsRoute, async (c) => {
       const sessionId = c.req.valid('param').id;
-      await asServiceError(c, 'Failed to fetch messages', () => assertOwnActiveSession(db, c.get('user').id, sessionId));
+      await assertOwnActiveSession(db, c.get('user').id, sessionId);
       return streamSessionEvents(c, deps.realtime, sessionId, { shutdownSignal: options.shutdownSignal });
     });
 }

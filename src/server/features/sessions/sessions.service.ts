@@ -1,7 +1,7 @@
 import { AppError } from '@shared/errors';
 import type { Message, SessionDetail, SessionStatus, SessionSummary } from '@shared/studio';
 import type { Db } from '../../db/client';
-import { listSessionMessages } from '../messages/messages.repository';
+import { listSessionMessages } from './messages.repository';
 import {
   deactivateSession,
   findActiveSession,

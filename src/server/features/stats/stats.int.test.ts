@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../db/client';
 import { user, userFiles } from '../../db/schema';
 import type { RunningServer } from '../../start-server';
-import { startTestServer, uniqueEmail } from '../../test/test-server';
-import { countImagesAndUsers, type StatsCounts } from './stats.repository';
+import { startTestServer, uniqueEmail } from '@test/server/test-server';
+import type { Stats } from '@shared/stats';
+import { countImagesAndUsers } from './stats.repository';
 import { STATS_CACHE_TTL_MS, createStatsService } from './stats.service';
 
 let server: RunningServer;
@@ -50,9 +51,9 @@ async function inIsolatedSnapshot(work: (tx: DbOrTx) => Promise<void>): Promise<
     });
 }
 
-const getStats = async (): Promise<{ status: number; body: StatsCounts; cacheControl: string | null }> => {
+const getStats = async (): Promise<{ status: number; body: Stats; cacheControl: string | null }> => {
   const response = await fetch(`${server.url}/api/stats`);
-  return { status: response.status, body: (await response.json()) as StatsCounts, cacheControl: response.headers.get('cache-control') };
+  return { status: response.status, body: (await response.json()) as Stats, cacheControl: response.headers.get('cache-control') };
 };
 
 describe('GET /api/stats', () => {

@@ -1,14 +1,10 @@
 import { count, eq } from 'drizzle-orm';
+import type { Stats } from '@shared/stats';
 import type { DbOrTx } from '../../db/client';
 import { user, userFiles } from '../../db/schema';
 
-export interface StatsCounts {
-  images: number;
-  users: number;
-}
-
 /** Counts across every account: the landing page's public figures, not any one user's data. */
-export async function countImagesAndUsers(db: DbOrTx): Promise<StatsCounts> {
+export async function countImagesAndUsers(db: DbOrTx): Promise<Stats> {
   const [[images], [users]] = await Promise.all([
     db.select({ value: count() }).from(userFiles).where(eq(userFiles.isGenerated, true)),
     db.select({ value: count() }).from(user),

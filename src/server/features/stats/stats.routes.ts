@@ -1,21 +1,15 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import type { AppDeps } from '../../lib/context';
-import { createRouter } from '../../lib/openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { statsSchema } from '@shared/stats';
+import type { AppDeps } from '../../context';
+import { createRouter, jsonContent } from '../../lib/openapi';
 import { countImagesAndUsers } from './stats.repository';
 import { STATS_CACHE_TTL_MS, createStatsService } from './stats.service';
-
-export const statsSchema = z
-  .object({
-    images: z.number().int().nonnegative().openapi({ description: 'Generated images across all accounts' }),
-    users: z.number().int().nonnegative().openapi({ description: 'Registered accounts' }),
-  })
-  .openapi('Stats');
 
 const getStats = createRoute({
   method: 'get',
   path: '/',
   summary: 'Public counters for the landing page (cached for a minute)',
-  responses: { 200: { description: 'Counts of generated images and users', content: { 'application/json': { schema: statsSchema } } } },
+  responses: { 200: jsonContent(statsSchema.meta({ id: 'Stats' }), 'Counts of generated images and users') },
 });
 
 export function statsRoutes({ db, logger }: AppDeps) {

@@ -1,14 +1,14 @@
-import type { StatsCounts } from './stats.repository';
+import type { Stats } from '@shared/stats';
 
 /** The landing page is the busiest public page; its counters may be a minute old. */
 export const STATS_CACHE_TTL_MS = 60_000;
 
 export interface StatsService {
-  getStats(): Promise<StatsCounts>;
+  getStats(): Promise<Stats>;
 }
 
 export interface StatsServiceOptions {
-  countImagesAndUsers: () => Promise<StatsCounts>;
+  countImagesAndUsers: () => Promise<Stats>;
   ttlMs?: number;
   now?: () => number;
   /** Told when a refresh failed and the previous counts were served instead. */
@@ -21,8 +21,8 @@ export interface StatsServiceOptions {
  * refresh fails, the last known counts are better for the landing page than an error.
  */
 export function createStatsService({ countImagesAndUsers, ttlMs = STATS_CACHE_TTL_MS, now = Date.now, onStaleServed }: StatsServiceOptions): StatsService {
-  let cached: { value: StatsCounts; expiresAt: number } | undefined;
-  let refreshing: Promise<StatsCounts> | undefined;
+  let cached: { value: Stats; expiresAt: number } | undefined;
+  let refreshing: Promise<Stats> | undefined;
 
   return {
     async getStats() {

@@ -1,8 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { UPLOAD_CACHE_CONTROL_SECONDS } from '@shared/constants';
-import type { AppDeps, AppEnv } from '../../lib/context';
+import type { AppDeps, AppEnv } from '../../context';
 import { createRouter } from '../../lib/openapi';
+import { signedInUserOf } from '../../lib/require-user';
 import { openFileFor } from './uploads.service';
 
 const fileIdParams = z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) });
@@ -23,8 +24,8 @@ export function filesRoutes(deps: AppDeps) {
   });
 
   const serve = async (c: Context<AppEnv>, id: string, variant: 'original' | 'thumbnail') => {
-    const viewer = await deps.auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
-    const file = await openFileFor(deps, viewer?.user.id, id, variant);
+    const viewer = await signedInUserOf(deps, c).catch(() => null);
+    const file = await openFileFor(deps, viewer?.id, id, variant);
     c.header('Content-Type', file.mimeType);
     c.header('Content-Length', String(file.size));
     c.header('Cache-Control', `${file.isPublic ? 'public' : 'private'}, max-age=${UPLOAD_CACHE_CONTROL_SECONDS}`);

@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES, type UserFile, type UserFilesPage } from '@shared/studio';
 import { userFiles } from '../../db/schema';
 import type { RunningServer } from '../../start-server';
-import { TestClient } from '../../test/http-client';
-import { signedInUser, type SignedInClient } from '../../test/signed-in-user';
-import { startTestServer } from '../../test/test-server';
-import { thumbnailKeyOf } from './storage-keys';
-import { approvedUpload, fixture, pixelFloodPng, uploadBytes, uploadFixture, verdictOf } from './uploads.test-helpers';
+import { TestClient } from '@test/server/http-client';
+import { signedInUser, type SignedInClient } from '@test/server/signed-in-user';
+import { startTestServer } from '@test/server/test-server';
+import { thumbnailKeyOf } from '../../storage/storage-keys';
+import { fixture } from '@test/server/images';
+import { approvedUpload, pixelFloodPng, uploadBytes, uploadFixture, verdictOf } from '@test/server/uploads';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -46,7 +47,7 @@ const difference = (a: Buffer, b: Buffer) => a.reduce((sum, value, index) => sum
 describe('uploading a photo', () => {
   it('stores a re-encoded copy and a thumbnail under the spec path, pending, served to its owner', async () => {
     const client = await signedInUser(server);
-    const response = await uploadBytes(client, await fixture('photos', 'Landscape_1.jpg'), 'My holiday (1).jpg');
+    const response = await uploadBytes(client, fixture('photos/Landscape_1.jpg'), 'My holiday (1).jpg');
     expect(response.status).toBe(201);
     const file = (await response.json()) as UserFile;
     expect(file).toMatchObject({
@@ -87,7 +88,7 @@ describe('uploading a photo', () => {
 
   it('stores a name like ../../etc/passwd harmlessly inside the user folder', async () => {
     const client = await signedInUser(server);
-    const response = await uploadBytes(client, await fixture('photos', 'Landscape_1.jpg'), '../../etc/passwd');
+    const response = await uploadBytes(client, fixture('photos/Landscape_1.jpg'), '../../etc/passwd');
     expect(response.status).toBe(201);
     const file = (await response.json()) as UserFile;
     expect(file.original_filename).toBe('../../etc/passwd');
@@ -124,7 +125,7 @@ describe('uploading a photo', () => {
     const client = await signedInUser(server);
     for (const kind of ['Landscape', 'Portrait']) {
       // Orientation 1 is upright by definition; the others are the same photo stored turned.
-      const upright = await sketch(await fixture('photos', `${kind}_1.jpg`));
+      const upright = await sketch(fixture(`photos/${kind}_1.jpg`));
       for (const orientation of [1, 3, 6, 8]) {
         const file = await uploadFixture(client, `${kind}_${orientation}.jpg`);
         const stored = await bytesOf(client, file.file_url);
@@ -178,7 +179,7 @@ describe('refusing bad uploads with a clear error and nothing stored', () => {
       name: 'a truncated JPEG',
       filename: 'cut.jpg',
       bytes: async () => {
-        const whole = await fixture('photos', 'Landscape_6.jpg');
+        const whole = fixture('photos/Landscape_6.jpg');
         return whole.subarray(0, Math.floor(whole.length / 2));
       },
       message: 'Failed to upload file: the image is damaged or incomplete',
@@ -204,7 +205,7 @@ describe('refusing bad uploads with a clear error and nothing stored', () => {
 
   it('refuses a file just over the size cap with 413', async () => {
     const client = await signedInUser(server);
-    const oversized = Buffer.concat([await fixture('photos', 'Landscape_1.jpg'), Buffer.alloc(UPLOAD_MAX_BYTES)]);
+    const oversized = Buffer.concat([fixture('photos/Landscape_1.jpg'), Buffer.alloc(UPLOAD_MAX_BYTES)]);
     const response = await uploadBytes(client, oversized, 'huge.jpg');
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ code: 'UPLOAD_FAILED', message: 'Failed to upload file: the file is larger than 20 MB' });
@@ -229,7 +230,7 @@ describe('refusing bad uploads with a clear error and nothing stored', () => {
   });
 
   it('says the user must be logged in to upload', async () => {
-    const response = await uploadBytes(new TestClient(server.url, server.deps.config.appUrl), await fixture('photos', 'Landscape_1.jpg'), 'a.jpg');
+    const response = await uploadBytes(new TestClient(server.url, server.deps.config.appUrl), fixture('photos/Landscape_1.jpg'), 'a.jpg');
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ code: 'UNAUTHORIZED', message: 'User must be logged in to upload files' });
     // The photo was never read, so the connection is not reused for another request.

@@ -1,14 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import { AppError } from '@shared/errors';
 import { UPLOAD_MAX_BYTES, userFileSchema } from '@shared/studio';
-import type { AppDeps } from '../../lib/context';
+import type { AppDeps } from '../../context';
 import { errorResponse } from '../../lib/http-errors';
-import { createRouter } from '../../lib/openapi';
-import { userRateLimit } from '../auth/rate-limit.middleware';
-import { asServiceError, requireUserFor } from '../sessions/route-guards';
+import { createRouter, jsonContent } from '../../lib/openapi';
+import { requireUser } from '../../lib/require-user';
+import { serviceError } from '../../lib/service-error';
+import { rateLimitStore } from '../../db/rate-limits';
+import { userRateLimit } from '../../lib/user-rate-limit';
 import { uploadFailed } from './image-intake';
-import { FileRecordError, uploadPhoto } from './uploads.service';
+import { uploadPhoto } from './uploads.service';
 
 /** Where uploads are posted; app.ts exempts it from the 1 MB JSON body limit. */
 export const UPLOADS_PATH = '/api/uploads';
@@ -24,10 +25,14 @@ export function uploadsRoutes(deps: AppDeps) {
     method: 'post',
     path: '/',
     summary: 'Upload a photo (JPEG, PNG or WebP); it is re-encoded without metadata and queued for verification',
-    middleware: [requireUserFor(deps, 'User must be logged in to upload files'), userRateLimit(deps.db, 'uploads', deps.config.fairUse.uploadsPerMinute)] as const,
+    middleware: [
+      requireUser(deps, { loginRequired: 'User must be logged in to upload files' }),
+      userRateLimit(rateLimitStore(deps.db), 'uploads', deps.config.fairUse.uploadsPerMinute),
+      serviceError('Failed to upload file: it could not be stored', 'UPLOAD_FAILED'),
+    ],
     request: { body: { required: true, content: { 'multipart/form-data': { schema: uploadForm } } } },
     responses: {
-      201: { description: "The stored file, verified_enum 'pending'", content: { 'application/json': { schema: userFileSchema } } },
+      201: jsonContent(userFileSchema, "The stored file, verified_enum 'pending'"),
       429: { description: 'RATE_LIMIT_EXCEEDED: more uploads this minute than RATE_LIMIT_UPLOADS_PER_MINUTE' },
     },
   });
@@ -53,17 +58,7 @@ export function uploadsRoutes(deps: AppDeps) {
   return router.openapi(uploadRoute, async (c) => {
     const { file } = c.req.valid('form');
     const data = Buffer.from(await file.arrayBuffer());
-    const stored = await asServiceError(
-      c,
-      'Failed to upload file: it could not be stored',
-      () =>
-        uploadPhoto(deps, c.get('user').id, { name: file.name, data }).catch((error: unknown) => {
-          if (!(error instanceof FileRecordError)) throw error;
-          c.get('logger').error({ err: error.cause }, 'Failed to create file record');
-          throw new AppError('UPLOAD_FAILED', 'Failed to create file record: it could not be saved', { status: 500, cause: error.cause });
-        }),
-      'UPLOAD_FAILED',
-    );
+    const stored = await uploadPhoto(deps, c.get('user').id, { name: file.name, data });
     return c.json(stored, 201);
   });
 }

@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { AppError } from '@shared/errors';
-import type { UserFile, UserFilesPage } from '@shared/studio';
-import type { AppDeps } from '../../lib/context';
-import { userTopic } from '../sessions/realtime-topics';
+import { VERIFICATION_WAIT_MAX_SECONDS, type UserFile, type UserFilesPage } from '@shared/studio';
+import type { AppDeps } from '../../context';
+import { userTopic } from '../../realtime/topics';
 import { FairGate } from './fair-gate';
 import { prepareUploadedImage } from './image-intake';
-import { servedFilenameOf, storedFilenameFor, thumbnailKeyOf, uniqueTimestamp, uploadedPhotoKey } from './storage-keys';
+import { servedFilenameOf, storedFilenameFor, thumbnailKeyOf, uniqueTimestamp, uploadedPhotoKey } from '../../storage/storage-keys';
 import { deleteOwnFile, findFileById, findOwnFile, insertUserFile, listApprovedFiles, type UserFileRow } from './user-files.repository';
 
 export const FILE_NOT_FOUND_MESSAGE = 'File not found';
 export const UPLOADED_IMAGES_CANNOT_BE_DELETED = 'Uploaded images cannot be deleted';
-/** Longest a status request may wait for the verification to finish. */
-export const MAX_VERIFICATION_WAIT_SECONDS = 10;
 
 /** The API paths that serve a file's bytes (who may read them is decided there). */
 export const fileUrlOf = (fileId: string) => `/api/files/${fileId}`;
@@ -47,11 +45,9 @@ export function toUserFile(row: UserFileRow): UserFile {
  */
 const decoding = new FairGate(Math.max(1, os.availableParallelism() - 1));
 
-/** The insert of the user_files row failed: the spec's 'Failed to create file record'. */
-export class FileRecordError extends Error {
-  constructor(cause: unknown) {
-    super('Failed to create file record', { cause });
-  }
+/** The insert of the user_files row failed: the spec's 'Failed to create file record: {reason}'. */
+function fileRecordFailed(cause: unknown): AppError {
+  return new AppError('UPLOAD_FAILED', 'Failed to create file record: it could not be saved', { status: 500, cause });
 }
 
 /**
@@ -84,7 +80,7 @@ export async function uploadPhoto(deps: Pick<AppDeps, 'db' | 'storage' | 'jobs'>
         isGenerated: false,
         verifiedEnum: 'pending',
       }).catch((error: unknown) => {
-        throw new FileRecordError(error);
+        throw fileRecordFailed(error);
       });
       for (const [target, bytes] of [
         [key, image.data],
@@ -119,7 +115,7 @@ export async function getOwnFile(deps: Pick<AppDeps, 'db' | 'realtime'>, userId:
   try {
     const row = await requireOwnFile(deps, userId, fileId);
     if (row.verifiedEnum !== 'pending') return toUserFile(row);
-    await Promise.race([updated, new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.min(waitSeconds, MAX_VERIFICATION_WAIT_SECONDS) * 1000)))]);
+    await Promise.race([updated, new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.min(waitSeconds, VERIFICATION_WAIT_MAX_SECONDS) * 1000)))]);
     return toUserFile(await requireOwnFile(deps, userId, fileId));
   } finally {
     clearTimeout(timer);

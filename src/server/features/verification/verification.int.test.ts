@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserFile } from '@shared/studio';
 import type { RealtimeEvent } from '../../realtime/events';
 import type { RunningServer } from '../../start-server';
-import { signedInUser, type SignedInClient } from '../../test/signed-in-user';
-import { startTestServer } from '../../test/test-server';
+import { signedInUser, type SignedInClient } from '@test/server/signed-in-user';
+import { startTestServer } from '@test/server/test-server';
 import type { UploadAnalysis } from '../generation/engines/image-engine';
-import { uploadFixture } from '../uploads/uploads.test-helpers';
+import { uploadFixture } from '@test/server/uploads';
 import { rejectUnverifiedUpload, verifyUpload, type AnalyzeUpload } from './verification.service';
 
 /**

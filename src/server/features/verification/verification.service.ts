@@ -1,13 +1,21 @@
 import { suggestedActionSchema, type SuggestedAction } from '@shared/studio';
-import type { AppDeps } from '../../lib/context';
-import type { EngineImage, UploadAnalysis } from '../generation/engines/image-engine';
+import type { AppDeps } from '../../context';
 import type { JobPayloads } from '../../jobs/job-types';
 import { publishEvent } from '../../realtime/events';
-import { userTopic } from '../sessions/realtime-topics';
+import { userTopic } from '../../realtime/topics';
 import { findPendingFile, recordVerdict } from './verification.repository';
 
-/** The configured engine's vision step (or the local engine's heuristics). */
-export type AnalyzeUpload = (image: EngineImage) => Promise<UploadAnalysis>;
+/**
+ * What the configured engine's vision step (or the local engine's heuristics) says about a photo.
+ * Engines are outside our control, so suggestions are checked here (`cleanSuggestions`); the
+ * composition root hands the engine in (job-handlers.ts).
+ */
+export interface UploadReview {
+  approved: boolean;
+  reason?: string | undefined;
+  suggestions: unknown[];
+}
+export type AnalyzeUpload = (image: { data: Buffer; mimeType: string }) => Promise<UploadReview>;
 
 /** The composer shows a strip of chips; a handful is plenty. */
 export const MAX_SUGGESTIONS = 6;
@@ -29,7 +37,7 @@ export async function verifyUpload(deps: VerificationDeps, analyzeUpload: Analyz
     return;
   }
   const data = Buffer.from(await new Response(stored.body).arrayBuffer());
-  const analysis = await analyzeUpload({ data, mimeType: file.mimeType });
+  const analysis: UploadReview = await analyzeUpload({ data, mimeType: file.mimeType });
   if (!analysis.approved) deps.logger.info({ fileId, reason: analysis.reason }, 'upload rejected');
   const suggestions = analysis.approved ? cleanSuggestions(analysis.suggestions) : null;
   await writeVerdict(deps, userId, fileId, { approved: analysis.approved, suggestions });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderAuthScreen } from '@web/features/auth/test/render-auth-screen';
+import { renderAuthScreen } from '@test/web/render-auth-screen';
 import { DevMailboxRoute } from './dev-mailbox';
 
 afterEach(cleanup);

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { setAuthProvider } from '@web/lib/api-client';
-import { meQuery, meQueryKey, type Profile } from './api/get-me';
+import type { Profile } from '@shared/profile';
+import { meQuery, meQueryKey } from './api/get-me';
 
 /**
  * Connects the API client to the session: calls that need a user fail as 'No authentication

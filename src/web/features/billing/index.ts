@@ -1,5 +1,5 @@
 /** What other parts of the web client may use from billing (the navigation shell, the studio, routes). */
-export { useBalance, balanceQuery, type Balance } from './api/get-balance';
+export { useBalance, balanceQuery } from './api/get-balance';
 export { refreshBalances } from './api/query-keys';
 export { BalanceText } from './components/balance-text';
 export { BillingScreen } from './components/billing-screen';

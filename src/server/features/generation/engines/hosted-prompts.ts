@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { generationPlanSchema, MAX_IMAGES_PER_REQUEST } from '@shared/generation';
+
 /**
  * What we ask hosted models for, in one place: the planning instruction and the upload review.
  * Both answers are JSON in fixed shapes (structured output), validated again on our side.
@@ -15,35 +18,32 @@ export const UPLOAD_REVIEW_INSTRUCTIONS = `You review a photo uploaded to an ima
 Refuse (approved=false, with a short reason) only images that are sexual, show minors in unsafe contexts, depict graphic violence, or are otherwise illegal to edit.
 Otherwise approve and suggest 3 to 6 edits that suit this particular picture, each with a short title (2-4 words) and a one-sentence description, e.g. changing a clothing colour you can see, replacing the background, an artistic style.`;
 
-export const planJsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['intent', 'sourceImages', 'instruction', 'imageCount', 'aspectRatio', 'style'],
-  properties: {
-    intent: { type: 'string', enum: ['generate', 'edit'] },
-    sourceImages: { type: 'string', enum: ['attachments', 'previous-output', 'none'] },
-    instruction: { type: 'string' },
-    imageCount: { type: 'integer', minimum: 1, maximum: 4 },
-    aspectRatio: { type: 'string' },
-    style: { type: ['string', 'null'] },
-  },
-} as const;
+/**
+ * The plan as a hosted model answers it. Structured output in strict mode wants every field
+ * present and no others, so the style is null when there is none; the answer is checked again
+ * against generationPlanSchema (hosted-answers.ts), whose choices it shares.
+ */
+const hostedPlanSchema = z.strictObject({
+  intent: generationPlanSchema.shape.intent,
+  sourceImages: generationPlanSchema.shape.sourceImages,
+  instruction: z.string(),
+  imageCount: z.int().min(1).max(MAX_IMAGES_PER_REQUEST),
+  aspectRatio: z.string(),
+  style: z.string().nullable(),
+});
 
-export const uploadReviewJsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['approved', 'reason', 'suggestions'],
-  properties: {
-    approved: { type: 'boolean' },
-    reason: { type: ['string', 'null'] },
-    suggestions: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['title', 'description'],
-        properties: { title: { type: 'string' }, description: { type: 'string' } },
-      },
-    },
-  },
-} as const;
+/** The upload review as a hosted model answers it; checked again by parseUploadReview. */
+const hostedUploadReviewSchema = z.strictObject({
+  approved: z.boolean(),
+  reason: z.string().nullable(),
+  suggestions: z.array(z.strictObject({ title: z.string(), description: z.string() })),
+});
+
+/** The JSON Schema that structured output asks for: zod's, without the `$schema` key the providers do not take. */
+function structuredOutputSchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _, ...jsonSchema } = z.toJSONSchema(schema);
+  return jsonSchema;
+}
+
+export const planJsonSchema = structuredOutputSchema(hostedPlanSchema);
+export const uploadReviewJsonSchema = structuredOutputSchema(hostedUploadReviewSchema);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generationPlanSchema, type GenerationPlan } from '@shared/generation';
 import { LocalImageEngine } from '../engines/local/local-engine';
-import { fixture } from '../engines/local/test-support';
+import { fixture } from '@test/server/images';
 import { planByRules, ruleBasedPlanner } from './rule-based-planner';
 
 type Context = { attachments?: number; previous?: boolean };

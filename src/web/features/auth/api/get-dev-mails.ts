@@ -1,19 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api-client';
-
-export interface DevMail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  createdAt: string;
-}
+import type { DevMail } from '@shared/dev-mailbox';
+import { publicApi } from '@web/lib/api-client';
 
 /** The dev mailbox (development without SMTP only); newest first. */
 export async function getDevMails(): Promise<DevMail[]> {
-  const response = await apiFetch(`${window.location.origin}/api/dev/mailbox`, {}, { skipAuth: true });
-  const body = (await response.json()) as { mails: DevMail[] };
-  return body.mails;
+  const response = await publicApi.dev.mailbox.$get();
+  return (await response.json()).mails;
 }
 
 export const devMailsQuery = queryOptions({

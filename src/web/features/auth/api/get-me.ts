@@ -1,17 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { isAppError } from '@shared/errors';
+import type { Profile } from '@shared/profile';
 import { publicApi } from '@web/lib/api-client';
-
-export type Profile = {
-  id: string;
-  email: string;
-  name: string;
-  avatarUrl: string | null;
-  displayName: string;
-  initials: string;
-  emailVerified: boolean;
-  termsAcceptedAt: string | null;
-};
 
 /**
  * The signed-in user, or null when signed out. The session cookie is HttpOnly, so asking the
@@ -20,7 +10,7 @@ export type Profile = {
 export async function getMe(): Promise<Profile | null> {
   try {
     const response = await publicApi.me.$get();
-    return (await response.json()) as Profile;
+    return await response.json();
   } catch (error) {
     if (isAppError(error) && error.status === 401) return null;
     throw error;

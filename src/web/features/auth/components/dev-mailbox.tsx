@@ -1,7 +1,8 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@web/components/ui/button';
-import { useDevMails, type DevMail } from '../api/get-dev-mails';
+import type { DevMail } from '@shared/dev-mailbox';
+import { useDevMails } from '../api/get-dev-mails';
 import { textLinkClasses } from './auth-card';
 import { FormAlert } from './form-controls';
 

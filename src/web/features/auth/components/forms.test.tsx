@@ -2,7 +2,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderAuthScreen } from '../test/render-auth-screen';
+import { renderAuthScreen } from '@test/web/render-auth-screen';
 import { CompleteSignupScreen } from './complete-signup-screen';
 import { ForgotPasswordScreen } from './forgot-password-screen';
 import { LoginScreen } from './login-screen';

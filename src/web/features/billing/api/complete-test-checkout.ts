@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CheckoutVerification } from '@shared/billing';
 import { api } from '@web/lib/api-client';
 import { billingKeys, refreshBalances } from './query-keys';
-import type { CheckoutVerification } from './verify-checkout-session';
 
 /** The local checkout's Pay: the server fulfils the session exactly as a Stripe payment. */
 export async function completeTestCheckout(sessionId: string): Promise<CheckoutVerification> {

@@ -1,14 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Balance } from '@shared/billing';
 import { api } from '@web/lib/api-client';
 import { billingKeys, retryUpTo } from './query-keys';
-
-export interface Balance {
-  /** Cents in the spec's sign convention: negative is credit. */
-  balance: number;
-  formatted: string;
-  freeGenerationsLeft: number;
-  availableCents: number;
-}
 
 export async function getBalance(): Promise<Balance> {
   const response = await api.stripe.balance.$get();

@@ -1,14 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Price } from '@shared/billing';
 import { DEFAULT_PRODUCT_ALIAS } from '@shared/money';
 import { api } from '@web/lib/api-client';
 import { billingKeys, retryUpTo } from './query-keys';
-
-export interface Price {
-  id: string;
-  unit_amount: number;
-  currency: string;
-  nickname: string | null;
-}
 
 /** The product's packages; the server already left out prices without an amount. */
 export async function getPrices(product: string): Promise<Price[]> {

@@ -1,14 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TestCheckout } from '@shared/billing';
 import { api } from '@web/lib/api-client';
 import { billingKeys } from './query-keys';
-
-export interface TestCheckout {
-  id: string;
-  amount_total: number;
-  currency: string;
-  status: string;
-  payment_status: string;
-}
 
 /** A test-mode checkout session (only exists without Stripe keys, never in production). */
 export async function getTestCheckout(sessionId: string): Promise<TestCheckout> {

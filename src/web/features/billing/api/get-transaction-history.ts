@@ -1,23 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { HistoryKind, TransactionPage } from '@shared/billing';
 import { api } from '@web/lib/api-client';
 import { billingKeys, retryUpTo } from './query-keys';
-
-export type HistoryKind = 'top-ups' | 'withdrawals';
-
-export interface Transaction {
-  id: string;
-  type: 'top_up' | 'usage' | 'refund' | 'free_grant' | 'adjustment';
-  /** Unix seconds. */
-  created: number;
-  description: string;
-  amount_formatted: string;
-  ending_balance_formatted: string;
-}
-
-export interface TransactionPage {
-  data: Transaction[];
-  has_more: boolean;
-}
 
 export async function getTransactionHistory(kind: HistoryKind, limit: number): Promise<TransactionPage> {
   const response = await api.stripe['transaction-history'][':kind'].$get({ param: { kind }, query: { limit: String(limit) } });

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isAppError } from '@shared/errors';
 
-/** Billing's cache keys. The balance lives under 'balance', where the navigation's copy lives too. */
+/** Billing's cache keys. The balance is one query, shared by the navigation, the studio and billing. */
 export const billingKeys = {
-  balance: ['balance', 'current'] as const,
+  balance: ['billing', 'balance'] as const,
   prices: (product: string) => ['billing', 'prices', product] as const,
   history: (kind: string, limit: number) => ['billing', 'history', kind, limit] as const,
   historyAll: ['billing', 'history'] as const,
@@ -11,13 +11,10 @@ export const billingKeys = {
   testCheckout: (sessionId: string) => ['billing', 'test-checkout', sessionId] as const,
 };
 
-/**
- * After money moved: every cached balance (ours, the navigation's, the studio's) and the history
- * are fetched again.
- */
+/** After money moved: the balance and the history are fetched again. */
 export async function refreshBalances(queryClient: QueryClient): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ predicate: (query) => query.queryKey.includes('balance') }),
+    queryClient.invalidateQueries({ queryKey: billingKeys.balance }),
     queryClient.invalidateQueries({ queryKey: billingKeys.historyAll }),
   ]);
 }

@@ -1,14 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CheckoutVerification } from '@shared/billing';
 import { api } from '@web/lib/api-client';
 import { billingKeys } from './query-keys';
-
-export interface CheckoutVerification {
-  status: 'success' | 'processing' | 'open' | 'expired' | 'failed';
-  message: string;
-  customer_email: string | null;
-  amount_total: number | null;
-  currency: string | null;
-}
 
 /** Asks the server how a checkout ended; a paid session is credited by this call if not yet. */
 export async function verifyCheckoutSession(sessionId: string): Promise<CheckoutVerification> {

@@ -2,7 +2,7 @@ import { Gift, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatBalance, isLowBalance } from '@shared/money';
 import { cn } from '@web/lib/cn';
-import type { Balance } from '../api/get-balance';
+import type { Balance } from '@shared/billing';
 
 /** The billing page's header: the balance and how many free images are left (spec 9). */
 export function BalanceHeader({ balance }: { balance: Balance | undefined }) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCents, formatCentsShort, imagesForCents } from '@shared/money';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
-import type { Price } from '../api/get-prices';
+import type { Price } from '@shared/billing';
 
 type Blurb = 'light' | 'regular' | 'heavy';
 

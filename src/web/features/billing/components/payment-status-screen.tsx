@@ -9,7 +9,8 @@ import { formatCents } from '@shared/money';
 import { paths } from '@shared/paths';
 import { buttonClasses } from '@web/components/ui/button';
 import { refreshBalances } from '../api/query-keys';
-import { useCheckoutVerification, type CheckoutVerification } from '../api/verify-checkout-session';
+import type { CheckoutVerification } from '@shared/billing';
+import { useCheckoutVerification } from '../api/verify-checkout-session';
 import { forgetPaymentReturn, paymentReturnPath } from '../payment-return';
 import { BalanceText } from './balance-text';
 

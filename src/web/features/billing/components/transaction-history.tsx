@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { HISTORY_PAGE_SIZE } from '@shared/constants';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
-import { useTransactionHistory, type HistoryKind, type Transaction } from '../api/get-transaction-history';
+import type { HistoryKind, Transaction } from '@shared/billing';
+import { useTransactionHistory } from '../api/get-transaction-history';
 
 /** Money in (a top-up, or a failed generation given back) is green with a plus; the rest red with a minus. */
 export function isCredit(type: Transaction['type']): boolean {

@@ -1,10 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Stats } from '@shared/stats';
 import { publicApi } from '@web/lib/api-client';
-
-export interface Stats {
-  images: number;
-  users: number;
-}
 
 /** GET /api/stats: public counters of generated images and users (no session needed). */
 export async function getStats(): Promise<Stats> {

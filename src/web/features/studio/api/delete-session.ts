@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SessionSummary } from '@shared/studio';
-import { apiFetch } from '@web/lib/api-client';
+import { api } from '@web/lib/api-client';
 import { studioKeys } from './query-keys';
 
 export async function deleteSession(sessionId: string): Promise<void> {
-  await apiFetch(`/api/sessions/${encodeURIComponent(sessionId)}`, { method: 'DELETE' });
+  await api.sessions[':id'].$delete({ param: { id: sessionId } });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { fetchMissedMessages } from '@shared/catch-up';
-import { messagesListSchema, type Message } from '@shared/studio';
-import { apiFetch } from '@web/lib/api-client';
+import type { Message } from '@shared/studio';
+import { api } from '@web/lib/api-client';
 import { mergeMessages } from '../lib/merge-messages';
 import { getMessage } from './get-message';
 import { studioKeys } from './query-keys';
@@ -11,12 +11,11 @@ import { studioKeys } from './query-keys';
  * `after` the first `limit` written after that time.
  */
 export async function getMessages(sessionId: string, options: { after?: string | null; limit?: number } = {}): Promise<Message[]> {
-  const query = new URLSearchParams();
-  if (options.after) query.set('after', options.after);
-  if (options.limit !== undefined) query.set('limit', String(options.limit));
-  const suffix = query.size > 0 ? `?${query.toString()}` : '';
-  const response = await apiFetch(`/api/sessions/${encodeURIComponent(sessionId)}/messages${suffix}`);
-  return messagesListSchema.parse(await response.json()).messages;
+  const response = await api.sessions[':id'].messages.$get({
+    param: { id: sessionId },
+    query: { after: options.after ?? undefined, limit: options.limit === undefined ? undefined : String(options.limit) },
+  });
+  return (await response.json()).messages;
 }
 
 /**

@@ -1,26 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { isAppError } from '@shared/errors';
-import { apiFetch } from '@web/lib/api-client';
+import type { DraftQuote } from '@shared/studio';
+import { api } from '@web/lib/api-client';
 import { studioKeys } from './query-keys';
-
-export const quoteSchema = z.object({
-  imageCount: z.number(),
-  priceCents: z.number(),
-  freeImages: z.number(),
-  freeGenerationsLeft: z.number(),
-});
-export type Quote = z.infer<typeof quoteSchema>;
 
 /**
  * What sending this draft would cost, or null where the server offers no quote (404). A session
  * with an earlier output may turn a text-only draft into an edit of it, which prices differently.
  */
-export async function getQuote(text: string, attachments: number, hasPreviousOutput: boolean): Promise<Quote | null> {
-  const query = new URLSearchParams({ text, attachments: String(attachments), has_previous_output: String(hasPreviousOutput) });
+export async function getQuote(text: string, attachments: number, hasPreviousOutput: boolean): Promise<DraftQuote | null> {
   try {
-    const response = await apiFetch(`/api/chat/quote?${query.toString()}`);
-    return quoteSchema.parse(await response.json());
+    const response = await api.chat.quote.$get({ query: { text, attachments: String(attachments), has_previous_output: hasPreviousOutput ? 'true' : 'false' } });
+    return await response.json();
   } catch (error) {
     if (isAppError(error) && error.status === 404) return null;
     throw error;

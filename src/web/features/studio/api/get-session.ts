@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { sessionDetailSchema, type SessionDetail } from '@shared/studio';
-import { apiFetch } from '@web/lib/api-client';
+import type { SessionDetail } from '@shared/studio';
+import { api } from '@web/lib/api-client';
 import { studioKeys } from './query-keys';
 
 export async function getSession(sessionId: string): Promise<SessionDetail> {
-  const response = await apiFetch(`/api/sessions/${encodeURIComponent(sessionId)}`);
-  return sessionDetailSchema.parse(await response.json());
+  const response = await api.sessions[':id'].$get({ param: { id: sessionId } });
+  return response.json();
 }
 
 export const sessionQuery = (sessionId: string) =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { sessionsListSchema, type SessionSummary } from '@shared/studio';
-import { apiFetch } from '@web/lib/api-client';
+import type { SessionSummary } from '@shared/studio';
+import { api } from '@web/lib/api-client';
 import { studioKeys } from './query-keys';
 
 export async function getSessions(): Promise<SessionSummary[]> {
-  const response = await apiFetch('/api/sessions');
-  return sessionsListSchema.parse(await response.json()).sessions;
+  const response = await api.sessions.$get();
+  return (await response.json()).sessions;
 }
 
 /** Spec section 7 (caching): the session list is deduplicated for 2 s and refetched on focus and reconnect. */

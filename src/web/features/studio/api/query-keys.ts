@@ -3,7 +3,6 @@ export const studioKeys = {
   sessions: ['studio', 'sessions'] as const,
   session: (sessionId: string) => ['studio', 'session', sessionId] as const,
   messages: (sessionId: string) => ['studio', 'messages', sessionId] as const,
-  balance: ['studio', 'balance'] as const,
   quote: (text: string, attachments: number, hasPreviousOutput: boolean) => ['studio', 'quote', text, attachments, hasPreviousOutput] as const,
   creditRefusal: ['studio', 'credit-refusal'] as const,
 };

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { sessionSummarySchema, type SessionSummary } from '@shared/studio';
-import { apiFetch } from '@web/lib/api-client';
-import { jsonBody } from './json';
+import type { SessionSummary } from '@shared/studio';
+import { api } from '@web/lib/api-client';
 import { studioKeys } from './query-keys';
 
 export async function renameSession(sessionId: string, sessionName: string): Promise<SessionSummary> {
-  const response = await apiFetch(`/api/sessions/${encodeURIComponent(sessionId)}`, jsonBody('PATCH', { session_name: sessionName }));
-  return sessionSummarySchema.parse(await response.json());
+  const response = await api.sessions[':id'].$patch({ param: { id: sessionId }, json: { session_name: sessionName } });
+  return response.json();
 }
 
 export function useRenameSession() {

@@ -2,8 +2,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { DraftQuote } from '@shared/studio';
 import { initI18n } from '@web/lib/i18n';
-import type { Quote } from '../api/get-quote';
 import { studioKeys } from '../api/query-keys';
 import { CostPreview } from './cost-preview';
 
@@ -12,9 +12,18 @@ beforeAll(() => {
 });
 afterEach(cleanup);
 
+type QuoteFigures = Pick<DraftQuote, 'imageCount' | 'priceCents' | 'freeImages' | 'freeGenerationsLeft'>;
+
 /** The server's answer for this draft, already in the cache (as after the first request). */
-function renderWithQuote(text: string, attachments: number, quote: Quote | null) {
+function renderWithQuote(text: string, attachments: number, figures: QuoteFigures | null) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const quote: DraftQuote | null = figures && {
+    ...figures,
+    paidImages: figures.imageCount - figures.freeImages,
+    pricePerImageCents: 8,
+    availableCents: 0,
+    free: figures.priceCents === 0,
+  };
   queryClient.setQueryData(studioKeys.quote(text, attachments, false), quote);
   render(
     <QueryClientProvider client={queryClient}>

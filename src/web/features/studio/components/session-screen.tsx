@@ -62,8 +62,9 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
         (message) => mergeIntoConversation(queryClient, sessionId, [message]),
         () => undefined,
       );
-      refreshStatus();
     },
+    // The header's status badge follows the session's generation job as it changes.
+    onJobChanged: refreshStatus,
     onReady: () => {
       if (!sessionId) return;
       // Whatever was written or finished while the subscription was down (or before it first came up).

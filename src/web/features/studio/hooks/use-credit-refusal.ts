@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { balanceQuery, useBalance } from '../api/get-balance';
+import { balanceQuery, useBalance } from '@web/features/billing';
 import { studioKeys } from '../api/query-keys';
 
 /** The balance (raw, spec sign convention) when the server refused a generation for lack of credit. */
@@ -24,22 +24,23 @@ export function useCreditRefusal() {
     gcTime: Infinity,
   });
   const exhausted = refusal !== null;
-  const balance = useBalance(exhausted);
+  const { data: balance } = useBalance({ enabled: exhausted });
+  const rawBalance = balance?.balance;
 
   useEffect(() => {
     const refusedAt = refusal?.rawBalance;
-    if (refusedAt === null || refusedAt === undefined || balance.data === undefined) return;
+    if (refusedAt === null || refusedAt === undefined || rawBalance === undefined) return;
     // A more negative raw balance is more credit.
-    if (balance.data < refusedAt) queryClient.setQueryData(studioKeys.creditRefusal, null);
-  }, [balance.data, refusal, queryClient]);
+    if (rawBalance < refusedAt) queryClient.setQueryData(studioKeys.creditRefusal, null);
+  }, [rawBalance, refusal, queryClient]);
 
   const recordRefusal = useCallback(async () => {
     const unknownBalance: CreditRefusal = { rawBalance: null };
     queryClient.setQueryData(studioKeys.creditRefusal, unknownBalance);
-    const rawBalance = await queryClient.fetchQuery({ ...balanceQuery, staleTime: 0 }).catch(() => null);
-    const refusedAt: CreditRefusal = { rawBalance };
+    const current = await queryClient.fetchQuery({ ...balanceQuery, staleTime: 0 }).catch(() => null);
+    const refusedAt: CreditRefusal = { rawBalance: current?.balance ?? null };
     queryClient.setQueryData(studioKeys.creditRefusal, refusedAt);
   }, [queryClient]);
 
-  return { exhausted, rawBalance: balance.data ?? refusal?.rawBalance ?? null, recordRefusal };
+  return { exhausted, rawBalance: rawBalance ?? refusal?.rawBalance ?? null, recordRefusal };
 }

@@ -1,13 +1,26 @@
 import { useEffect, useRef, useState } from 'react';
-import { sessionEventSchema } from '@shared/studio';
+import { SESSION_STREAM_EVENTS, sessionEventSchema, type SessionEvent } from '@shared/realtime';
+import { api } from '@web/lib/api-client';
 
 export type RealtimeStatus = 'connecting' | 'connected' | 'disconnected';
 
 export interface SessionEventHandlers {
   /** A message of the session was created or updated. */
   onMessage: (messageId: string) => void;
+  /** The session's generation job changed (queued, started, finished): its status badge is out of date. */
+  onJobChanged: (jobId: string) => void;
   /** The subscription is live (first time, or again after a drop): time to catch up. */
   onReady: () => void;
+}
+
+/** An event's data, or null for one that points at nothing we know (the next catch-up covers it). */
+function parseSessionEvent(data: string): SessionEvent | null {
+  try {
+    const parsed = sessionEventSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -24,22 +37,19 @@ export function useSessionEvents(sessionId: string | undefined, handlers: Sessio
 
   useEffect(() => {
     if (!sessionId || typeof EventSource === 'undefined') return;
-    const source = new EventSource(`/api/sessions/${encodeURIComponent(sessionId)}/events`, { withCredentials: true });
-    source.addEventListener('ready', () => {
+    const source = new EventSource(api.sessions[':id'].events.$url({ param: { id: sessionId } }), { withCredentials: true });
+    source.addEventListener(SESSION_STREAM_EVENTS.ready, () => {
       setStatus('connected');
       handlersRef.current.onReady();
     });
-    source.addEventListener('message', (event: MessageEvent<string>) => {
-      let data: unknown;
-      try {
-        data = JSON.parse(event.data);
-      } catch {
-        // A malformed event points at nothing; the next catch-up fetch covers it.
-        return;
-      }
-      const parsed = sessionEventSchema.safeParse(data);
-      if (parsed.success && parsed.data.id) handlersRef.current.onMessage(parsed.data.id);
-    });
+    const dispatch = (event: MessageEvent<string>) => {
+      const data = parseSessionEvent(event.data);
+      if (!data) return;
+      if (data.type === 'job.updated') handlersRef.current.onJobChanged(data.id);
+      else handlersRef.current.onMessage(data.id);
+    };
+    source.addEventListener(SESSION_STREAM_EVENTS.message, dispatch);
+    source.addEventListener(SESSION_STREAM_EVENTS.session, dispatch);
     source.onerror = () => setStatus('disconnected');
     return () => {
       source.close();

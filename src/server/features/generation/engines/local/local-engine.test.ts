@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../image-engine';
 import { LocalImageEngine } from './local-engine';
-import { decodePixels, fixture, meanBrightness, meanDifference } from './test-support';
+import { decodePixels, fixture, meanBrightness, meanDifference } from '@test/server/images';
 
 const engine = new LocalImageEngine({ workingMaxSide: 400, sceneLongSide: 320 });
 const portrait = { data: fixture('people/040.jpg'), mimeType: 'image/jpeg' };

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { planByRules } from '../../planner/rule-based-planner';
 import { LocalImageEngine } from './local-engine';
-import { fixture, fixturePhotos } from './test-support';
+import { fixture, fixturePhotos } from '@test/server/images';
 
 const engine = new LocalImageEngine({ workingMaxSide: 300 });
 

@@ -5,6 +5,7 @@ import { EngineError, type EngineImage, type EngineOptions, type EngineResult, t
 import type { PlanRequest, ReplyPlanner } from '../../planning';
 import type { GenerationPlan } from '@shared/generation';
 import { parsePlan, parseUploadReview } from '../hosted-answers';
+import { extensionOf } from '../../../../storage/storage-keys';
 
 export interface OpenAiEngineConfig {
   apiKey: string;
@@ -150,8 +151,4 @@ export class OpenAiImageEngine implements ImageEngine, ReplyPlanner {
       }),
     );
   }
-}
-
-function extensionOf(mimeType: string): string {
-  return mimeType === 'image/jpeg' ? 'jpg' : mimeType === 'image/webp' ? 'webp' : 'png';
 }

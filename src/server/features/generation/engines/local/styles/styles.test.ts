@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { aspectRatioValue, type AspectRatio } from '@shared/generation';
 import { LocalImageEngine } from '../local-engine';
 import { decodeToRaster, pipelineOf, sizeScale, type Raster } from '../raster';
-import { decodePixels, fixture, fixturePhotos, meanDifference, uprightSize, type FixturePhoto } from '../test-support';
+import { decodePixels, fixture, fixturePhotos, meanDifference, uprightSize, type FixturePhoto } from '@test/server/images';
 import { tokenize } from '../text-match';
 import { findStyles, STYLES } from './catalogue';
 

@@ -1,0 +1,67 @@
+import { AppError } from '@shared/errors';
+import type { Message } from '@shared/studio';
+import type { Db, Tx } from '../../db/client';
+import { publishEvent } from '../../realtime/events';
+import { insertSession, lockActiveSession, recordMessageInSession } from './sessions.repository';
+import { sessionTopic } from '../../realtime/topics';
+import { SESSION_NOT_FOUND_MESSAGE } from './sessions.service';
+import { findMessage, insertAttachments, insertUserMessage, lockOwnFiles } from './messages.repository';
+import { startReplyToNewMessage, type ReplyDeps } from '../generation/generation.service';
+
+export const MESSAGE_NOT_FOUND_MESSAGE = 'Message not found';
+
+export interface SendMessage {
+  /** 'new' or absent: the session is created with the message. */
+  sessionId?: string | undefined;
+  contentText: string;
+  fileIds: string[];
+  /** Start the paid reply in the same transaction. */
+  requestReply?: boolean | undefined;
+}
+
+export type SentMessage = { session_id: string; message: Message } & Partial<Awaited<ReturnType<typeof startReplyToNewMessage>>>;
+
+/**
+ * Sends a user message. Session (when new), message, attachments, the session's counters — and,
+ * with `requestReply`, the paid reply (or, short of credit, the message's "awaiting credit" state)
+ * — are written in one transaction, so a failure or a dropped connection cannot leave a session
+ * without its message, a message without its images, or a message nobody answers; subscribers
+ * hear of it only once it is committed.
+ */
+export async function sendMessage(deps: ReplyDeps, userId: string, input: SendMessage): Promise<SentMessage> {
+  const { db } = deps;
+  const fileIds = [...new Set(input.fileIds)];
+  return db.transaction(async (tx) => {
+    await assertAttachable(tx, userId, fileIds);
+    let sessionId: string;
+    if (input.sessionId === undefined || input.sessionId === 'new') {
+      sessionId = (await insertSession(tx, userId, null)).id;
+    } else {
+      if (!(await lockActiveSession(tx, userId, input.sessionId))) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND_MESSAGE);
+      sessionId = input.sessionId;
+    }
+    const messageId = await insertUserMessage(tx, { sessionId, userId, contentText: input.contentText });
+    await insertAttachments(tx, messageId, fileIds);
+    await recordMessageInSession(tx, sessionId);
+    await publishEvent(tx, { topic: sessionTopic(sessionId), type: 'message.created', id: messageId });
+    const reply = input.requestReply ? await startReplyToNewMessage(tx, deps, { userId, sessionId, messageId }) : {};
+    const message = await findMessage(tx, userId, messageId);
+    return { session_id: sessionId, message: message!, ...reply };
+  });
+}
+
+/** Only the user's own approved images may be attached; someone else's id is "not found". */
+async function assertAttachable(db: Tx, userId: string, fileIds: string[]): Promise<void> {
+  const files = await lockOwnFiles(db, userId, fileIds);
+  if (files.length !== fileIds.length) throw new AppError('NOT_FOUND', 'File not found');
+  for (const file of files) {
+    if (file.verifiedEnum === 'pending') throw new AppError('BAD_REQUEST', `Image "${file.originalFilename}" is still being checked. Send it once it is ready.`);
+    if (file.verifiedEnum === 'rejected') throw new AppError('BAD_REQUEST', `Image "${file.originalFilename}" is not allowed and cannot be attached.`);
+  }
+}
+
+export async function getMessage(db: Db, userId: string, messageId: string): Promise<Message> {
+  const message = await findMessage(db, userId, messageId);
+  if (!message) throw new AppError('NOT_FOUND', MESSAGE_NOT_FOUND_MESSAGE);
+  return message;
+}

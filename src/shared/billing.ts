@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { CUSTOM_TOP_UP_MAX_CENTS, CUSTOM_TOP_UP_MIN_CENTS } from './constants';
+import { formatCents } from './money';
+
+/**
+ * The balance API's contract (spec section 7, /api/stripe/*), shared by the server's routes and
+ * services and the web client: each shape once. Field names follow the spec.
+ */
+
+/** GET /api/stripe/balance. `balance` follows the spec's sign convention: negative is credit. */
+export const balanceSchema = z.object({
+  balance: z.number().int(),
+  formatted: z.string(),
+  freeGenerationsLeft: z.number().int(),
+  availableCents: z.number().int(),
+});
+export type Balance = z.infer<typeof balanceSchema>;
+
+/** One top-up package (spec 3, Price); prices without a unit amount are never listed. */
+export const priceSchema = z.object({ id: z.string(), unit_amount: z.number().int(), currency: z.string(), nickname: z.string().nullable() });
+export type Price = z.infer<typeof priceSchema>;
+
+/** POST /api/stripe/create-checkout-session: a package bought through the embedded checkout. */
+export const packageCheckoutRequestSchema = z.object({ priceId: z.string().min(1).max(200) });
+/** Its answer: the client secret opens the embedded payment form. */
+export const embeddedCheckoutSchema = z.object({ clientSecret: z.string(), sessionId: z.string() });
+export type EmbeddedCheckout = z.infer<typeof embeddedCheckoutSchema>;
+
+/** POST /api/stripe/create-top-up-session: a custom amount, $1.00 to $1,000.00 (spec 5). */
+export const customTopUpRequestSchema = z.object({
+  amount_cents: z
+    .number()
+    .int()
+    .min(CUSTOM_TOP_UP_MIN_CENTS, `Minimum amount is ${formatCents(CUSTOM_TOP_UP_MIN_CENTS)}`)
+    .max(CUSTOM_TOP_UP_MAX_CENTS, `Maximum amount is ${formatCents(CUSTOM_TOP_UP_MAX_CENTS)}`),
+});
+/** Its answer: the browser goes on to `url`, the provider's checkout page. */
+export const hostedCheckoutSchema = z.object({ sessionId: z.string(), url: z.string() });
+export type HostedCheckout = z.infer<typeof hostedCheckoutSchema>;
+
+/** GET /api/stripe/verify-checkout-session/{id} (spec 3, Checkout verification result): 'success' once credited. */
+export const checkoutVerificationSchema = z.object({
+  status: z.enum(['success', 'processing', 'open', 'expired', 'failed']),
+  message: z.string(),
+  customer_email: z.string().nullable(),
+  amount_total: z.number().int().nullable(),
+  currency: z.string().nullable(),
+});
+export type CheckoutVerification = z.infer<typeof checkoutVerificationSchema>;
+
+/** Every kind of ledger entry; a history row's `type` is one of them (spec 3: top_up, else usage). */
+export const LEDGER_KINDS = ['top_up', 'usage', 'refund', 'free_grant', 'adjustment'] as const;
+
+/** The two history tabs of the account page (spec 7: transaction-history/{kind}). */
+export const historyKindSchema = z.enum(['top-ups', 'withdrawals']);
+export type HistoryKind = z.infer<typeof historyKindSchema>;
+
+/** One history row (spec 3, Transaction). The amount is unsigned; its direction comes from `type`. */
+export const transactionSchema = z.object({
+  id: z.string(),
+  type: z.enum(LEDGER_KINDS),
+  /** Unix seconds. */
+  created: z.number().int(),
+  description: z.string(),
+  amount_formatted: z.string(),
+  ending_balance_formatted: z.string(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+/** One page of history, Stripe-style. */
+export const transactionPageSchema = z.object({ data: z.array(transactionSchema), has_more: z.boolean() });
+export type TransactionPage = z.infer<typeof transactionPageSchema>;
+
+/** A test-mode checkout session as its local checkout page shows it (never with Stripe keys). */
+export const testCheckoutSchema = z.object({ id: z.string(), amount_total: z.number().int(), currency: z.string(), status: z.string(), payment_status: z.string() });
+export type TestCheckout = z.infer<typeof testCheckoutSchema>;

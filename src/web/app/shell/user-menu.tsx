@@ -1,0 +1,57 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { CreditCard, LogOut, UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@shared/paths';
+import type { Profile } from '@shared/profile';
+import { BalanceText } from '@web/features/billing/components/balance-text';
+import { useLogOut } from './use-log-out';
+import { UserAvatar } from '@web/components/layouts/user-avatar';
+
+const itemClasses = 'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted data-[disabled]:opacity-50';
+
+/** The desktop header's menu of the signed-in user (spec section 2, Navigation). */
+export function UserMenu({ me }: { me: Profile }) {
+  const { t } = useTranslation('navigation');
+  const { logOut, isPending } = useLogOut();
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className="rounded-full focus-visible:outline-2">
+        <UserAvatar avatarUrl={me.avatarUrl} initials={me.initials} decorative />
+        <span className="sr-only">{t('userMenu')}</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-64 rounded-xl border bg-background p-2 shadow-lg">
+          <div className="flex items-center gap-3 px-2 py-2">
+            <UserAvatar avatarUrl={me.avatarUrl} initials={me.initials} className="h-10 w-10" decorative />
+            <div className="min-w-0">
+              <p className="truncate text-sm font-semibold">{me.displayName}</p>
+              <p className="truncate text-xs text-muted-foreground">{me.email}</p>
+            </div>
+          </div>
+          <div className="px-2 pb-2 text-sm">
+            <BalanceText label />
+          </div>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item asChild className={itemClasses}>
+            <Link to={paths.account.getHref()}>
+              <UserRound className="h-4 w-4" aria-hidden="true" />
+              {t('account')}
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClasses}>
+            <Link to={paths.billing.getHref()}>
+              <CreditCard className="h-4 w-4" aria-hidden="true" />
+              {t('billing')}
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item className={itemClasses} disabled={isPending} onSelect={() => logOut()}>
+            <LogOut className="h-4 w-4" aria-hidden="true" />
+            {t('logOut')}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
