@@ -1,6 +1,6 @@
 import { MAX_IMAGES_PER_REQUEST, parseAspectRatio, type AspectRatio, type GenerationPlan } from '@shared/generation';
 import { findCaption, type Caption } from '../engines/local/caption';
-import { readEditTokens } from '../engines/local/edit-instructions';
+import { asksToCombine, readEditTokens } from '../engines/local/edit-instructions';
 import { describeScene } from '../engines/local/scene/scene-words';
 import { readGenerationPrompt } from '../engines/local/generation-prompt';
 import { defineVocabulary, findMentions, russianAdjective, tokenize, type Tokens } from '../engines/local/text-match';
@@ -41,8 +41,6 @@ const NUMBER_WORDS = new Map<string, number>([
 const COUNT_NOUNS = ['image', 'images', 'picture', 'pictures', 'pic', 'pics', 'version', 'versions', 'variant', 'variants', 'variation', 'variations', 'option', 'options', 'photo', 'photos', 'shot', 'shots', 'take', 'takes', 'alternative', 'alternatives', 'copy', 'copies', 'result', 'results', 'render', 'renders', 'wallpaper', 'wallpapers', 'изображени', 'картин', 'верси', 'вариант', 'фото', 'фотограф', 'снимк', 'снимок', 'штук', 'копи', 'результат'];
 const VARIATION_NOUNS = new Set(['versions', 'variants', 'variations', 'options', 'alternatives', 'takes', 'варианты', 'вариантов', 'варианта', 'версии', 'версий']);
 const ADJECTIVE_GAP = new Set(['more', 'different', 'other', 'new', 'extra', 'separate', 'distinct', 'ещё', 'еще', 'разных', 'разные', 'других', 'другие', 'новых', 'новые', 'разных', 'отдельных', 'of']);
-
-const PLURAL_REFERENCES = new Set(['them', 'each', 'all', 'these', 'those', 'both', 'их', 'каждую', 'каждое', 'каждый', 'все', 'всех', 'обе', 'оба', 'эти']);
 
 const NEW_PICTURE_WORDS = defineVocabulary([
   {
@@ -112,7 +110,7 @@ function editOperationsIn(tokens: Tokens, aspectRatio: AspectRatio | null, capti
   const colourChange = instructions.colourChange && (changeVerb || instructions.colourChange.from !== undefined) ? instructions.colourChange : null;
   return {
     styles: instructions.styles,
-    any: instructions.styles.length > 0 || instructions.adjustments.length > 0 || colourChange !== null || aspectRatio !== null || caption !== null,
+    any: instructions.styles.length > 0 || instructions.adjustments.length > 0 || colourChange !== null || instructions.background !== null || aspectRatio !== null || caption !== null,
   };
 }
 
@@ -136,8 +134,9 @@ export function planByRules(request: PlanRequest): GenerationPlan {
   }
   const intent = sourceImages === 'none' ? 'generate' : 'edit';
 
+  // Several photos: one result for each (each one charged, so the quote shows it), unless they are to become one picture.
   let imageCount = explicitCount ?? 1;
-  if (explicitCount === null && request.attachmentCount > 1 && tokens.some((token) => PLURAL_REFERENCES.has(token))) imageCount = request.attachmentCount;
+  if (request.attachmentCount > 1 && !asksToCombine(tokens)) imageCount = request.attachmentCount * (explicitCount ?? 1);
 
   const style = intent === 'edit' ? operations.styles[0] : readGenerationPrompt(tokens).styles[0];
   const instruction = text || (intent === 'edit' ? 'Enhance the photo' : 'A landscape');

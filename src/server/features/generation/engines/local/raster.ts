@@ -94,3 +94,16 @@ export function sizeScale(raster: Raster): number {
 export async function encodeRaster(raster: Raster): Promise<Buffer> {
   return pipelineOf(raster).jpeg({ quality: 90, chromaSubsampling: '4:4:4', optimiseCoding: false }).toBuffer();
 }
+
+/** A cut-out: the picture with its mask as the alpha channel, as a PNG (JPEG has no transparency). */
+export async function encodeWithAlpha(raster: Raster, alpha: Uint8Array): Promise<Buffer> {
+  const rgba = Buffer.allocUnsafe(raster.width * raster.height * 4);
+  for (let pixel = 0, index = 0; pixel < alpha.length; pixel += 1, index += 3) {
+    rgba[pixel * 4] = raster.data[index]!;
+    rgba[pixel * 4 + 1] = raster.data[index + 1]!;
+    rgba[pixel * 4 + 2] = raster.data[index + 2]!;
+    rgba[pixel * 4 + 3] = alpha[pixel]!;
+  }
+  // Fast zlib settings: a 12-megapixel PNG at the default level takes seconds.
+  return sharp(rgba, { raw: { width: raster.width, height: raster.height, channels: 4 } }).png({ compressionLevel: 3, adaptiveFiltering: false }).toBuffer();
+}

@@ -4,6 +4,9 @@ import { type AspectFit } from './aspect';
 import { type Caption } from './caption';
 import { type RecolourResult } from './recolour';
 import { type Style } from './styles/style';
+import { type Garment } from './garments';
+import { type NamedColour } from './colours';
+import { type BackgroundChange } from './vision/background-edit';
 
 /**
  * The reply under the local engine's pictures, in the language of the request. It always says
@@ -23,9 +26,25 @@ const CAN_DRAW: Record<NoteLanguage, string> = {
 };
 
 const NOTHING_TO_DO: Record<NoteLanguage, string> = {
-  en: "The built-in local engine (offline image filters, not a hosted AI model) found nothing in this request that it can do. It understands styles such as 'sepia', 'pencil sketch' or 'pop art', colour changes such as 'make the red jacket blue', adjustments such as 'darker' or 'sharper', shapes such as 'square' or '16:9', and captions such as 'add the caption “Iceland”'.",
-  ru: 'Встроенный локальный движок (офлайн-фильтры изображений, а не облачная ИИ-модель) не нашёл в запросе ничего, что умеет делать. Он понимает стили («сепия», «карандашный набросок», «поп-арт»), замену цвета («сделай красную куртку синей»), настройки («темнее», «резче»), форму кадра («квадрат», «16:9») и надписи («добавь надпись „Исландия“»).',
+  en: "The built-in local engine (offline image filters, not a hosted AI model) found nothing in this request that it can do. It understands styles such as 'sepia', 'pencil sketch' or 'pop art', colour changes such as 'make the shirt blue', backgrounds such as 'put me on a beach', 'white background' or 'blur the background', adjustments such as 'darker' or 'sharper', shapes such as 'square' or '16:9', and captions such as 'add the caption “Iceland”'.",
+  ru: 'Встроенный локальный движок (офлайн-фильтры изображений, а не облачная ИИ-модель) не нашёл в запросе ничего, что умеет делать. Он понимает стили («сепия», «карандашный набросок», «поп-арт»), замену цвета («сделай рубашку синей»), фон («помести меня на пляж», «белый фон», «размой фон»), настройки («темнее», «резче»), форму кадра («квадрат», «16:9») и надписи («добавь надпись „Исландия“»).',
 };
+
+export function noPersonMessage(language: NoteLanguage): string {
+  return language === 'ru'
+    ? 'Встроенный локальный движок не нашёл на фото человека, поэтому фон не изменён. Замена фона работает на фотографиях людей.'
+    : 'The built-in local engine found no person in this photo, so the background was not changed. Background changes work on photos of people.';
+}
+
+export function garmentNotVisibleMessage(language: NoteLanguage, garment: Garment): string {
+  return language === 'ru' ? `На фото не видно, где ${garment.russian}, поэтому ничего не изменено.` : `The ${garment.english} is not in the picture, so nothing was changed.`;
+}
+
+export function alreadyColourMessage(language: NoteLanguage, garment: Garment, colour: NamedColour): string {
+  return language === 'ru'
+    ? `${capitalise(garment.russian)} на фото уже ${colour.russian}, поэтому ничего не изменено.`
+    : `The ${garment.english} in the photo is already ${colour.english}, so nothing was changed.`;
+}
 
 export function nothingToDoMessage(language: NoteLanguage): string {
   return NOTHING_TO_DO[language];
@@ -46,9 +65,14 @@ export interface EditSummary {
   styles: readonly Style[];
   adjustments: readonly AdjustmentMention[];
   recolour: Pick<RecolourResult, 'from' | 'to'> | null;
+  /** Set when only the person's clothes were recoloured. */
+  garment: Garment | null;
+  background: BackgroundChange | null;
   aspectRatio: AspectRatio;
   fit: AspectFit;
   count: number;
+  /** How many photos the request came with. */
+  photos: number;
   combined: boolean;
   enhancedByDefault: boolean;
   caption: Pick<Caption, 'text' | 'position' | 'replacesText'> | null;
@@ -65,11 +89,31 @@ const CANNOT_REPLACE_TEXT: Record<NoteLanguage, string> = {
   ru: 'Найти и стереть текст, который уже есть на фото, он не умеет, поэтому новые слова добавлены надписью поверх картинки; старый текст, если он был, остался.',
 };
 
+function backgroundLine(language: NoteLanguage, change: BackgroundChange): string {
+  switch (change.kind) {
+    case 'remove':
+      return language === 'ru' ? 'фон удалён (PNG с прозрачностью)' : 'removed the background (a PNG with transparency)';
+    case 'blur':
+      return language === 'ru' ? 'фон размыт, как в портретном режиме' : 'blurred the background, as in portrait mode';
+    case 'colour':
+      return language === 'ru' ? `фон заменён на ${change.colour.russian}` : `made the background ${change.colour.english}`;
+    case 'scene':
+      return language === 'ru' ? `фон заменён нарисованной сценой: ${change.scene.understood.join(', ')}` : `put the person in a drawn scene: ${change.scene.understood.join(', ')}`;
+  }
+}
+
 export function editNote(language: NoteLanguage, summary: EditSummary): string {
   const done: string[] = [];
-  if (summary.recolour) {
+  if (summary.recolour && summary.garment) {
+    done.push(
+      language === 'ru'
+        ? `${summary.garment.russian}: ${summary.recolour.from.russian} заменён на ${summary.recolour.to.russian}, лицо, волосы и фон не тронуты`
+        : `changed the ${summary.garment.english} from ${summary.recolour.from.english} to ${summary.recolour.to.english}, leaving skin, hair and background as they were`,
+    );
+  } else if (summary.recolour) {
     done.push(language === 'ru' ? `${summary.recolour.from.russian} заменён на ${summary.recolour.to.russian}` : `changed ${summary.recolour.from.english} to ${summary.recolour.to.english}`);
   }
+  if (summary.background) done.push(backgroundLine(language, summary.background));
   const looks = [...summary.styles.map((style) => (language === 'ru' ? style.russian : style.english)), ...summary.adjustments.map(({ adjustment }) => (language === 'ru' ? adjustment.russian : adjustment.english))];
   if (looks.length > 0) done.push(`${language === 'ru' ? 'применено' : 'applied'}: ${looks.join(', ')}`);
   const shape = shapeLine(language, summary.aspectRatio, summary.fit);
@@ -80,7 +124,8 @@ export function editNote(language: NoteLanguage, summary: EditSummary): string {
   if (done.length > 0) parts.push(`${capitalise(done.join('; '))}.`);
   if (summary.caption?.replacesText) parts.push(CANNOT_REPLACE_TEXT[language]);
   if (summary.combined) parts.push(language === 'ru' ? 'Фотографии объединены в одну картинку.' : 'The photos were combined into one picture.');
-  const variations = variationsLine(language, summary.count);
+  else if (summary.photos > 1) parts.push(language === 'ru' ? 'Каждая фотография отредактирована отдельно.' : 'Each photo was edited on its own.');
+  const variations = variationsLine(language, summary.combined ? summary.count : Math.ceil(summary.count / summary.photos));
   if (variations) parts.push(language === 'ru' ? `${variations} Варианты отличаются цветовым тоном.` : `${variations} They differ in colour grade.`);
   return parts.join(' ');
 }

@@ -110,7 +110,8 @@ export function sceneSvg(scene: SceneDescription, size: SceneSize, seed: number)
   const has = (element: SceneElement) => scene.elements.has(element);
   const lighting = lightingFor(scene);
   const space = has('space');
-  const water = has('sea') || has('island') || has('boat');
+  // A beach is where the sea meets the land.
+  const water = has('sea') || has('island') || has('boat') || has('beach');
   const ground = has('desert') ? 'desert' : has('snow') ? 'snow' : has('field') ? 'field' : has('city') && !water ? 'street' : !water ? 'field' : null;
   const horizon = space ? H : H * (water ? 0.6 : 0.64);
   const defs: string[] = [];

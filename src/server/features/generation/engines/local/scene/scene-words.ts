@@ -66,6 +66,8 @@ const ELEMENT_WORDS = defineVocabulary<SceneElement>([
 
 export interface SceneDescription {
   time: TimeOfDay;
+  /** True when the words name the time of day ("at sunset"); otherwise it is the default or follows the elements. */
+  timeNamed: boolean;
   elements: Set<SceneElement>;
   /** Colours named for an element ("red mountains") or, when they name none, for the sky. */
   colours: Map<SceneElement, readonly [number, number, number]>;
@@ -103,5 +105,5 @@ export function describeScene(tokens: Tokens, reserve: (taken: ReadonlySet<numbe
   }
 
   const understood = [...times, ...elements, ...colourMentions].sort((a, b) => a.start - b.start).map((mention) => tokens.slice(mention.start, mention.end).join(' '));
-  return { time, elements: present, colours, understood, taken: sceneWords };
+  return { time, timeNamed: times.length > 0, elements: present, colours, understood, taken: sceneWords };
 }
