@@ -56,7 +56,8 @@ function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new EngineError('transient', 'The image took too long to make and was stopped.', { cause: signal.reason });
 }
 
-function seedFor(prompt: string, position: number): number {
+/** The seed of output `position` of a request: variations differ, the same request repeats exactly. */
+export function seedFor(prompt: string, position: number): number {
   return (hashText(prompt) ^ Math.imul(position + 1, 0x9e3779b1)) >>> 0;
 }
 
