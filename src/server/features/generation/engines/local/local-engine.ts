@@ -10,8 +10,9 @@ import { readGenerationPrompt } from './generation-prompt';
 import { hashText } from './random';
 import { decodeToRaster, encodeRaster, encodeWithAlpha, OUTPUT_MIME_TYPE, pipelineOf, sizeScale, toRaster, WORKING_MAX_SIDE, type Raster } from './raster';
 import { recolour, type ColourChange, type RecolourResult } from './recolour';
-import { alreadyColourMessage, editNote, garmentNotVisibleMessage, generateNote, noPersonMessage, nothingToDoMessage, type NoteLanguage } from './reply-note';
+import { alreadyColourMessage, cannotDrawMessage, editNote, garmentNotVisibleMessage, generateNote, noPersonMessage, nothingToDoMessage, type NoteLanguage } from './reply-note';
 import { renderScene } from './scene/scene-render';
+import { findUndrawable } from './scene/undrawable';
 import { type Style } from './styles/style';
 import { hasCyrillic, tokenize } from './text-match';
 import { analyzeUploadLocally } from './upload-analysis';
@@ -76,7 +77,10 @@ export class LocalImageEngine implements ImageEngine {
   async generate(prompt: string, options: EngineOptions): Promise<EngineResult> {
     const language = languageOf(prompt);
     const tokens = tokenize(prompt);
-    const { scene, styles, adjustments } = readGenerationPrompt(tokens);
+    const { scene, styles, adjustments, covered } = readGenerationPrompt(tokens);
+    // A picture of something else is not what was asked for: say what it can draw instead, and make (and charge) nothing.
+    const undrawable = findUndrawable(tokens, covered, scene.elementPositions);
+    if (undrawable.subject) throw new EngineError('invalid', cannotDrawMessage(language, undrawable.subject));
     // A new picture has no original shape to keep: 'unchanged' means square.
     const aspectRatio: AspectRatio = options.aspectRatio === 'unchanged' ? '1:1' : options.aspectRatio;
     const ratio = aspectRatioValue(aspectRatio)!;
@@ -89,7 +93,7 @@ export class LocalImageEngine implements ImageEngine {
       raster = await applyLooks(raster, styles, adjustments, seed, tokens, options.signal);
       images.push({ data: await encodeRaster(raster), mimeType: OUTPUT_MIME_TYPE });
     }
-    return { images, note: generateNote(language, { understood: scene.understood, styles, aspectRatio, count: options.count }) };
+    return { images, note: generateNote(language, { understood: scene.understood, leftOut: undrawable.extras, styles, aspectRatio, count: options.count }) };
   }
 
   async edit(sources: EngineImage[], prompt: string, options: EngineOptions): Promise<EngineResult> {

@@ -21,9 +21,15 @@ const ENGINE_LINE: Record<NoteLanguage, string> = {
 };
 
 const CAN_DRAW: Record<NoteLanguage, string> = {
-  en: 'It can draw skies at any time of day, the sun, moon and stars, sea, mountains, hills, cities, forests, deserts, fields, snow, rain, clouds, rainbows, boats, birds and space, in named colours; it does not draw anything else.',
-  ru: 'Он умеет рисовать небо в любое время суток, солнце, луну и звёзды, море, горы, холмы, города, леса, пустыни, поля, снег, дождь, облака, радугу, лодки, птиц и космос в названных цветах; другого он не рисует.',
+  en: 'It can draw skies at any time of day, the sun, moon and stars, sea, mountains, hills, cliffs, cities (Paris with the Eiffel Tower), forests, deserts, fields, snow, rain, clouds, rainbows, islands and space, and in them a lighthouse, a house, a tree, a car, a bridge, boats, birds, and a cat, dog, horse or deer, in named colours; it does not draw anything else.',
+  ru: 'Он умеет рисовать небо в любое время суток, солнце, луну и звёзды, море, горы, холмы, скалы, города (Париж с Эйфелевой башней), леса, пустыни, поля, снег, дождь, облака, радугу, острова и космос, а в них маяк, дом, дерево, машину, мост, лодки, птиц, кошку, собаку, лошадь или оленя, в названных цветах; другого он не рисует.',
 };
+
+export function cannotDrawMessage(language: NoteLanguage, subject: string): string {
+  return language === 'ru'
+    ? `Встроенный локальный движок (офлайн, а не облачная ИИ-модель) не умеет рисовать «${subject}», поэтому ничего не нарисовано. ${CAN_DRAW.ru}`
+    : `The built-in local engine (offline, not a hosted AI model) cannot draw “${subject}”, so it drew nothing. ${CAN_DRAW.en}`;
+}
 
 const NOTHING_TO_DO: Record<NoteLanguage, string> = {
   en: "The built-in local engine (offline image filters, not a hosted AI model) found nothing in this request that it can do. It understands styles such as 'sepia', 'pencil sketch' or 'pop art', colour changes such as 'make the shirt blue', backgrounds such as 'put me on a beach', 'white background' or 'blur the background', adjustments such as 'darker' or 'sharper', shapes such as 'square' or '16:9', and captions such as 'add the caption “Iceland”'.",
@@ -132,6 +138,8 @@ export function editNote(language: NoteLanguage, summary: EditSummary): string {
 
 export interface GenerateSummary {
   understood: readonly string[];
+  /** Words of the prompt it could not draw, beside a subject it could. */
+  leftOut: readonly string[];
   styles: readonly Style[];
   aspectRatio: AspectRatio;
   count: number;
@@ -144,6 +152,7 @@ export function generateNote(language: NoteLanguage, summary: GenerateSummary): 
   } else {
     parts.push(language === 'ru' ? 'В запросе не нашлось слов, которые он умеет рисовать, поэтому нарисован пейзаж по умолчанию.' : 'The prompt had no words it can draw, so it drew a default landscape.');
   }
+  if (summary.leftOut.length > 0) parts.push(language === 'ru' ? `Не нарисовано: ${summary.leftOut.join(', ')}.` : `Left out (it cannot draw them): ${summary.leftOut.join(', ')}.`);
   if (summary.styles.length > 0) {
     const names = summary.styles.map((style) => (language === 'ru' ? style.russian : style.english)).join(', ');
     parts.push(language === 'ru' ? `Стиль: ${names}.` : `Style: ${names}.`);
