@@ -1,5 +1,6 @@
 import { MAX_IMAGES_PER_REQUEST, parseAspectRatio, type AspectRatio, type GenerationPlan } from '@shared/generation';
 import { findCaption, type Caption } from '../engines/local/caption';
+import { findTextReplacement } from '../engines/local/text-replacement';
 import { asksToCombine, readEditTokens } from '../engines/local/edit-instructions';
 import { describeScene } from '../engines/local/scene/scene-words';
 import { readGenerationPrompt } from '../engines/local/generation-prompt';
@@ -127,13 +128,15 @@ function editOperationsIn(tokens: Tokens, aspectRatio: AspectRatio | null, capti
 
 export function planByRules(request: PlanRequest): GenerationPlan {
   const text = request.text.trim();
-  // The caption's own words are read as words to write, not as instructions ("Add the caption "3 wide shots"").
-  const caption = findCaption(text);
-  const textOutsideCaption = caption?.remainingText ?? text;
+  // Words to write (a caption, or text to replace what is in the photo) are not instructions ("Add the caption "3 wide shots"").
+  const replacement = findTextReplacement(text);
+  const caption = replacement ? null : findCaption(text);
+  const textOutsideCaption = replacement?.remainingText ?? caption?.remainingText ?? text;
   const { ratio, textWithoutRatios } = findAspectRatio(textOutsideCaption, tokenize(textOutsideCaption));
   const tokens = tokenize(textWithoutRatios);
   const explicitCount = findImageCount(tokens);
   const operations = editOperationsIn(tokens, ratio, caption);
+  if (replacement) operations.any = true;
 
   let sourceImages: GenerationPlan['sourceImages'];
   if (request.attachmentCount > 0) {

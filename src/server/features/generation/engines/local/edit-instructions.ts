@@ -3,6 +3,7 @@ import { type AspectFit } from './aspect';
 import { findBackgroundChange, mentionsBackground } from './background-words';
 import { findCaption, type Caption } from './caption';
 import { findGarment, type Garment } from './garments';
+import { findTextReplacement, type TextReplacement } from './text-replacement';
 import { parseColourChange, type ColourChange } from './recolour';
 import { findStyles } from './styles/catalogue';
 import { type Style } from './styles/style';
@@ -25,6 +26,8 @@ export interface EditInstructions {
   caption: Caption | null;
   /** Several photos asked to become one picture ("combine them", "a collage"); otherwise each photo gets its own result. */
   combine: boolean;
+  /** Words already in the photo to be written over with new ones. */
+  textReplacement: TextReplacement | null;
 }
 
 const PAD_WORDS = defineVocabulary([
@@ -49,7 +52,7 @@ export function asksToCombine(tokens: Tokens): boolean {
   return findMentions(tokens, COMBINE_WORDS).length > 0;
 }
 
-export function readEditTokens(tokens: Tokens, caption: Caption | null = null): EditInstructions {
+export function readEditTokens(tokens: Tokens, caption: Caption | null = null, textReplacement: TextReplacement | null = null): EditInstructions {
   // The background first: "blur the background" is not the blur style, "snowy forest" behind someone is not the winter look.
   const background = findBackgroundChange(tokens);
   const taken = new Set(background?.taken ?? []);
@@ -73,22 +76,40 @@ export function readEditTokens(tokens: Tokens, caption: Caption | null = null): 
     fit: padMentions.length > 0 ? 'pad' : 'crop',
     caption,
     combine,
+    textReplacement,
   };
 }
 
-/** Reads a whole request: the quoted caption first, then the other instructions from the words outside it. */
+/**
+ * Reads a whole request: text to replace or a quoted caption first, then the other instructions
+ * from the words outside them.
+ */
 export function readEditRequest(request: string): { tokens: string[]; instructions: EditInstructions } {
-  const caption = findCaption(request);
-  const tokens = tokenize(caption?.remainingText ?? request);
-  return { tokens, instructions: readEditTokens(tokens, caption) };
+  const textReplacement = findTextReplacement(request);
+  const caption = textReplacement ? null : findCaption(request);
+  const tokens = tokenize(textReplacement?.remainingText ?? caption?.remainingText ?? request);
+  // The words about the text ("replace the text") are not themselves a colour change or a style.
+  return { tokens, instructions: readEditTokens(textReplacement ? [] : tokens, caption, textReplacement) };
 }
 
 /** True when the request names something the local engine can do to a picture. */
 export function hasEditOperation(instructions: EditInstructions): boolean {
-  return instructions.adjustments.length > 0 || instructions.styles.length > 0 || instructions.colourChange !== null || instructions.caption !== null || instructions.background !== null;
+  return (
+    instructions.adjustments.length > 0 ||
+    instructions.styles.length > 0 ||
+    instructions.colourChange !== null ||
+    instructions.caption !== null ||
+    instructions.background !== null ||
+    instructions.textReplacement !== null
+  );
 }
 
-/** Edits that find the person in the photo (segmentation), and so work at the photo's own resolution. */
+/** Edits that find the person in the photo (segmentation). */
 export function needsPerson(instructions: EditInstructions): boolean {
   return instructions.background !== null || instructions.colourTarget !== null;
+}
+
+/** Edits of what is in the photo (the person, its text) rather than its look: they keep the photo's own resolution. */
+export function editsContent(instructions: EditInstructions): boolean {
+  return needsPerson(instructions) || instructions.textReplacement !== null;
 }

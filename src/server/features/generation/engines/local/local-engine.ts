@@ -4,13 +4,13 @@ import { type AdjustmentMention } from './adjustments';
 import { fitToRatio, sizeForRatio } from './aspect';
 import { drawCaption } from './caption-overlay';
 import { hueDistance, isAchromatic, namedColour, type NamedColour } from './colours';
-import { hasEditOperation, needsPerson, readEditRequest, readEditTokens, type EditInstructions } from './edit-instructions';
+import { editsContent, hasEditOperation, needsPerson, readEditRequest, readEditTokens, type EditInstructions } from './edit-instructions';
 import { adjustColour, applyCurves, curve } from './pixel-ops';
 import { readGenerationPrompt } from './generation-prompt';
 import { hashText } from './random';
 import { decodeToRaster, encodeRaster, encodeWithAlpha, OUTPUT_MIME_TYPE, pipelineOf, sizeScale, toRaster, WORKING_MAX_SIDE, type Raster } from './raster';
 import { recolour, type ColourChange, type RecolourResult } from './recolour';
-import { alreadyColourMessage, cannotDrawMessage, editNote, garmentNotVisibleMessage, generateNote, noPersonMessage, nothingToDoMessage, type NoteLanguage } from './reply-note';
+import { alreadyColourMessage, cannotDrawMessage, editNote, garmentNotVisibleMessage, generateNote, noPersonMessage, nothingToDoMessage, textNotFoundMessage, type NoteLanguage } from './reply-note';
 import { renderScene } from './scene/scene-render';
 import { findUndrawable } from './scene/undrawable';
 import { type Style } from './styles/style';
@@ -21,6 +21,7 @@ import { clothingRegion, garmentColour, narrowToGarment, type GarmentColour } fr
 import { detectFaces, type Face } from './vision/faces';
 import { findPerson, MIN_PERSON_COVERAGE, type PersonMask } from './vision/person-mask';
 import { skinModel } from './vision/skin';
+import { findText, replaceFoundText } from './vision/text-replace';
 
 /**
  * The default engine: offline, free, and honest about what it is. Edits are real image operations
@@ -106,7 +107,7 @@ export class LocalImageEngine implements ImageEngine {
     if (!hasEditOperation(instructions) && options.aspectRatio === 'unchanged') throw new EngineError('invalid', nothingToDoMessage(language));
 
     // Edits of the person (background, clothes) keep the photo's own resolution; looks work at the working size, which keeps them fast.
-    const maxSide = needsPerson(instructions) && instructions.styles.length === 0 ? this.fullResolutionMaxSide : this.workingMaxSide;
+    const maxSide = editsContent(instructions) && instructions.styles.length === 0 ? this.fullResolutionMaxSide : this.workingMaxSide;
     const rasters: Raster[] = [];
     for (const source of sources) {
       throwIfAborted(options.signal);
@@ -164,6 +165,7 @@ export class LocalImageEngine implements ImageEngine {
       combined: combine,
       enhancedByDefault,
       caption: instructions.caption,
+      textReplaced: facts.textReplaced ?? null,
     });
     return { images, note };
   }
@@ -190,6 +192,16 @@ export class LocalImageEngine implements ImageEngine {
     throwIfAborted(signal);
     raster = await fitToRatio(raster, ratio, instructions.fit);
     const facts: PhotoFacts = {};
+    if (instructions.textReplacement) {
+      const { oldText, newText } = instructions.textReplacement;
+      const { found, lines } = await findText(raster, oldText).catch((cause: unknown) => {
+        throw new EngineError('transient', 'The offline text reader could not run.', { cause });
+      });
+      if (!found) throw new EngineError('invalid', textNotFoundMessage(language, oldText, lines.flatMap((line) => line.words.map((word) => word.text))));
+      raster = await replaceFoundText(raster, found, newText);
+      facts.textReplaced = { from: found.text, to: newText };
+    }
+    throwIfAborted(signal);
     const person = needsPerson(instructions) ? new PersonAnalysis(raster) : null;
     if (instructions.colourChange) {
       const change = await recolourTarget(raster, instructions.colourChange, instructions.colourTarget, person, language);
@@ -215,6 +227,7 @@ export class LocalImageEngine implements ImageEngine {
 interface PhotoFacts {
   recoloured?: RecolourResult;
   personFound?: boolean;
+  textReplaced?: { from: string; to: string };
 }
 
 interface PreparedPhoto {

@@ -81,7 +81,9 @@ export interface EditSummary {
   photos: number;
   combined: boolean;
   enhancedByDefault: boolean;
-  caption: Pick<Caption, 'text' | 'position' | 'replacesText'> | null;
+  caption: Pick<Caption, 'text' | 'position'> | null;
+  /** Text found in the photo and written over: what was there, and what is there now. */
+  textReplaced: { from: string; to: string } | null;
 }
 
 function captionLine(language: NoteLanguage, caption: Pick<Caption, 'text' | 'position'>): string {
@@ -89,11 +91,6 @@ function captionLine(language: NoteLanguage, caption: Pick<Caption, 'text' | 'po
   return `added the caption “${caption.text}” at the ${caption.position}`;
 }
 
-/** Finding text that is already in a photo needs a model that reads pictures; the offline engine says so instead of pretending. */
-const CANNOT_REPLACE_TEXT: Record<NoteLanguage, string> = {
-  en: 'It cannot find or erase text that is already in a photo, so the new words were added as a caption over the picture; any old text is still there.',
-  ru: 'Найти и стереть текст, который уже есть на фото, он не умеет, поэтому новые слова добавлены надписью поверх картинки; старый текст, если он был, остался.',
-};
 
 function backgroundLine(language: NoteLanguage, change: BackgroundChange): string {
   switch (change.kind) {
@@ -125,10 +122,10 @@ export function editNote(language: NoteLanguage, summary: EditSummary): string {
   const shape = shapeLine(language, summary.aspectRatio, summary.fit);
   if (shape) done.push(shape);
   if (summary.caption) done.push(captionLine(language, summary.caption));
+  if (summary.textReplaced) done.push(language === 'ru' ? `надпись «${summary.textReplaced.from}» заменена на «${summary.textReplaced.to}»` : `replaced the text “${summary.textReplaced.from}” with “${summary.textReplaced.to}”`);
   const parts = [ENGINE_LINE[language]];
   if (summary.enhancedByDefault) parts.push(language === 'ru' ? 'Запрос без текста: фото автоматически улучшено.' : 'No instruction was given, so the photo was auto-enhanced.');
   if (done.length > 0) parts.push(`${capitalise(done.join('; '))}.`);
-  if (summary.caption?.replacesText) parts.push(CANNOT_REPLACE_TEXT[language]);
   if (summary.combined) parts.push(language === 'ru' ? 'Фотографии объединены в одну картинку.' : 'The photos were combined into one picture.');
   else if (summary.photos > 1) parts.push(language === 'ru' ? 'Каждая фотография отредактирована отдельно.' : 'Each photo was edited on its own.');
   const variations = variationsLine(language, summary.combined ? summary.count : Math.ceil(summary.count / summary.photos));
@@ -166,4 +163,14 @@ export function generateNote(language: NoteLanguage, summary: GenerateSummary): 
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function textNotFoundMessage(language: NoteLanguage, wanted: string | undefined, found: readonly string[]): string {
+  const list = found.slice(0, 8).map((word) => (language === 'ru' ? `«${word}»` : `“${word}”`)).join(', ');
+  if (language === 'ru') {
+    const what = wanted ? `Надписи «${wanted}» на фото нет` : 'На фото не найдено текста';
+    return `${what}, поэтому ничего не изменено.${found.length > 0 ? ` Найденный текст: ${list}.` : ''}`;
+  }
+  const what = wanted ? `There is no “${wanted}” in the photo` : 'No text was found in the photo';
+  return `${what}, so nothing was changed.${found.length > 0 ? ` The text it found: ${list}.` : ''}`;
 }
