@@ -122,7 +122,7 @@ function editOperationsIn(tokens: Tokens, aspectRatio: AspectRatio | null, capti
   const colourChange = instructions.colourChange && (changeVerb || instructions.colourChange.from !== undefined) ? instructions.colourChange : null;
   return {
     styles: instructions.styles,
-    any: instructions.styles.length > 0 || instructions.adjustments.length > 0 || colourChange !== null || instructions.background !== null || aspectRatio !== null || caption !== null,
+    any: instructions.styles.length > 0 || instructions.adjustments.length > 0 || colourChange !== null || instructions.background !== null || instructions.upscale || aspectRatio !== null || caption !== null,
   };
 }
 

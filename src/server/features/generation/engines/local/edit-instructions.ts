@@ -28,12 +28,24 @@ export interface EditInstructions {
   combine: boolean;
   /** Words already in the photo to be written over with new ones. */
   textReplacement: TextReplacement | null;
+  /** Twice the width and height, by super-resolution. */
+  upscale: boolean;
 }
 
 const PAD_WORDS = defineVocabulary([
   {
     value: 'pad' as const,
     patterns: ['pad*', 'letterbox*', 'without cropping', 'don t crop', 'dont crop', 'do not crop', 'no crop*', 'keep everything', 'whole picture', 'whole photo', 'borders', 'без обрез*', 'не обрез*', 'поля', 'полями', 'целиком'],
+  },
+]);
+
+const UPSCALE_WORDS = defineVocabulary([
+  {
+    value: 'upscale' as const,
+    patterns: [
+      'upscale*', 'up scale*', 'enhance resolution', 'enhance the resolution', 'improve the resolution', 'improve resolution', 'upsampl*', 'upres', 'super resolution', 'superresolution', 'super res', 'increase the resolution', 'increase resolution', 'higher resolution', 'more resolution', 'higher res', 'enlarge*', 'make it bigger', 'make it larger', 'double the size', 'twice the size', '2x', 'x2',
+      'увелич* разрешени*', 'повыс* разрешени*', 'апскейл*', 'увелич* размер*', 'увелич* в 2 раза', 'увелич* вдвое', 'сделай больше',
+    ],
   },
 ]);
 
@@ -56,6 +68,8 @@ export function readEditTokens(tokens: Tokens, caption: Caption | null = null, t
   // The background first: "blur the background" is not the blur style, "snowy forest" behind someone is not the winter look.
   const background = findBackgroundChange(tokens);
   const taken = new Set(background?.taken ?? []);
+  const upscaleMentions = findMentions(tokens, UPSCALE_WORDS, taken);
+  coveredTokens(upscaleMentions, taken);
   // Adjustments next: their phrases are the most specific ("more contrast" before the style "contrast*").
   const adjustments = findAdjustments(tokens, taken);
   coveredTokens(adjustments, taken);
@@ -77,6 +91,7 @@ export function readEditTokens(tokens: Tokens, caption: Caption | null = null, t
     caption,
     combine,
     textReplacement,
+    upscale: upscaleMentions.length > 0,
   };
 }
 
@@ -100,7 +115,8 @@ export function hasEditOperation(instructions: EditInstructions): boolean {
     instructions.colourChange !== null ||
     instructions.caption !== null ||
     instructions.background !== null ||
-    instructions.textReplacement !== null
+    instructions.textReplacement !== null ||
+    instructions.upscale
   );
 }
 
@@ -111,5 +127,5 @@ export function needsPerson(instructions: EditInstructions): boolean {
 
 /** Edits of what is in the photo (the person, its text) rather than its look: they keep the photo's own resolution. */
 export function editsContent(instructions: EditInstructions): boolean {
-  return needsPerson(instructions) || instructions.textReplacement !== null;
+  return needsPerson(instructions) || instructions.textReplacement !== null || instructions.upscale;
 }

@@ -84,6 +84,7 @@ export interface EditSummary {
   caption: Pick<Caption, 'text' | 'position'> | null;
   /** Text found in the photo and written over: what was there, and what is there now. */
   textReplaced: { from: string; to: string } | null;
+  upscaled: boolean;
 }
 
 function captionLine(language: NoteLanguage, caption: Pick<Caption, 'text' | 'position'>): string {
@@ -119,6 +120,7 @@ export function editNote(language: NoteLanguage, summary: EditSummary): string {
   if (summary.background) done.push(backgroundLine(language, summary.background));
   const looks = [...summary.styles.map((style) => (language === 'ru' ? style.russian : style.english)), ...summary.adjustments.map(({ adjustment }) => (language === 'ru' ? adjustment.russian : adjustment.english))];
   if (looks.length > 0) done.push(`${language === 'ru' ? 'применено' : 'applied'}: ${looks.join(', ')}`);
+  if (summary.upscaled) done.push(language === 'ru' ? 'разрешение увеличено вдвое (ESRGAN, офлайн)' : 'upscaled to twice the width and height (ESRGAN, offline)');
   const shape = shapeLine(language, summary.aspectRatio, summary.fit);
   if (shape) done.push(shape);
   if (summary.caption) done.push(captionLine(language, summary.caption));
@@ -173,4 +175,10 @@ export function textNotFoundMessage(language: NoteLanguage, wanted: string | und
   }
   const what = wanted ? `There is no “${wanted}” in the photo` : 'No text was found in the photo';
   return `${what}, so nothing was changed.${found.length > 0 ? ` The text it found: ${list}.` : ''}`;
+}
+
+export function alreadyLargeMessage(language: NoteLanguage, width: number, height: number): string {
+  return language === 'ru'
+    ? `Фото уже ${width}×${height} пикселей: увеличение разрешения работает для фото до 2 мегапикселей, поэтому ничего не изменено.`
+    : `The photo is already ${width}×${height} pixels: upscaling works on photos up to 2 megapixels, so nothing was changed.`;
 }
