@@ -164,12 +164,13 @@ describe('plans the local engine can carry out', () => {
     ['2 versions 16:9', { attachments: 1 }],
     ['ночной город у моря', {}],
     ["add text 'Sale' at the top", { attachments: 1 }],
-    ['replace the text with "Open"', { previous: true }],
+    ['put me on a beach', { attachments: 1 }],
+    ['make the shirt blue', { attachments: 2 }],
   ] as const)('%j', async (text, context) => {
     const planned = plan(text, context);
     const result =
       planned.intent === 'edit'
-        ? await engine.edit([photo], planned.instruction, { count: planned.imageCount, aspectRatio: planned.aspectRatio })
+        ? await engine.edit(Array.from({ length: 'attachments' in context ? context.attachments : 1 }, () => photo), planned.instruction, { count: planned.imageCount, aspectRatio: planned.aspectRatio })
         : await engine.generate(planned.instruction, { count: planned.imageCount, aspectRatio: planned.aspectRatio });
     expect(result.images).toHaveLength(planned.imageCount);
   });

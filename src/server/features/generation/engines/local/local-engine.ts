@@ -19,7 +19,7 @@ import { analyzeUploadLocally } from './upload-analysis';
 import { changeBackground } from './vision/background-edit';
 import { clothingRegion, garmentColour, narrowToGarment, type GarmentColour } from './vision/clothing';
 import { detectFaces, type Face } from './vision/faces';
-import { findPerson, MIN_PERSON_COVERAGE, type PersonMask } from './vision/person-mask';
+import { findPerson, guideOf, MIN_PERSON_COVERAGE, type PersonMask } from './vision/person-mask';
 import { skinModel } from './vision/skin';
 import { findText, replaceFoundText } from './vision/text-replace';
 import { upscaleMask, upscaleTwice } from './vision/upscale';
@@ -115,20 +115,19 @@ export class LocalImageEngine implements ImageEngine {
 
     // Edits of the person (background, clothes) keep the photo's own resolution; looks work at the working size, which keeps them fast.
     const maxSide = editsContent(instructions) && instructions.styles.length === 0 ? this.fullResolutionMaxSide : this.workingMaxSide;
-    const rasters: Raster[] = [];
-    for (const source of sources) {
-      throwIfAborted(options.signal);
-      rasters.push(await decodeSource(source, maxSide));
-    }
-
     // Several photos become one picture only when asked; otherwise each photo gets its own result.
-    const combine = rasters.length > 1 && instructions.combine;
+    const combine = sources.length > 1 && instructions.combine;
+    // Photos are decoded when their turn comes and let go once edited: five 12-megapixel photos held at once would be 180 MB.
+    const rasters: Raster[] = [];
+    if (combine) for (const source of sources) rasters.push(await decodeSource(source, maxSide));
     const images: EngineImage[] = [];
     const prepared = new Map<number, PreparedPhoto>();
     const prepare = async (index: number, ratio: number | null, seed: number): Promise<PreparedPhoto> => {
       let photo = prepared.get(index);
       if (!photo) {
-        photo = await this.preparePhoto(rasters[index]!, instructions, ratio, seed, tokens, language, options.signal);
+        throwIfAborted(options.signal);
+        const source = rasters[index] ?? (await decodeSource(sources[index]!, maxSide));
+        photo = await this.preparePhoto(source, instructions, ratio, seed, tokens, language, options.signal);
         prepared.set(index, photo);
       }
       return photo;
@@ -149,14 +148,17 @@ export class LocalImageEngine implements ImageEngine {
         }
         raster = await composeGrid(edited, grid);
       } else {
-        const photo = await prepare(position % rasters.length, aspectRatioValue(options.aspectRatio), seed);
+        const index = position % sources.length;
+        const photo = await prepare(index, aspectRatioValue(options.aspectRatio), seed);
+        // The last version asked of this photo: its edit is not needed again.
+        if (position + sources.length >= options.count) prepared.delete(index);
         facts = { ...photo.facts, ...facts };
         raster = await applyLooks(photo.raster, instructions.styles, lookAdjustments(instructions), seed, tokens, options.signal);
         alpha = photo.alpha;
       }
       // After the styles, so the words stay legible; once over a combined grid, not in every cell.
       if (instructions.caption) raster = await drawCaption(raster, instructions.caption);
-      raster = VARIATION_GRADES[Math.floor(position / (combine ? 1 : rasters.length)) % VARIATION_GRADES.length]!(raster);
+      raster = VARIATION_GRADES[Math.floor(position / (combine ? 1 : sources.length)) % VARIATION_GRADES.length]!(raster);
       // Last, so every step before works on the smaller picture.
       if (instructions.upscale) {
         if (alpha) alpha = await upscaleMask(alpha, raster.width, raster.height);
@@ -164,7 +166,7 @@ export class LocalImageEngine implements ImageEngine {
           throw new EngineError('transient', options.signal?.aborted ? 'The image took too long to make and was stopped.' : 'The offline upscaler could not run.', { cause });
         });
       }
-      images.push(alpha ? { data: await encodeWithAlpha(raster, alpha), mimeType: 'image/png' } : { data: await encodeRaster(raster), mimeType: OUTPUT_MIME_TYPE });
+      images.push(alpha ? { data: await encodeWithAlpha(raster, alpha), mimeType: 'image/png' } : { data: await encodeRaster(raster, { photo: maxSide === this.fullResolutionMaxSide }), mimeType: OUTPUT_MIME_TYPE });
     }
     const note = editNote(language, {
       styles: instructions.styles,
@@ -175,7 +177,7 @@ export class LocalImageEngine implements ImageEngine {
       aspectRatio: options.aspectRatio,
       fit: instructions.fit,
       count: options.count,
-      photos: rasters.length,
+      photos: sources.length,
       combined: combine,
       enhancedByDefault,
       caption: instructions.caption,
@@ -295,6 +297,7 @@ function sameColour(found: GarmentColour, wanted: NamedColour): boolean {
 
 /** The person in one photo, found when first needed and then kept. */
 class PersonAnalysis {
+  private guidePromise: Promise<Raster> | null = null;
   private maskPromise: Promise<PersonMask> | null = null;
   private facesPromise: Promise<Face[]> | null = null;
 
@@ -309,15 +312,22 @@ class PersonAnalysis {
     return faces.length > 0 && mask.coverage >= MIN_PERSON_COVERAGE ? mask : null;
   }
 
+  private guide(): Promise<Raster> {
+    this.guidePromise ??= guideOf(this.raster);
+    return this.guidePromise;
+  }
+
   mask(): Promise<PersonMask> {
-    this.maskPromise ??= findPerson(this.raster).catch((cause: unknown) => {
-      throw new EngineError('transient', 'The offline person finder could not run.', { cause });
-    });
+    this.maskPromise ??= this.guide()
+      .then((guide) => findPerson(this.raster, guide))
+      .catch((cause: unknown) => {
+        throw new EngineError('transient', 'The offline person finder could not run.', { cause });
+      });
     return this.maskPromise;
   }
 
   faces(): Promise<Face[]> {
-    this.facesPromise ??= detectFaces(this.raster).catch((cause: unknown) => {
+    this.facesPromise ??= this.guide().then((guide) => detectFaces(this.raster, guide)).catch((cause: unknown) => {
       throw new EngineError('transient', 'The offline face finder could not run.', { cause });
     });
     return this.facesPromise;

@@ -11,7 +11,7 @@ import { stopVisionWorker } from './vision/vision-client';
  * face boxes BlazeFace finds on them, shrunk to the skin inside; the clothing below the chin).
  *
  * How much may a face change? It is compared with the photo as the engine would give it back with
- * no edit at all (decoded, scaled and re-encoded as JPEG at quality 90), so the encoding's own
+ * no edit at all (decoded, scaled and re-encoded as a JPEG photo at quality 90), so the encoding's own
  * noise (about 1.6 per channel value on these faces against the original file) is not counted. A
  * tint anyone would notice on a face (a few degrees of hue over the skin) moves the mean by 8 or
  * more; the bound of 1 allows a few stray edge pixels and nothing a person could see. A new scene
@@ -26,7 +26,7 @@ const SIZE = 640;
 const engine = new LocalImageEngine({ workingMaxSide: SIZE, fullResolutionMaxSide: SIZE });
 const photo = (name: string) => ({ data: fixture(name), mimeType: 'image/jpeg' });
 /** The photo as the engine returns it when it changes nothing: decoded, scaled and encoded again. */
-const unedited = async (name: string) => decodePixels(await encodeRaster(await decodeToRaster(fixture(name), SIZE)));
+const unedited = async (name: string) => decodePixels(await encodeRaster(await decodeToRaster(fixture(name), SIZE), { photo: true }));
 const options = { count: 1, aspectRatio: 'unchanged' as const };
 
 /** people/037.jpg: a smiling man in a fur hat and a red T-shirt. */

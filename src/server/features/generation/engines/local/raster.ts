@@ -90,9 +90,14 @@ export function sizeScale(raster: Raster): number {
   return Math.max(raster.width, raster.height) / 1024;
 }
 
-/** Full chroma keeps thin coloured lines (neon, pixel art) crisp; skipping Huffman optimisation makes encoding three times faster for a few percent more bytes. */
-export async function encodeRaster(raster: Raster): Promise<Buffer> {
-  return pipelineOf(raster).jpeg({ quality: 90, chromaSubsampling: '4:4:4', optimiseCoding: false }).toBuffer();
+/**
+ * Full chroma keeps thin coloured lines (neon, pixel art) crisp; skipping Huffman optimisation makes
+ * encoding three times faster for a few percent more bytes. A photo edited at its own resolution
+ * (`photo`) is a camera picture with no such lines: half-resolution chroma, as cameras store it, is
+ * a quarter faster to encode at 12 megapixels.
+ */
+export async function encodeRaster(raster: Raster, { photo = false }: { photo?: boolean } = {}): Promise<Buffer> {
+  return pipelineOf(raster).jpeg({ quality: 90, chromaSubsampling: photo ? '4:2:0' : '4:4:4', optimiseCoding: false }).toBuffer();
 }
 
 /** A cut-out: the picture with its mask as the alpha channel, as a PNG (JPEG has no transparency). */

@@ -134,7 +134,8 @@ export function recolour(raster: Raster, change: ColourChange, region?: ColourRe
     const g = source[index + 1]!;
     const b = source[index + 2]!;
     rgbToHsl(r, g, b, hsl);
-    const weight = membership(range, hsl[0]!, hsl[1]!, hsl[2]!) * (region ? region[index / 3]! / 255 : 1);
+    // A region's soft edge (a mask at two-thirds or more) is still wholly inside it: only its outer third fades.
+    const weight = membership(range, hsl[0]!, hsl[1]!, hsl[2]!) * (region ? Math.min(1, (region[index / 3]! / 255) * 1.5) : 1);
     if (weight <= 0.004) {
       data[index] = r;
       data[index + 1] = g;

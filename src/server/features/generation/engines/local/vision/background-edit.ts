@@ -28,54 +28,187 @@ export interface BackgroundResult {
 /** Side of the small copies the soft, smooth parts are worked out on (old background, light wrap, shadow). */
 const SMALL_SIDE = 640;
 /** Scenes are drawn at most this large and enlarged: they sit slightly out of focus behind the person anyway. */
-const SCENE_MAX_SIDE = 1600;
+const SCENE_MAX_SIDE = 1024;
 
+/**
+ * Full-size work is kept to what needs every pixel: libvips puts the person over the new
+ * background (plain alpha compositing, in C); then only the pixels near the person's outline,
+ * where the mask is partial or the new light wraps round, are redone in JavaScript with the old
+ * background's share swapped out. Everything smooth is worked out on 640-pixel copies and read
+ * back by bilinear interpolation.
+ */
+/** Writes the result into `picture`'s own pixels. */
 export async function changeBackground(picture: Raster, person: PersonMask, change: BackgroundChange, seed: number): Promise<BackgroundResult> {
   const { width, height } = picture;
   const alpha: Plane = { data: person.alpha, width, height };
-  const small = scaledSize(width, height, SMALL_SIDE);
-  const smallPicture = await resizeRaster(picture, small.width, small.height);
-  const smallAlpha = await resizePlaneTo(alpha, small.width, small.height);
+  // The copies the mask was refined on: the photo's colours as they were before any colour change made since only matter in the person's grade.
+  const smallPicture = person.small.picture;
+  const small = { width: smallPicture.width, height: smallPicture.height };
+  const smallAlpha: Plane = { data: person.small.alpha, ...small };
   const behind = await backgroundBehind(smallPicture, smallAlpha, Math.max(2, SMALL_SIDE * 0.01));
-  const oldBackground = await resizeRaster(behind, width, height);
 
-  if (change.kind === 'remove') return { raster: cutOut(picture, alpha, oldBackground), alpha: person.alpha };
+  if (change.kind === 'remove') {
+    const raster = picture;
+    forEdgePixels(smallAlpha, width, height, (pixel, x, y) => cutOutPixel(raster, picture, alpha, behind, pixel, x, y));
+    return { raster, alpha: person.alpha };
+  }
 
-  let backdrop: Raster;
+  let backdropSmall: Raster;
   let matchStrength = 0;
   if (change.kind === 'blur') {
-    const blurred = await toRaster(pipelineOf(behind).blur(Math.max(2, SMALL_SIDE * 0.012)));
-    backdrop = await resizeRaster(blurred, width, height);
+    backdropSmall = await toRaster(pipelineOf(behind).blur(Math.max(2, SMALL_SIDE * 0.012)));
   } else {
     const drawSize = scaledSize(width, height, SCENE_MAX_SIDE);
     let drawn = change.kind === 'scene' ? await renderScene(change.scene, drawSize, seed) : studioBackdrop(change.colour, drawSize);
     drawn = await castShadow(drawn, await resizePlaneTo(smallAlpha, drawn.width, drawn.height), change.kind === 'scene' ? 0.3 : 0.18);
     // A touch of depth of field: the person is in focus, the scene a little behind them.
     if (change.kind === 'scene') drawn = await toRaster(pipelineOf(drawn).blur(Math.max(0.4, Math.max(drawn.width, drawn.height) * 0.0012)));
-    backdrop = await resizeRaster(drawn, width, height);
+    backdropSmall = drawn;
     matchStrength = change.kind === 'scene' ? 0.3 : change.colour.id === 'white' ? 0 : 0.08;
   }
-  const toneCurves = matchStrength > 0 ? colourMatch(smallPicture, smallAlpha, await resizeRaster(backdrop, small.width, small.height), matchStrength) : null;
-  const wrap = change.kind === 'blur' ? null : await lightWrap(smallAlpha, await resizeRaster(backdrop, small.width, small.height), width, height);
-  return { raster: composite(picture, alpha, oldBackground, backdrop, toneCurves, wrap) };
-}
+  const backdrop = await resizeRaster(backdropSmall, width, height);
+  const backdropAtSmall = await resizeRaster(backdropSmall, small.width, small.height);
+  const gains = matchStrength > 0 ? colourMatch(smallPicture, smallAlpha, backdropAtSmall, matchStrength) : ([1, 1, 1] as const);
+  const wrap = change.kind === 'blur' ? null : await lightWrap(smallAlpha, backdropAtSmall);
 
-/** The person alone: each pixel's own colour with the old background's share taken out. */
-function cutOut(picture: Raster, alpha: Plane, oldBackground: Raster): Raster {
-  const data = Buffer.allocUnsafe(picture.data.length);
-  for (let pixel = 0, index = 0; pixel < alpha.data.length; pixel += 1, index += 3) {
-    const a = alpha.data[pixel]! / 255;
-    for (let channel = 0; channel < 3; channel += 1) {
-      const observed = picture.data[index + channel]!;
-      if (a < 0.05 || a > 0.98) {
-        data[index + channel] = observed;
+  // One pass over the full-size picture: the person, graded, over the new background; pixels near the outline get the careful treatment.
+  // In place: each pixel reads only its own old colour before it is written, and the photo is not needed after (one 12 MP buffer less).
+  const raster = picture;
+  const edges = edgeCells(smallAlpha, wrap?.amount.data ?? null);
+  const cellOfColumn = new Int32Array(width);
+  for (let x = 0; x < width; x += 1) cellOfColumn[x] = Math.min(small.width - 1, Math.floor((x * small.width) / width));
+  const [gainR, gainG, gainB] = gains;
+  for (let y = 0; y < height; y += 1) {
+    const cellRow = Math.min(small.height - 1, Math.floor((y * small.height) / height)) * small.width;
+    for (let x = 0, pixel = y * width; x < width; x += 1, pixel += 1) {
+      const a = alpha.data[pixel]!;
+      const index = pixel * 3;
+      if (edges[cellRow + cellOfColumn[x]!]) {
+        edgePixel(raster, picture, alpha, behind, backdrop, gains, wrap, pixel, x, y);
+      } else if (a === 0) {
+        raster.data[index] = backdrop.data[index]!;
+        raster.data[index + 1] = backdrop.data[index + 1]!;
+        raster.data[index + 2] = backdrop.data[index + 2]!;
       } else {
-        const behind = oldBackground.data[index + channel]!;
-        data[index + channel] = Math.max(0, Math.min(255, behind + (observed - behind) / a));
+        const t = a / 255;
+        raster.data[index] = Math.min(255, picture.data[index]! * gainR * t + backdrop.data[index]! * (1 - t));
+        raster.data[index + 1] = Math.min(255, picture.data[index + 1]! * gainG * t + backdrop.data[index + 1]! * (1 - t));
+        raster.data[index + 2] = Math.min(255, picture.data[index + 2]! * gainB * t + backdrop.data[index + 2]! * (1 - t));
       }
     }
   }
-  return { data, width: picture.width, height: picture.height };
+  return { raster };
+}
+
+/** Bilinear sample of a small raster (`out.length` channels) at full-size pixel (x, y). */
+function sampleSmall(small: { data: Uint8Array; width: number; height: number }, x: number, y: number, width: number, height: number, out: Float64Array): void {
+  const channels = out.length;
+  const sx = Math.max(0, Math.min(small.width - 1, ((x + 0.5) * small.width) / width - 0.5));
+  const sy = Math.max(0, Math.min(small.height - 1, ((y + 0.5) * small.height) / height - 0.5));
+  const left = Math.floor(sx);
+  const top = Math.floor(sy);
+  const right = Math.min(small.width - 1, left + 1);
+  const bottom = Math.min(small.height - 1, top + 1);
+  const tx = sx - left;
+  const ty = sy - top;
+  const topLeft = (top * small.width + left) * channels;
+  const topRight = (top * small.width + right) * channels;
+  const bottomLeft = (bottom * small.width + left) * channels;
+  const bottomRight = (bottom * small.width + right) * channels;
+  const data = small.data;
+  for (let channel = 0; channel < channels; channel += 1) {
+    const upper = data[topLeft + channel]! + (data[topRight + channel]! - data[topLeft + channel]!) * tx;
+    const lower = data[bottomLeft + channel]! + (data[bottomRight + channel]! - data[bottomLeft + channel]!) * tx;
+    out[channel] = upper + (lower - upper) * ty;
+  }
+}
+
+/** The cells of the 640-pixel grid near the person's outline: where the mask is partial or the light wrap reaches (and their neighbours). */
+function edgeCells(smallAlpha: Plane, wrapAmount: Uint8Array | null): Uint8Array {
+  const { width: sw, height: sh, data } = smallAlpha;
+  const flagged = new Uint8Array(sw * sh);
+  for (let y = 0; y < sh; y += 1) {
+    for (let x = 0; x < sw; x += 1) {
+      const cell = y * sw + x;
+      const value = data[cell]!;
+      const edge = (value > 0 && value < 255) || (wrapAmount !== null && wrapAmount[cell]! > 2);
+      if (!edge) continue;
+      for (let dy = -1; dy <= 1; dy += 1) for (let dx = -1; dx <= 1; dx += 1) if (x + dx >= 0 && x + dx < sw && y + dy >= 0 && y + dy < sh) flagged[(y + dy) * sw + x + dx] = 1;
+    }
+  }
+  return flagged;
+}
+
+/** Calls `visit` for the full-size pixels of the flagged cells. */
+function forEdgePixels(smallAlpha: Plane, width: number, height: number, visit: (pixel: number, x: number, y: number) => void): void {
+  const { width: sw, height: sh } = smallAlpha;
+  const flagged = edgeCells(smallAlpha, null);
+  for (let cy = 0; cy < sh; cy += 1) {
+    const y0 = Math.floor((cy * height) / sh);
+    const y1 = Math.floor(((cy + 1) * height) / sh);
+    for (let cx = 0; cx < sw; cx += 1) {
+      if (!flagged[cy * sw + cx]) continue;
+      const x0 = Math.floor((cx * width) / sw);
+      const x1 = Math.floor(((cx + 1) * width) / sw);
+      for (let y = y0; y < y1; y += 1) for (let x = x0; x < x1; x += 1) visit(y * width + x, x, y);
+    }
+  }
+}
+
+const scratch = new Float64Array(3);
+const scratchWrap = new Float64Array(3);
+const scratchAmount = new Float64Array(1);
+
+/** A cut-out's edge pixel: its own colour with the old background's share taken out. */
+function cutOutPixel(out: Raster, picture: Raster, alpha: Plane, behind: Raster, pixel: number, x: number, y: number): void {
+  const a = alpha.data[pixel]! / 255;
+  if (a < 0.05 || a > 0.98) return;
+  sampleSmall(behind, x, y, picture.width, picture.height, scratch);
+  for (let channel = 0; channel < 3; channel += 1) {
+    const index = pixel * 3 + channel;
+    out.data[index] = Math.max(0, Math.min(255, scratch[channel]! + (picture.data[index]! - scratch[channel]!) / a));
+  }
+}
+
+/**
+ * An edge pixel over the new background. Observed = a·person + (1-a)·old background, so swapping
+ * the background's share gives a·person + (1-a)·new; faint mask values far out are mostly the old
+ * background's own texture, so they fade to the new background instead. Then the new light wraps
+ * round the edge.
+ */
+function edgePixel(
+  out: Raster,
+  picture: Raster,
+  alpha: Plane,
+  behind: Raster,
+  backdrop: Raster,
+  gains: readonly [number, number, number],
+  wrap: { amount: Plane; colour: Raster } | null,
+  pixel: number,
+  x: number,
+  y: number,
+): void {
+  const a = alpha.data[pixel]! / 255;
+  if (a === 0) {
+    for (let channel = 0; channel < 3; channel += 1) out.data[pixel * 3 + channel] = backdrop.data[pixel * 3 + channel]!;
+    return;
+  }
+  const weight = a <= 0.06 ? 0 : a >= 0.4 ? 1 : ((a - 0.06) / 0.34) ** 2;
+  sampleSmall(behind, x, y, picture.width, picture.height, scratch);
+  let wrapAmount = 0;
+  if (wrap) {
+    sampleSmall(wrap.amount, x, y, picture.width, picture.height, scratchAmount);
+    wrapAmount = (scratchAmount[0]! / 255) * 0.55;
+    if (wrapAmount > 0) sampleSmall(wrap.colour, x, y, picture.width, picture.height, scratchWrap);
+  }
+  for (let channel = 0; channel < 3; channel += 1) {
+    const index = pixel * 3 + channel;
+    const next = backdrop.data[index]!;
+    const swapped = picture.data[index]! * gains[channel]! + (1 - a) * (next - scratch[channel]! * gains[channel]!);
+    let value = next + (swapped - next) * weight;
+    if (wrapAmount > 0) value += (scratchWrap[channel]! - value) * wrapAmount;
+    out.data[index] = value < 0 ? 0 : value > 255 ? 255 : value;
+  }
 }
 
 /** A studio backdrop in one colour: a little lighter behind the subject, a little darker at the edges. White stays pure white. */
@@ -112,8 +245,8 @@ async function castShadow(scene: Raster, alpha: Plane, strength: number): Promis
   }
   const contact = contactShadow(alpha);
   if (contact) {
-    for (let y = 0; y < height; y += 1) {
-      for (let x = 0; x < width; x += 1) {
+    for (let y = Math.max(0, Math.floor(contact.y - contact.radiusY)); y < Math.min(height, Math.ceil(contact.y + contact.radiusY)); y += 1) {
+      for (let x = Math.max(0, Math.floor(contact.x - contact.radiusX)); x < Math.min(width, Math.ceil(contact.x + contact.radiusX)); x += 1) {
         const dx = (x - contact.x) / contact.radiusX;
         const dy = (y - contact.y) / contact.radiusY;
         const inside = 1 - (dx * dx + dy * dy);
@@ -156,10 +289,10 @@ function contactShadow(alpha: Plane): { x: number; y: number; radiusX: number; r
 }
 
 /**
- * Tone curves that move the person part of the way towards the new background's colour and
+ * Channel gains that move the person part of the way towards the new background's colour and
  * brightness (a sunset warms them, a night scene darkens them), as a photographer's grade would.
  */
-function colourMatch(picture: Raster, alpha: Plane, backdrop: Raster, strength: number): [Uint8Array, Uint8Array, Uint8Array] {
+function colourMatch(picture: Raster, alpha: Plane, backdrop: Raster, strength: number): [number, number, number] {
   const person = [0, 0, 0];
   const scene = [0, 0, 0];
   let personWeight = 0;
@@ -177,53 +310,16 @@ function colourMatch(picture: Raster, alpha: Plane, backdrop: Raster, strength: 
   const luma = (rgb: number[]) => 0.299 * rgb[0]! + 0.587 * rgb[1]! + 0.114 * rgb[2]!;
   const brightness = Math.max(0.8, Math.min(1.12, (luma(sceneMean) / luma(personMean)) ** (strength * 0.6)));
   const tint = sceneMean.map((value, channel) => value / luma(sceneMean) / (personMean[channel]! / luma(personMean)));
-  return [0, 1, 2].map((channel) => {
-    const gain = brightness * tint[channel]! ** strength;
-    const lut = new Uint8Array(256);
-    for (let value = 0; value < 256; value += 1) lut[value] = Math.max(0, Math.min(255, Math.round(value * gain)));
-    return lut;
-  }) as [Uint8Array, Uint8Array, Uint8Array];
+  return [0, 1, 2].map((channel) => brightness * tint[channel]! ** strength) as [number, number, number];
 }
 
-/** Light of the new background spilling round the person's edges: a band just inside the outline, and the backdrop's blurred colours there. */
-async function lightWrap(alpha: Plane, backdrop: Raster, width: number, height: number): Promise<{ amount: Uint8Array; colour: Raster }> {
+/** Light of the new background spilling round the person's edges: a band just inside the outline, and the backdrop's blurred colours there (both at the small size). */
+async function lightWrap(alpha: Plane, backdrop: Raster): Promise<{ amount: Plane; colour: Raster }> {
   const inverse = new Uint8Array(alpha.data.length);
   for (let pixel = 0; pixel < inverse.length; pixel += 1) inverse[pixel] = 255 - alpha.data[pixel]!;
   const spread = await blurPlane({ data: inverse, width: alpha.width, height: alpha.height }, Math.max(alpha.width, alpha.height) * 0.008);
   const band = new Uint8Array(alpha.data.length);
   for (let pixel = 0; pixel < band.length; pixel += 1) band[pixel] = (alpha.data[pixel]! * spread.data[pixel]!) / 255;
   const colour = await toRaster(pipelineOf(backdrop).blur(Math.max(1, Math.max(backdrop.width, backdrop.height) * 0.01)));
-  return { amount: (await resizePlaneTo({ data: band, width: alpha.width, height: alpha.height }, width, height)).data, colour: await resizeRaster(colour, width, height) };
-}
-
-function composite(
-  picture: Raster,
-  alpha: Plane,
-  oldBackground: Raster,
-  backdrop: Raster,
-  toneCurves: [Uint8Array, Uint8Array, Uint8Array] | null,
-  wrap: { amount: Uint8Array; colour: Raster } | null,
-): Raster {
-  const data = Buffer.allocUnsafe(picture.data.length);
-  const identity = new Uint8Array(256).map((_, value) => value);
-  const curves = toneCurves ?? [identity, identity, identity];
-  for (let pixel = 0, index = 0; pixel < alpha.data.length; pixel += 1, index += 3) {
-    const a = alpha.data[pixel]! / 255;
-    // Faint mask values far out are mostly the old background's own texture: fade them out rather than keep their residue.
-    const weight = a <= 0.06 ? 0 : a >= 0.4 ? 1 : ((a - 0.06) / 0.34) ** 2;
-    const wrapAmount = wrap ? (wrap.amount[pixel]! / 255) * 0.55 : 0;
-    for (let channel = 0; channel < 3; channel += 1) {
-      const next = backdrop.data[index + channel]!;
-      let value = next;
-      if (weight > 0) {
-        const curve = curves[channel]!;
-        // Observed = a·person + (1-a)·old background, so swapping the background's share gives a·person + (1-a)·new.
-        const swapped = curve[picture.data[index + channel]!]! + (1 - a) * (next - curve[oldBackground.data[index + channel]!]!);
-        value = next + (swapped - next) * weight;
-        if (wrapAmount > 0) value += (wrap!.colour.data[index + channel]! - value) * wrapAmount;
-      }
-      data[index + channel] = value < 0 ? 0 : value > 255 ? 255 : value;
-    }
-  }
-  return { data, width: picture.width, height: picture.height };
+  return { amount: { data: band, width: alpha.width, height: alpha.height }, colour };
 }

@@ -68,7 +68,15 @@ export function decodeFaces(raw: Float32Array, minScore = MIN_SCORE): Face[] {
   return kept;
 }
 
-export async function detectFaces(picture: Raster): Promise<Face[]> {
+/** Faces in `picture`, found on `copy` (a smaller copy of it, or the picture itself) and given in the picture's pixels. */
+export async function detectFaces(picture: Raster, copy: Raster = picture): Promise<Face[]> {
+  const back = picture.width / copy.width;
+  const faces = await detectFacesIn(copy);
+  if (back === 1) return faces;
+  return faces.map((face) => ({ ...face, left: face.left * back, top: face.top * back, right: face.right * back, bottom: face.bottom * back, keypoints: face.keypoints.map(([x, y]) => [x * back, y * back] as [number, number]) }));
+}
+
+async function detectFacesIn(picture: Raster): Promise<Face[]> {
   const scale = FACE_DETECTION_SIZE / Math.max(picture.width, picture.height);
   const contentWidth = Math.round(picture.width * scale);
   const contentHeight = Math.round(picture.height * scale);

@@ -17,6 +17,8 @@ export interface PersonMask {
   height: number;
   /** Share of the photo covered by people (0-1). */
   coverage: number;
+  /** The 640-pixel copy of the photo the mask was refined on, and the mask at that size: for work that needs no more. */
+  small: { picture: Raster; alpha: Uint8Array };
 }
 
 /** Below this share of the picture, nobody is in it (a speck of false positives is not a person). */
@@ -55,15 +57,22 @@ function firm(probability: number): number {
   return t * t * (3 - 2 * t);
 }
 
-export async function findPerson(picture: Raster): Promise<PersonMask> {
-  const input = await toRaster(pipelineOf(picture).resize(SEGMENTATION_SIZE, SEGMENTATION_SIZE, { fit: 'fill' }));
-  const { mask } = await runVision({ kind: 'segment', rgb: new Uint8Array(input.data) });
+/** The photo at the guide's size (640 px on the long side): the one full-size pass the person finder and the face finder share. */
+export function guideOf(picture: Raster): Promise<Raster> {
   const scale = Math.min(1, GUIDE_LONG_SIDE / Math.max(picture.width, picture.height));
-  const guide = await toRaster(pipelineOf(picture).resize(Math.max(1, Math.round(picture.width * scale)), Math.max(1, Math.round(picture.height * scale)), { fit: 'fill' }));
+  return toRaster(pipelineOf(picture).resize(Math.max(1, Math.round(picture.width * scale)), Math.max(1, Math.round(picture.height * scale)), { fit: 'fill' }));
+}
+
+export async function findPerson(picture: Raster, guide?: Raster): Promise<PersonMask> {
+  guide ??= await guideOf(picture);
+  const input = await toRaster(pipelineOf(guide).resize(SEGMENTATION_SIZE, SEGMENTATION_SIZE, { fit: 'fill' }));
+  const { mask } = await runVision({ kind: 'segment', rgb: new Uint8Array(input.data) });
   const probabilities = resizePlane(mask, SEGMENTATION_SIZE, SEGMENTATION_SIZE, guide.width, guide.height).map(firm);
   const radius = Math.max(2, Math.round(Math.max(guide.width, guide.height) * GUIDE_RADIUS_SHARE));
-  const alpha = applyGuidedCoefficients(guidedCoefficients(guide, probabilities, radius, GUIDE_EPSILON), picture);
+  const coefficients = guidedCoefficients(guide, probabilities, radius, GUIDE_EPSILON);
+  const alpha = applyGuidedCoefficients(coefficients, picture);
+  const smallAlpha = applyGuidedCoefficients(coefficients, guide);
   let sum = 0;
-  for (let pixel = 0; pixel < alpha.length; pixel += 1) sum += alpha[pixel]!;
-  return { alpha, width: picture.width, height: picture.height, coverage: sum / 255 / alpha.length };
+  for (let pixel = 0; pixel < smallAlpha.length; pixel += 1) sum += smallAlpha[pixel]!;
+  return { alpha, width: picture.width, height: picture.height, coverage: sum / 255 / smallAlpha.length, small: { picture: guide, alpha: smallAlpha } };
 }

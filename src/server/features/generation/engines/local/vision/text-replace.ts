@@ -260,14 +260,18 @@ export async function replaceFoundText(picture: Raster, found: FoundText, newTex
   const centreX = (box.left + box.right) / 2 - region.left;
   const angle = (found.line.angle * 180) / Math.PI;
   const outline = lettering.outline ? ` stroke="${rgb(lettering.outline)}" stroke-width="${Math.max(1, fontSize * 0.04).toFixed(1)}" paint-order="stroke" stroke-linejoin="round"` : '';
-  // Wider new words may spill past the old box: the canvas is the whole picture around the patch.
+  // Wider new words may spill past the old box: the text is drawn on a canvas around it, as wide as the words may need.
+  const reach = Math.ceil(Math.max(box.right - box.left, newText.length * fontSize * 0.75) / 2 + fontSize);
+  const canvas = regionAround({ left: box.left + (box.right - box.left) / 2 - reach, right: box.left + (box.right - box.left) / 2 + reach, top: box.top - fontSize, bottom: box.bottom + fontSize }, 0, picture);
+  const x = centreX + region.left - canvas.left;
+  const y = baseline + region.top - canvas.top;
   const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${picture.width}" height="${picture.height}">` +
-    `<text x="${(centreX + region.left).toFixed(1)}" y="${(baseline + region.top).toFixed(1)}" font-family="${FONT_FAMILY}" font-size="${fontSize.toFixed(1)}" font-weight="${bold ? 'bold' : 'normal'}" text-anchor="middle" fill="${rgb(lettering.colour)}"${outline} transform="rotate(${angle.toFixed(2)} ${(centreX + region.left).toFixed(1)} ${(baseline + region.top).toFixed(1)})">${escapeXml(newText)}</text></svg>`;
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${canvas.width}" height="${canvas.height}">` +
+    `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" font-family="${FONT_FAMILY}" font-size="${fontSize.toFixed(1)}" font-weight="${bold ? 'bold' : 'normal'}" text-anchor="middle" fill="${rgb(lettering.colour)}"${outline} transform="rotate(${angle.toFixed(2)} ${x.toFixed(1)} ${y.toFixed(1)})">${escapeXml(newText)}</text></svg>`;
   return toRaster(
     pipelineOf(picture).composite([
       { input: filled.data, raw: { width: filled.width, height: filled.height, channels: 3 }, left: region.left, top: region.top },
-      { input: Buffer.from(svg), left: 0, top: 0 },
+      { input: Buffer.from(svg), left: canvas.left, top: canvas.top },
     ]),
   );
 }

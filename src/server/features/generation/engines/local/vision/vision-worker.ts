@@ -4,7 +4,7 @@ import { parentPort } from 'node:worker_threads';
 import * as tf from '@tensorflow/tfjs-core';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
-import { loadLayersModel, type LayersModel } from '@tensorflow/tfjs-layers';
+import type { LayersModel } from '@tensorflow/tfjs-layers';
 import { MODEL_FILES } from './model-files';
 import { FACE_DETECTION_SIZE, SEGMENTATION_SIZE, type VisionAnswer, type VisionEnvelope, type VisionRequest, type VisionResponse } from './vision-protocol';
 
@@ -62,7 +62,11 @@ function graphModel(file: string): Promise<GraphModel> {
 
 let upscaler: Promise<LayersModel> | null = null;
 function esrgan(): Promise<LayersModel> {
-  upscaler ??= ready().then(async () => loadLayersModel(await readModel(MODEL_FILES.esrganX2())));
+  // tfjs-layers is big and only upscaling needs it: loaded on the first upscale, not with the worker.
+  upscaler ??= ready().then(async () => {
+    const { loadLayersModel } = await import('@tensorflow/tfjs-layers');
+    return loadLayersModel(await readModel(MODEL_FILES.esrganX2()));
+  });
   return upscaler;
 }
 
