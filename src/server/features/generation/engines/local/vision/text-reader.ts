@@ -43,6 +43,10 @@ const SURROUNDINGS_SIGMA = READ_SIDE / 200;
 const MIN_CONFIDENCE = 70;
 
 let tesseract: Promise<Worker> | null = null;
+/** An idle reader is stopped after this long: Tesseract holds about 80 MB, and a busy server keeps it warm anyway. */
+const IDLE_MS = 60_000;
+let idleTimer: NodeJS.Timeout | null = null;
+let reading = 0;
 
 function reader(): Promise<Worker> {
   tesseract ??= (async () => {
@@ -130,7 +134,17 @@ export async function readText(picture: Raster, enough: (lines: TextLine[]) => b
   const height = Math.max(1, Math.round(picture.height * scale));
   const grey = await greyBytes(pipelineOf(picture).resize(width, height, { fit: 'fill' }));
   const surroundings = await greyBytes(pipelineOf(picture).resize(width, height, { fit: 'fill' }).blur(SURROUNDINGS_SIGMA));
-  const worker = await reader();
+  if (idleTimer) clearTimeout(idleTimer);
+  reading += 1;
+  try {
+    return await readWith(await reader(), grey, surroundings, width, height, scale, enough);
+  } finally {
+    reading -= 1;
+    if (reading === 0) idleTimer = setTimeout(() => void (reading === 0 && stopTextReader()), IDLE_MS).unref();
+  }
+}
+
+async function readWith(worker: Worker, grey: Uint8Array, surroundings: Uint8Array, width: number, height: number, scale: number, enough: (lines: TextLine[]) => boolean): Promise<TextLine[]> {
   const lines: TextLine[] = [];
   for (const polarity of ['light', 'dark'] as const) {
     const page = await strokesPage(grey, surroundings, width, height, polarity);

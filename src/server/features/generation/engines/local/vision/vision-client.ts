@@ -7,7 +7,8 @@ import { type VisionAnswer, type VisionEnvelope, type VisionReply, type VisionRe
 
 /**
  * The engine's side of the vision worker: started on first use, shared by every request of the
- * process, started again if it ever dies. It holds the process open only while it has work.
+ * process, started again if it ever dies or after it was let go for being idle. It holds the
+ * process open only while it has work.
  */
 
 /**
@@ -30,6 +31,9 @@ interface Pending {
 
 let worker: Worker | null = null;
 let nextId = 1;
+/** An idle worker is stopped after this long: its models cost about 125 MB, and a busy server keeps it warm anyway. */
+const IDLE_MS = 60_000;
+let idleTimer: NodeJS.Timeout | null = null;
 const pending = new Map<number, Pending>();
 
 function failAll(error: Error): void {
@@ -45,7 +49,12 @@ function visionWorker(): Worker {
     const waiter = pending.get(answer.id);
     if (!waiter) return;
     pending.delete(answer.id);
-    if (pending.size === 0) started.unref();
+    if (pending.size === 0) {
+      started.unref();
+      idleTimer = setTimeout(() => {
+        if (pending.size === 0 && worker === started) void stopVisionWorker();
+      }, IDLE_MS).unref();
+    }
     waiter.resolve(answer);
   });
   started.on('error', (error) => {
@@ -67,6 +76,8 @@ export async function runVision<K extends VisionRequest['kind']>(request: Vision
   const rgb = request.rgb.byteOffset === 0 && request.rgb.byteLength === request.rgb.buffer.byteLength ? request.rgb : request.rgb.slice();
   const id = nextId;
   nextId += 1;
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = null;
   const answer = await new Promise<VisionAnswer>((resolve, reject) => {
     pending.set(id, { resolve, reject });
     target.ref();
