@@ -141,8 +141,12 @@ export function guidedCoefficients(guide: Raster, p: Float32Array, radius: numbe
 /**
  * Applies coefficients found on a small copy to the full-size picture: each is interpolated
  * bilinearly (a row at a time, so nothing large is allocated) and q = a·I + b gives the mask.
+ *
+ * `settled`, when given, is the mask already worked out at the coefficients' own size: wherever it
+ * is wholly 0 or wholly 255 over a cell and its neighbours, the full-size pixels of that cell take
+ * that value without the arithmetic (most of a photo is plainly person or plainly not).
  */
-export function applyGuidedCoefficients(coefficients: GuidedCoefficients, picture: Raster): Uint8Array {
+export function applyGuidedCoefficients(coefficients: GuidedCoefficients, picture: Raster, settled?: Uint8Array): Uint8Array {
   const { width, height, data } = picture;
   const { width: smallWidth, height: smallHeight } = coefficients;
   const planes = [coefficients.red, coefficients.green, coefficients.blue, coefficients.offset];
@@ -156,7 +160,29 @@ export function applyGuidedCoefficients(coefficients: GuidedCoefficients, pictur
   }
   const rows = planes.map(() => new Float32Array(smallWidth));
   const mask = new Uint8Array(width * height);
+  // Per small cell: 0 or 255 when it and its neighbours are settled at that value, else -1 (work it out).
+  const fixed = new Int16Array(smallWidth * smallHeight).fill(-1);
+  if (settled) {
+    for (let cy = 0; cy < smallHeight; cy += 1) {
+      for (let cx = 0; cx < smallWidth; cx += 1) {
+        const value = settled[cy * smallWidth + cx]!;
+        if (value !== 0 && value !== 255) continue;
+        let same = true;
+        for (let dy = -1; dy <= 1 && same; dy += 1) {
+          for (let dx = -1; dx <= 1 && same; dx += 1) {
+            const ny = Math.min(smallHeight - 1, Math.max(0, cy + dy));
+            const nx = Math.min(smallWidth - 1, Math.max(0, cx + dx));
+            same = settled[ny * smallWidth + nx] === value;
+          }
+        }
+        if (same) fixed[cy * smallWidth + cx] = value;
+      }
+    }
+  }
+  const cellOfColumn = new Int32Array(width);
+  for (let x = 0; x < width; x += 1) cellOfColumn[x] = Math.min(smallWidth - 1, Math.floor((x * smallWidth) / width));
   for (let y = 0; y < height; y += 1) {
+    const cellRow = Math.min(smallHeight - 1, Math.floor((y * smallHeight) / height)) * smallWidth;
     const source = Math.max(0, Math.min(smallHeight - 1, ((y + 0.5) * smallHeight) / height - 0.5));
     const top = Math.max(0, Math.min(smallHeight - 2, Math.floor(source)));
     const weight = smallHeight === 1 ? 0 : source - top;
@@ -171,6 +197,11 @@ export function applyGuidedCoefficients(coefficients: GuidedCoefficients, pictur
     }
     const [aR, aG, aB, b] = rows as [Float32Array, Float32Array, Float32Array, Float32Array];
     for (let x = 0; x < width; x += 1) {
+      const known = fixed[cellRow + cellOfColumn[x]!]!;
+      if (known >= 0) {
+        mask[y * width + x] = known;
+        continue;
+      }
       const left = columnLeft[x]!;
       const right = Math.min(smallWidth - 1, left + 1);
       const t = columnWeight[x]!;

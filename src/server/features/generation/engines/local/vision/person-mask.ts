@@ -70,8 +70,8 @@ export async function findPerson(picture: Raster, guide?: Raster): Promise<Perso
   const probabilities = resizePlane(mask, SEGMENTATION_SIZE, SEGMENTATION_SIZE, guide.width, guide.height).map(firm);
   const radius = Math.max(2, Math.round(Math.max(guide.width, guide.height) * GUIDE_RADIUS_SHARE));
   const coefficients = guidedCoefficients(guide, probabilities, radius, GUIDE_EPSILON);
-  const alpha = applyGuidedCoefficients(coefficients, picture);
   const smallAlpha = applyGuidedCoefficients(coefficients, guide);
+  const alpha = applyGuidedCoefficients(coefficients, picture, smallAlpha);
   let sum = 0;
   for (let pixel = 0; pixel < smallAlpha.length; pixel += 1) sum += smallAlpha[pixel]!;
   return { alpha, width: picture.width, height: picture.height, coverage: sum / 255 / smallAlpha.length, small: { picture: guide, alpha: smallAlpha } };
