@@ -24,11 +24,11 @@ const WEBP_QUALITY = 72;
 /** Per sample: the fixture it starts from and, per output (same order as samples.ts), the prompt sent to the engine. */
 const recipes: Record<string, { fixture: string; outputPrompts: string[] }> = {
   'red-top-recolour': { fixture: 'people/013.jpg', outputPrompts: ['Make the red top purple'] },
-  'blue-backdrop-pink': { fixture: 'people/099.jpg', outputPrompts: ['Change the blue background to pink'] },
+  'new-backdrop': { fixture: 'people/099.jpg', outputPrompts: ['Put me on a beach', 'Put me in the city at night', 'Change the blue background to pink'] },
   'portrait-pencil-sketch': { fixture: 'people/037.jpg', outputPrompts: ['Turn this portrait into a pencil sketch'] },
   'vintage-film-portrait': { fixture: 'people/082.jpg', outputPrompts: ['Give this photo a vintage film look', 'Make it black and white'] },
   'waterfall-caption': { fixture: 'photos/Landscape_1.jpg', outputPrompts: ['Add the caption "Iceland"'] },
-  'pop-art-portrait': { fixture: 'people/091.jpg', outputPrompts: ['Turn this photo into pop art', 'Turn this photo into pixel art'] },
+  'digital-art-portrait': { fixture: 'people/091.jpg', outputPrompts: ['Make it digital art', 'Make it anime', 'Turn this photo into pop art'] },
 };
 
 /** Where the local engine may live; the first module that exists and exports a factory or class wins. */

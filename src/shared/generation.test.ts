@@ -47,10 +47,10 @@ describe('the reply plan stored in intent_data', () => {
     });
   });
 
-  it('allows at most four images and a known source', () => {
+  it('allows at most five images (one for each photo of a message) and a known source', () => {
     const plan = { intent: 'edit', instruction: 'sepia', sourceImages: 'attachments' };
-    expect(generationPlanSchema.safeParse({ ...plan, imageCount: 4 }).success).toBe(true);
-    expect(generationPlanSchema.safeParse({ ...plan, imageCount: 5 }).success).toBe(false);
+    expect(generationPlanSchema.safeParse({ ...plan, imageCount: 5 }).success).toBe(true);
+    expect(generationPlanSchema.safeParse({ ...plan, imageCount: 6 }).success).toBe(false);
     expect(generationPlanSchema.safeParse({ ...plan, imageCount: 0 }).success).toBe(false);
     expect(generationPlanSchema.safeParse({ ...plan, sourceImages: 'somewhere' }).success).toBe(false);
     expect(generationPlanSchema.safeParse({ ...plan, aspectRatio: '16x9' }).success).toBe(false);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ATTACHMENTS } from './constants';
 
 /**
  * The plan of a reply, stored in the user message's intent_data (spec section 3): what to make,
@@ -18,7 +19,8 @@ export const aspectRatioSchema = z.union([
   z.templateLiteral([z.int(), ':', z.int()]).refine((value) => RATIO_PATTERN.test(value), "Aspect ratio must be 'unchanged' or 'width:height'"),
 ]);
 
-export const MAX_IMAGES_PER_REQUEST = 4;
+/** One result for each photo a message may carry (MAX_ATTACHMENTS), or that many versions of one picture. */
+export const MAX_IMAGES_PER_REQUEST = MAX_ATTACHMENTS;
 
 export const generationPlanSchema = z.object({
   intent: z.enum(['generate', 'edit']),

@@ -123,3 +123,62 @@ export function movedShare(before: Pixels, after: Pixels, from: [number, number]
   }
   return { moved: moved / Math.max(1, considered), considered };
 }
+
+/** A rectangle as fractions of a picture's width and height. */
+export interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+function boxPixels(pixels: Pixels, box: Box): number[] {
+  const indices: number[] = [];
+  for (let y = Math.floor(pixels.height * box.top); y < Math.floor(pixels.height * box.bottom); y += 1) {
+    for (let x = Math.floor(pixels.width * box.left); x < Math.floor(pixels.width * box.right); x += 1) indices.push((y * pixels.width + x) * 3);
+  }
+  return indices;
+}
+
+/** Mean absolute difference per channel value (0-255) inside a box of two same-sized pictures. */
+export function boxDifference(first: Pixels, second: Pixels, box: Box): number {
+  let sum = 0;
+  const indices = boxPixels(first, box);
+  for (const index of indices) for (let channel = 0; channel < 3; channel += 1) sum += Math.abs(first.data[index + channel]! - second.data[index + channel]!);
+  return sum / (indices.length * 3);
+}
+
+/** Of the clearly coloured pixels in a box, the share whose hue lies in a range. */
+export function boxHueShare(pixels: Pixels, box: Box, [low, high]: [number, number]): number {
+  const hsl = new Float64Array(3);
+  let coloured = 0;
+  let inRange = 0;
+  for (const index of boxPixels(pixels, box)) {
+    rgbToHsl(pixels.data[index]!, pixels.data[index + 1]!, pixels.data[index + 2]!, hsl);
+    if (hsl[1]! < 0.3 || hsl[2]! < 0.1 || hsl[2]! > 0.9) continue;
+    coloured += 1;
+    const hue = hsl[0]!;
+    if (low <= high ? hue >= low && hue <= high : hue >= low || hue <= high) inRange += 1;
+  }
+  return inRange / Math.max(1, coloured);
+}
+
+/**
+ * Like boxDifference, after giving the second picture's box the first's mean in each channel: what
+ * changed beyond an overall colour grade (a new background's light and colour on a face).
+ */
+export function boxDifferenceBeyondGrade(first: Pixels, second: Pixels, box: Box): number {
+  const indices = boxPixels(first, box);
+  const gains = [0, 1, 2].map((channel) => {
+    let a = 0;
+    let b = 0;
+    for (const index of indices) {
+      a += first.data[index + channel]!;
+      b += second.data[index + channel]!;
+    }
+    return a / Math.max(1, b);
+  });
+  let sum = 0;
+  for (const index of indices) for (let channel = 0; channel < 3; channel += 1) sum += Math.abs(first.data[index + channel]! - second.data[index + channel]! * gains[channel]!);
+  return sum / (indices.length * 3);
+}

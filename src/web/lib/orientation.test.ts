@@ -77,7 +77,8 @@ describe('correcting orientation before upload', () => {
   it("fails with 'Failed to create blob from canvas' when encoding yields nothing", async () => {
     stubDecoder();
     const drawImage = vi.fn();
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({ drawImage } as unknown as CanvasRenderingContext2D);
+    // `never`: the server's TensorFlow.js types add a WebGPU overload of getContext to the DOM's, and spyOn types the mock by the last one.
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({ drawImage } as never);
     vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((callback) => callback(null));
     const original = await fixtureFile('photos/Landscape_6.jpg');
     await expect(redrawUpright(original)).rejects.toThrow(CANVAS_BLOB_ERROR);

@@ -63,7 +63,7 @@ describe('how many images', () => {
     ['two versions of a sunset', {}, 2],
     ['3 images of mountains', {}, 3],
     ['give me 4 pictures of the sea', {}, 4],
-    ['10 pictures of the sea', {}, 4],
+    ['10 pictures of the sea', {}, 5],
     ['a couple of options in sepia', { attachments: 1 }, 2],
     ['three different variations', { previous: true }, 3],
     ['a single image of a forest', {}, 1],
@@ -75,7 +75,11 @@ describe('how many images', () => {
     ['some variations', { previous: true }, 2],
     ['make them black and white', { attachments: 3 }, 3],
     ['сделай их чёрно-белыми', { attachments: 2 }, 2],
-    ['make it black and white', { attachments: 3 }, 1],
+    ['make it black and white', { attachments: 3 }, 3],
+    ['make the shirt red', { attachments: 2 }, 2],
+    ['combine them into a collage', { attachments: 3 }, 1],
+    ['объедини их в одну картинку', { attachments: 2 }, 1],
+    ['two versions of each in sepia', { attachments: 2 }, 4],
     ['a 16:9 picture of the sea', {}, 1],
     ['three cats', {}, 1],
   ])('%j → %i', (text, context, count) => {
@@ -96,6 +100,10 @@ describe('which shape', () => {
     ['widescreen sunset', {}, '16:9'],
     ['широкоформатный закат', {}, '16:9'],
     ['in portrait format', { attachments: 1 }, '3:4'],
+    ['make it portrait', { attachments: 1 }, '3:4'],
+    ['Turn this portrait into a pencil sketch', { attachments: 1 }, 'unchanged'],
+    ['a portrait of a lighthouse', {}, 'unchanged'],
+    ['portrait mode', { attachments: 1 }, 'unchanged'],
     ['портретная ориентация', { attachments: 1 }, '3:4'],
     ['make it vertical for my story', { attachments: 1 }, '9:16'],
     ['вертикальный формат', { attachments: 1 }, '9:16'],
@@ -156,12 +164,13 @@ describe('plans the local engine can carry out', () => {
     ['2 versions 16:9', { attachments: 1 }],
     ['ночной город у моря', {}],
     ["add text 'Sale' at the top", { attachments: 1 }],
-    ['replace the text with "Open"', { previous: true }],
+    ['put me on a beach', { attachments: 1 }],
+    ['make the shirt blue', { attachments: 2 }],
   ] as const)('%j', async (text, context) => {
     const planned = plan(text, context);
     const result =
       planned.intent === 'edit'
-        ? await engine.edit([photo], planned.instruction, { count: planned.imageCount, aspectRatio: planned.aspectRatio })
+        ? await engine.edit(Array.from({ length: 'attachments' in context ? context.attachments : 1 }, () => photo), planned.instruction, { count: planned.imageCount, aspectRatio: planned.aspectRatio })
         : await engine.generate(planned.instruction, { count: planned.imageCount, aspectRatio: planned.aspectRatio });
     expect(result.images).toHaveLength(planned.imageCount);
   });

@@ -1,6 +1,7 @@
 import { MAX_IMAGES_PER_REQUEST, parseAspectRatio, type AspectRatio, type GenerationPlan } from '@shared/generation';
 import { findCaption, type Caption } from '../engines/local/caption';
-import { readEditTokens } from '../engines/local/edit-instructions';
+import { findTextReplacement } from '../engines/local/text-replacement';
+import { asksToCombine, readEditTokens } from '../engines/local/edit-instructions';
 import { describeScene } from '../engines/local/scene/scene-words';
 import { readGenerationPrompt } from '../engines/local/generation-prompt';
 import { defineVocabulary, findMentions, russianAdjective, tokenize, type Tokens } from '../engines/local/text-match';
@@ -25,7 +26,8 @@ const SHAPE_WORDS = defineVocabulary<AspectRatio>([
   },
   { value: '21:9', patterns: ['ultrawide', 'ultra wide', 'panorama*', 'panoramic', 'cinemascope', 'панорам*'] },
   { value: '9:16', patterns: ['vertical', 'vertically', 'story', 'stories', 'reels', 'reel', 'tiktok', 'phone wallpaper', 'вертикальн*', 'сторис', 'сториз', 'рилс', 'тикток*'] },
-  { value: '3:4', patterns: ['portrait', 'portrait format', 'portrait orientation', 'portrait mode', 'in portrait', ...russianAdjective('портретн')] },
+  // Not 'portrait mode': that is the background blur of phone cameras.
+  { value: '3:4', patterns: ['portrait', 'portrait format', 'portrait orientation', 'in portrait', ...russianAdjective('портретн')] },
   { value: '4:3', patterns: ['landscape format', 'landscape orientation', 'landscape mode', 'in landscape'] },
   { value: '4:5', patterns: ['instagram', 'instagram post', 'инстаграм*', 'инстаграмм*'] },
   { value: 'unchanged', patterns: ['original size', 'original shape', 'original ratio', 'original aspect', 'same size', 'same shape', 'keep the size', 'keep the shape', 'исходн* размер*', 'исходн* формат*', 'исходн* пропорц*', 'оригинальн* размер*', 'оригинальн* формат*'] },
@@ -41,8 +43,6 @@ const NUMBER_WORDS = new Map<string, number>([
 const COUNT_NOUNS = ['image', 'images', 'picture', 'pictures', 'pic', 'pics', 'version', 'versions', 'variant', 'variants', 'variation', 'variations', 'option', 'options', 'photo', 'photos', 'shot', 'shots', 'take', 'takes', 'alternative', 'alternatives', 'copy', 'copies', 'result', 'results', 'render', 'renders', 'wallpaper', 'wallpapers', 'изображени', 'картин', 'верси', 'вариант', 'фото', 'фотограф', 'снимк', 'снимок', 'штук', 'копи', 'результат'];
 const VARIATION_NOUNS = new Set(['versions', 'variants', 'variations', 'options', 'alternatives', 'takes', 'варианты', 'вариантов', 'варианта', 'версии', 'версий']);
 const ADJECTIVE_GAP = new Set(['more', 'different', 'other', 'new', 'extra', 'separate', 'distinct', 'ещё', 'еще', 'разных', 'разные', 'других', 'другие', 'новых', 'новые', 'разных', 'отдельных', 'of']);
-
-const PLURAL_REFERENCES = new Set(['them', 'each', 'all', 'these', 'those', 'both', 'их', 'каждую', 'каждое', 'каждый', 'все', 'всех', 'обе', 'оба', 'эти']);
 
 const NEW_PICTURE_WORDS = defineVocabulary([
   {
@@ -70,8 +70,18 @@ function findAspectRatio(text: string, tokens: Tokens): { ratio: AspectRatio | n
     return match;
   });
   if (ratio) return { ratio, textWithoutRatios };
-  const mentions = findMentions(tokens, SHAPE_WORDS).filter((mention) => !(mention.value === '3:4' && tokens[mention.end] === 'of'));
+  const mentions = findMentions(tokens, SHAPE_WORDS).filter((mention) => !(mention.value === '3:4' && isPortraitThePicture(tokens, mention)));
   return { ratio: mentions[0]?.value ?? null, textWithoutRatios };
+}
+
+/** Words before a noun: "this portrait" is the photo, not a shape. */
+const DETERMINERS = new Set(['this', 'that', 'the', 'a', 'an', 'my', 'his', 'her', 'our', 'your', 'their', 'these', 'those', 'этот', 'этом', 'мой', 'моем']);
+
+/** "A portrait of…", "this portrait", "portrait mode" (background blur): the word names the picture or a camera mode, not its shape. */
+function isPortraitThePicture(tokens: Tokens, mention: { start: number; end: number }): boolean {
+  const next = tokens[mention.end];
+  const previous = tokens[mention.start - 1];
+  return next === 'of' || next === 'mode' || next === 'режим' || next === 'режиме' || (mention.end - mention.start === 1 && previous !== undefined && DETERMINERS.has(previous));
 }
 
 function numberAt(token: string): number | null {
@@ -112,19 +122,21 @@ function editOperationsIn(tokens: Tokens, aspectRatio: AspectRatio | null, capti
   const colourChange = instructions.colourChange && (changeVerb || instructions.colourChange.from !== undefined) ? instructions.colourChange : null;
   return {
     styles: instructions.styles,
-    any: instructions.styles.length > 0 || instructions.adjustments.length > 0 || colourChange !== null || aspectRatio !== null || caption !== null,
+    any: instructions.styles.length > 0 || instructions.adjustments.length > 0 || colourChange !== null || instructions.background !== null || instructions.upscale || aspectRatio !== null || caption !== null,
   };
 }
 
 export function planByRules(request: PlanRequest): GenerationPlan {
   const text = request.text.trim();
-  // The caption's own words are read as words to write, not as instructions ("Add the caption "3 wide shots"").
-  const caption = findCaption(text);
-  const textOutsideCaption = caption?.remainingText ?? text;
+  // Words to write (a caption, or text to replace what is in the photo) are not instructions ("Add the caption "3 wide shots"").
+  const replacement = findTextReplacement(text);
+  const caption = replacement ? null : findCaption(text);
+  const textOutsideCaption = replacement?.remainingText ?? caption?.remainingText ?? text;
   const { ratio, textWithoutRatios } = findAspectRatio(textOutsideCaption, tokenize(textOutsideCaption));
   const tokens = tokenize(textWithoutRatios);
   const explicitCount = findImageCount(tokens);
   const operations = editOperationsIn(tokens, ratio, caption);
+  if (replacement) operations.any = true;
 
   let sourceImages: GenerationPlan['sourceImages'];
   if (request.attachmentCount > 0) {
@@ -136,8 +148,9 @@ export function planByRules(request: PlanRequest): GenerationPlan {
   }
   const intent = sourceImages === 'none' ? 'generate' : 'edit';
 
+  // Several photos: one result for each (each one charged, so the quote shows it), unless they are to become one picture.
   let imageCount = explicitCount ?? 1;
-  if (explicitCount === null && request.attachmentCount > 1 && tokens.some((token) => PLURAL_REFERENCES.has(token))) imageCount = request.attachmentCount;
+  if (request.attachmentCount > 1 && !asksToCombine(tokens)) imageCount = request.attachmentCount * (explicitCount ?? 1);
 
   const style = intent === 'edit' ? operations.styles[0] : readGenerationPrompt(tokens).styles[0];
   const instruction = text || (intent === 'edit' ? 'Enhance the photo' : 'A landscape');

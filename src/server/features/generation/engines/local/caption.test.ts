@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { findCaption } from './caption';
 import { drawCaption, layoutCaption } from './caption-overlay';
@@ -9,18 +8,23 @@ import { fixture } from '@test/server/images';
 
 describe('reading a caption request', () => {
   it.each([
-    ['Add the caption "Iceland"', 'Iceland', 'bottom', false],
-    ['write "Happy birthday" on it', 'Happy birthday', 'bottom', false],
-    ["add text 'Sale' at the top", 'Sale', 'top', false],
-    ['Add the caption “Iceland” at the bottom', 'Iceland', 'bottom', false],
-    ['replace the text with "Open"', 'Open', 'bottom', true],
-    ['replace the text "Sale" with "Open" at the top', 'Open', 'top', true],
-    ['добавь надпись «Исландия»', 'Исландия', 'bottom', false],
-    ['напиши "Привет"', 'Привет', 'bottom', false],
-    ['напиши сверху «С днём рождения»', 'С днём рождения', 'top', false],
-    ['замени текст на «Открыто»', 'Открыто', 'bottom', true],
-  ])('%s → %s, %s', (request, text, position, replacesText) => {
-    expect(findCaption(request)).toMatchObject({ text, position, replacesText });
+    ['Add the caption "Iceland"', 'Iceland', 'bottom'],
+    ['write "Happy birthday" on it', 'Happy birthday', 'bottom'],
+    ["add text 'Sale' at the top", 'Sale', 'top'],
+    ['Add the caption “Iceland” at the bottom', 'Iceland', 'bottom'],
+    ['добавь надпись «Исландия»', 'Исландия', 'bottom'],
+    ['напиши "Привет"', 'Привет', 'bottom'],
+    ['напиши сверху «С днём рождения»', 'С днём рождения', 'top'],
+  ])('%s → %s, %s', (request, text, position) => {
+    expect(findCaption(request)).toMatchObject({ text, position });
+  });
+
+  it('leaves text replacements to the text replacer: the new words are written over the old, not added as a caption', () => {
+    for (const request of ['replace the text with "Open"', 'замени текст на «Открыто»']) {
+      const { instructions } = readEditRequest(request);
+      expect(instructions.caption).toBeNull();
+      expect(instructions.textReplacement).toMatchObject({ newText: expect.stringMatching(/Open|Открыто/) });
+    }
   });
 
   it('needs both quoted words and a word about text', () => {
@@ -96,13 +100,4 @@ describe('drawing a caption', () => {
     expect(layoutCaption('Iceland', 960, 640).fontSize).toBeGreaterThan(layout.fontSize);
   });
 
-  it('says plainly it cannot replace text already in the photo, in the request’s language', async () => {
-    const engine = new LocalImageEngine({ workingMaxSide: 320 });
-    const source = { data: await sharp(photo).rotate().resize(320).jpeg().toBuffer(), mimeType: 'image/jpeg' };
-    const english = await engine.edit([source], 'replace the text with "Open"', { count: 1, aspectRatio: 'unchanged' });
-    expect(english.note).toContain('cannot find or erase text that is already in a photo');
-    const russian = await engine.edit([source], 'замени текст на «Открыто»', { count: 1, aspectRatio: 'unchanged' });
-    expect(russian.note).toContain('Добавлена надпись «Открыто» снизу.');
-    expect(russian.note).toContain('Найти и стереть текст, который уже есть на фото, он не умеет');
-  });
 });

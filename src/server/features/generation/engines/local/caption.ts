@@ -11,8 +11,6 @@ export type CaptionPosition = 'top' | 'bottom';
 export interface Caption {
   text: string;
   position: CaptionPosition;
-  /** Asked to replace text already in the picture, which the offline engine cannot find. */
-  replacesText: boolean;
   /** The request without the quoted words, for reading the other instructions. */
   remainingText: string;
 }
@@ -31,10 +29,6 @@ const CAPTION_WORDS = defineVocabulary([
   },
 ]);
 
-const REPLACE_WORDS = defineVocabulary([
-  { value: 'replace' as const, patterns: ['replace*', 'change', 'swap', 'instead', 'замени*', 'замен*', 'поменя*', 'измени*', 'вместо'] },
-]);
-
 const POSITION_WORDS = defineVocabulary<CaptionPosition>([
   {
     value: 'top',
@@ -49,13 +43,13 @@ const POSITION_WORDS = defineVocabulary<CaptionPosition>([
 /** Long enough for a slogan or a short greeting; a paragraph would not fit on a picture legibly. */
 export const MAX_CAPTION_LENGTH = 120;
 
-interface Quote {
+export interface Quote {
   text: string;
   index: number;
   length: number;
 }
 
-function quotesIn(text: string): Quote[] {
+export function quotesIn(text: string): Quote[] {
   const quotes: Quote[] = [];
   for (const match of text.matchAll(QUOTED)) {
     const inner = match.slice(1).find((group) => group !== undefined) ?? '';
@@ -65,7 +59,7 @@ function quotesIn(text: string): Quote[] {
   return quotes;
 }
 
-function without(text: string, quotes: readonly Quote[]): string {
+export function withoutQuotes(text: string, quotes: readonly Quote[]): string {
   let result = text;
   for (const quote of [...quotes].sort((a, b) => b.index - a.index)) result = `${result.slice(0, quote.index)} ${result.slice(quote.index + quote.length)}`;
   return result;
@@ -75,12 +69,10 @@ function without(text: string, quotes: readonly Quote[]): string {
 export function findCaption(request: string): Caption | null {
   const quotes = quotesIn(request);
   if (quotes.length === 0) return null;
-  const outside = tokenize(without(request, quotes));
+  const outside = tokenize(withoutQuotes(request, quotes));
   if (findMentions(outside, CAPTION_WORDS).length === 0) return null;
-  const replacesText = findMentions(outside, REPLACE_WORDS).length > 0;
-  // "Replace "Sale" with "Open"": the new words come last.
-  const chosen = replacesText ? quotes[quotes.length - 1]! : quotes[0]!;
+  const chosen = quotes[0]!;
   const text = Array.from(chosen.text).slice(0, MAX_CAPTION_LENGTH).join('');
   const position = findMentions(outside, POSITION_WORDS)[0]?.value ?? 'bottom';
-  return { text, position, replacesText, remainingText: without(request, replacesText ? quotes : [chosen]) };
+  return { text, position, remainingText: withoutQuotes(request, [chosen]) };
 }

@@ -1,10 +1,14 @@
 import { findAdjustments, type AdjustmentMention } from './adjustments';
 import { type AspectFit } from './aspect';
+import { findBackgroundChange, mentionsBackground } from './background-words';
 import { findCaption, type Caption } from './caption';
+import { findGarment, type Garment } from './garments';
+import { findTextReplacement, type TextReplacement } from './text-replacement';
 import { parseColourChange, type ColourChange } from './recolour';
 import { findStyles } from './styles/catalogue';
 import { type Style } from './styles/style';
 import { coveredTokens, defineVocabulary, findMentions, tokenize, type Tokens } from './text-match';
+import { type BackgroundChange } from './vision/background-edit';
 
 /**
  * What the local engine reads from an edit request. The rule-based planner uses the same reading,
@@ -14,8 +18,18 @@ export interface EditInstructions {
   adjustments: AdjustmentMention[];
   styles: Style[];
   colourChange: ColourChange | null;
+  /** What a colour change is about: one garment (the person's clothes only), the background, or (null) the whole picture. */
+  colourTarget: { kind: 'garment'; garment: Garment } | { kind: 'background' } | null;
+  /** A new background behind the person, or none. */
+  background: BackgroundChange | null;
   fit: AspectFit;
   caption: Caption | null;
+  /** Several photos asked to become one picture ("combine them", "a collage"); otherwise each photo gets its own result. */
+  combine: boolean;
+  /** Words already in the photo to be written over with new ones. */
+  textReplacement: TextReplacement | null;
+  /** Twice the width and height, by super-resolution. */
+  upscale: boolean;
 }
 
 const PAD_WORDS = defineVocabulary([
@@ -25,26 +39,93 @@ const PAD_WORDS = defineVocabulary([
   },
 ]);
 
-export function readEditTokens(tokens: Tokens, caption: Caption | null = null): EditInstructions {
-  // Adjustments first: their phrases are the most specific ("more contrast" before the style "contrast*").
-  const adjustments = findAdjustments(tokens);
-  const taken = coveredTokens(adjustments);
+const UPSCALE_WORDS = defineVocabulary([
+  {
+    value: 'upscale' as const,
+    patterns: [
+      'upscale*', 'up scale*', 'enhance resolution', 'enhance the resolution', 'improve the resolution', 'improve resolution', 'upsampl*', 'upres', 'super resolution', 'superresolution', 'super res', 'increase the resolution', 'increase resolution', 'higher resolution', 'more resolution', 'higher res', 'enlarge*', 'make it bigger', 'make it larger', 'double the size', 'twice the size', '2x', 'x2',
+      'увелич* разрешени*', 'повыс* разрешени*', 'апскейл*', 'увелич* размер*', 'увелич* в 2 раза', 'увелич* вдвое', 'сделай больше',
+    ],
+  },
+]);
+
+const COMBINE_WORDS = defineVocabulary([
+  {
+    value: 'combine' as const,
+    patterns: [
+      'combine*', 'merge*', 'collage*', 'montage*', 'side by side', 'together', 'one picture', 'one image', 'one photo', 'single picture', 'single image', 'a grid', 'in a grid', 'join them', 'put them together',
+      'объедин*', 'совмест*', 'коллаж*', 'монтаж*', 'рядом', 'вместе', 'одну картин*', 'одно изображени*', 'одно фото', 'одной картин*', 'сетк*', 'склей*',
+    ],
+  },
+]);
+
+/** True when a request asks for several photos to become one picture. */
+export function asksToCombine(tokens: Tokens): boolean {
+  return findMentions(tokens, COMBINE_WORDS).length > 0;
+}
+
+export function readEditTokens(tokens: Tokens, caption: Caption | null = null, textReplacement: TextReplacement | null = null): EditInstructions {
+  // The background first: "blur the background" is not the blur style, "snowy forest" behind someone is not the winter look.
+  const background = findBackgroundChange(tokens);
+  const taken = new Set(background?.taken ?? []);
+  const upscaleMentions = findMentions(tokens, UPSCALE_WORDS, taken);
+  coveredTokens(upscaleMentions, taken);
+  // Adjustments next: their phrases are the most specific ("more contrast" before the style "contrast*").
+  const adjustments = findAdjustments(tokens, taken);
+  coveredTokens(adjustments, taken);
   const styleMentions = findStyles(tokens, taken);
   coveredTokens(styleMentions, taken);
   const padMentions = findMentions(tokens, PAD_WORDS, taken);
   coveredTokens(padMentions, taken);
+  const combine = asksToCombine(tokens);
   const colourChange = parseColourChange(tokens, taken);
-  return { adjustments, styles: styleMentions.map((mention) => mention.value), colourChange, fit: padMentions.length > 0 ? 'pad' : 'crop', caption };
+  const garment = colourChange ? findGarment(tokens, taken) : null;
+  const colourTarget = !colourChange ? null : garment ? { kind: 'garment' as const, garment: garment.value } : mentionsBackground(tokens) ? { kind: 'background' as const } : null;
+  return {
+    adjustments,
+    styles: styleMentions.map((mention) => mention.value),
+    colourChange,
+    colourTarget,
+    background: background?.change ?? null,
+    fit: padMentions.length > 0 ? 'pad' : 'crop',
+    caption,
+    combine,
+    textReplacement,
+    upscale: upscaleMentions.length > 0,
+  };
 }
 
-/** Reads a whole request: the quoted caption first, then the other instructions from the words outside it. */
+/**
+ * Reads a whole request: text to replace or a quoted caption first, then the other instructions
+ * from the words outside them.
+ */
 export function readEditRequest(request: string): { tokens: string[]; instructions: EditInstructions } {
-  const caption = findCaption(request);
-  const tokens = tokenize(caption?.remainingText ?? request);
-  return { tokens, instructions: readEditTokens(tokens, caption) };
+  const textReplacement = findTextReplacement(request);
+  const caption = textReplacement ? null : findCaption(request);
+  const tokens = tokenize(textReplacement?.remainingText ?? caption?.remainingText ?? request);
+  // The words about the text ("replace the text") are not themselves a colour change or a style.
+  return { tokens, instructions: readEditTokens(textReplacement ? [] : tokens, caption, textReplacement) };
 }
 
 /** True when the request names something the local engine can do to a picture. */
 export function hasEditOperation(instructions: EditInstructions): boolean {
-  return instructions.adjustments.length > 0 || instructions.styles.length > 0 || instructions.colourChange !== null || instructions.caption !== null;
+  return (
+    instructions.adjustments.length > 0 ||
+    instructions.styles.length > 0 ||
+    instructions.colourChange !== null ||
+    instructions.caption !== null ||
+    instructions.background !== null ||
+    instructions.textReplacement !== null ||
+    instructions.upscale
+  );
+}
+
+/** Edits that find the person in the photo (segmentation). */
+export function needsPerson(instructions: EditInstructions): boolean {
+  return instructions.background !== null || instructions.colourTarget !== null;
+}
+
+/** Edits of what is in the photo (the person, its text) rather than its look: they keep the photo's own resolution. */
+export function editsContent(instructions: EditInstructions): boolean {
+  return needsPerson(instructions) || instructions.textReplacement !== null || instructions.upscale;
 }

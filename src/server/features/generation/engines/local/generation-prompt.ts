@@ -12,17 +12,21 @@ export interface GenerationPrompt {
   scene: SceneDescription;
   styles: Style[];
   adjustments: AdjustmentMention[];
+  /** Token positions all of these used: the words the engine understood. */
+  covered: Set<number>;
 }
 
 export function readGenerationPrompt(tokens: Tokens): GenerationPrompt {
   let styles: Style[] = [];
   let adjustments: AdjustmentMention[] = [];
+  let covered = new Set<number>();
   const scene = describeScene(tokens, (sceneWords) => {
     adjustments = findAdjustments(tokens, sceneWords);
     const taken = coveredTokens(adjustments, new Set(sceneWords));
     const styleMentions = findStyles(tokens, taken);
     styles = styleMentions.map((mention) => mention.value);
-    return coveredTokens(styleMentions, taken);
+    covered = coveredTokens(styleMentions, taken);
+    return covered;
   });
-  return { scene, styles, adjustments };
+  return { scene, styles, adjustments, covered: new Set([...covered, ...scene.taken]) };
 }

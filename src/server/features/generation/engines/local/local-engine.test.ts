@@ -65,8 +65,8 @@ describe('the local engine', () => {
     expect(meanDifference(original, flipped)).toBeLessThan(4);
   });
 
-  it('combines several photos into one picture when one is asked for', async () => {
-    const result = await engine.edit([portrait, landscape], 'black and white', { count: 1, aspectRatio: '16:9' });
+  it('combines several photos into one picture when asked to', async () => {
+    const result = await engine.edit([portrait, landscape], 'combine them in black and white', { count: 1, aspectRatio: '16:9' });
     expect(result.images).toHaveLength(1);
     const { width, height } = await sizeOf(result.images[0]!.data);
     expect(Math.abs(width - (height * 16) / 9)).toBeLessThanOrEqual(1);
@@ -88,7 +88,7 @@ describe('the local engine', () => {
   });
 
   it('refuses, without pretending, an edit it cannot do (not retried: kind invalid)', async () => {
-    const attempt = engine.edit([portrait], 'put me on a beach in Hawaii with a cocktail', { count: 1, aspectRatio: 'unchanged' });
+    const attempt = engine.edit([portrait], 'give me a cocktail and a wide smile', { count: 1, aspectRatio: 'unchanged' });
     await expect(attempt).rejects.toBeInstanceOf(EngineError);
     await expect(attempt).rejects.toMatchObject({ kind: 'invalid', message: expect.stringContaining('local engine') });
   });

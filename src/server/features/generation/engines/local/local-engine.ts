@@ -3,22 +3,32 @@ import { EngineError, type EngineImage, type EngineOptions, type EngineResult, t
 import { type AdjustmentMention } from './adjustments';
 import { fitToRatio, sizeForRatio } from './aspect';
 import { drawCaption } from './caption-overlay';
-import { hasEditOperation, readEditRequest, readEditTokens, type EditInstructions } from './edit-instructions';
+import { hueDistance, isAchromatic, namedColour, type NamedColour } from './colours';
+import { editsContent, hasEditOperation, needsPerson, readEditRequest, readEditTokens, type EditInstructions } from './edit-instructions';
 import { adjustColour, applyCurves, curve } from './pixel-ops';
 import { readGenerationPrompt } from './generation-prompt';
 import { hashText } from './random';
-import { decodeToRaster, encodeRaster, OUTPUT_MIME_TYPE, pipelineOf, sizeScale, toRaster, WORKING_MAX_SIDE, type Raster } from './raster';
-import { recolour, type RecolourResult } from './recolour';
-import { editNote, generateNote, nothingToDoMessage, type NoteLanguage } from './reply-note';
+import { decodeToRaster, encodeRaster, encodeWithAlpha, OUTPUT_MIME_TYPE, pipelineOf, sizeScale, toRaster, WORKING_MAX_SIDE, type Raster } from './raster';
+import { recolour, type ColourChange, type RecolourResult } from './recolour';
+import { alreadyColourMessage, alreadyLargeMessage, cannotDrawMessage, editNote, garmentNotVisibleMessage, generateNote, noPersonMessage, nothingToDoMessage, textNotFoundMessage, type NoteLanguage } from './reply-note';
 import { renderScene } from './scene/scene-render';
+import { findUndrawable } from './scene/undrawable';
 import { type Style } from './styles/style';
 import { hasCyrillic, tokenize } from './text-match';
 import { analyzeUploadLocally } from './upload-analysis';
+import { changeBackground } from './vision/background-edit';
+import { clothingRegion, garmentColour, narrowToGarment, type GarmentColour } from './vision/clothing';
+import { detectFaces, type Face } from './vision/faces';
+import { findPerson, guideOf, MIN_PERSON_COVERAGE, type PersonMask } from './vision/person-mask';
+import { skinModel } from './vision/skin';
+import { findText, replaceFoundText } from './vision/text-replace';
+import { upscaleMask, upscaleTwice } from './vision/upscale';
 
 /**
  * The default engine: offline, free, and honest about what it is. Edits are real image operations
- * with sharp (styles, colour changes, adjustments, aspect ratios, captions); new pictures are procedural
- * scenes drawn from the prompt's words.
+ * with sharp (styles, colour changes, adjustments, aspect ratios, captions) and small vision models
+ * that ship in npm packages (person segmentation, face detection; see vision/); new pictures are
+ * procedural scenes drawn from the prompt's words.
  */
 
 export interface LocalEngineSettings {
@@ -26,7 +36,18 @@ export interface LocalEngineSettings {
   workingMaxSide?: number;
   /** Longest side of generated scenes. */
   sceneLongSide?: number;
+  /** Longest side of photos whose person is edited (background, clothes): their own resolution, up to this. */
+  fullResolutionMaxSide?: number;
 }
+
+/**
+ * Photos up to this size are upscaled (twice the width and height); ESRGAN on one core draws about
+ * 50,000 pixels a second, so this is some 40 seconds, and a larger photo needs no upscaling.
+ */
+export const UPSCALE_MAX_PIXELS = 2_100_000;
+
+/** A 12-megapixel photo (4000×3000) keeps its size; larger ones are scaled to this. */
+export const FULL_RESOLUTION_MAX_SIDE = 4096;
 
 /** Extra versions of one edit differ in colour grade: warmer, cooler, more vivid. */
 const VARIATION_GRADES: readonly ((raster: Raster) => Raster)[] = [
@@ -44,7 +65,8 @@ function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new EngineError('transient', 'The image took too long to make and was stopped.', { cause: signal.reason });
 }
 
-function seedFor(prompt: string, position: number): number {
+/** The seed of output `position` of a request: variations differ, the same request repeats exactly. */
+export function seedFor(prompt: string, position: number): number {
   return (hashText(prompt) ^ Math.imul(position + 1, 0x9e3779b1)) >>> 0;
 }
 
@@ -52,16 +74,21 @@ export class LocalImageEngine implements ImageEngine {
   readonly name = 'local' as const;
   private readonly workingMaxSide: number;
   private readonly sceneLongSide: number;
+  private readonly fullResolutionMaxSide: number;
 
   constructor(settings: LocalEngineSettings = {}) {
     this.workingMaxSide = settings.workingMaxSide ?? WORKING_MAX_SIDE;
     this.sceneLongSide = settings.sceneLongSide ?? 1536;
+    this.fullResolutionMaxSide = settings.fullResolutionMaxSide ?? FULL_RESOLUTION_MAX_SIDE;
   }
 
   async generate(prompt: string, options: EngineOptions): Promise<EngineResult> {
     const language = languageOf(prompt);
     const tokens = tokenize(prompt);
-    const { scene, styles, adjustments } = readGenerationPrompt(tokens);
+    const { scene, styles, adjustments, covered } = readGenerationPrompt(tokens);
+    // A picture of something else is not what was asked for: say what it can draw instead, and make (and charge) nothing.
+    const undrawable = findUndrawable(tokens, covered, scene.elementPositions);
+    if (undrawable.subject) throw new EngineError('invalid', cannotDrawMessage(language, undrawable.subject));
     // A new picture has no original shape to keep: 'unchanged' means square.
     const aspectRatio: AspectRatio = options.aspectRatio === 'unchanged' ? '1:1' : options.aspectRatio;
     const ratio = aspectRatioValue(aspectRatio)!;
@@ -74,7 +101,7 @@ export class LocalImageEngine implements ImageEngine {
       raster = await applyLooks(raster, styles, adjustments, seed, tokens, options.signal);
       images.push({ data: await encodeRaster(raster), mimeType: OUTPUT_MIME_TYPE });
     }
-    return { images, note: generateNote(language, { understood: scene.understood, styles, aspectRatio, count: options.count }) };
+    return { images, note: generateNote(language, { understood: scene.understood, leftOut: undrawable.extras, styles, aspectRatio, count: options.count }) };
   }
 
   async edit(sources: EngineImage[], prompt: string, options: EngineOptions): Promise<EngineResult> {
@@ -86,48 +113,76 @@ export class LocalImageEngine implements ImageEngine {
     const instructions = enhancedByDefault ? readEditTokens(tokenize('enhance')) : request.instructions;
     if (!hasEditOperation(instructions) && options.aspectRatio === 'unchanged') throw new EngineError('invalid', nothingToDoMessage(language));
 
+    // Edits of the person (background, clothes) keep the photo's own resolution; looks work at the working size, which keeps them fast.
+    const maxSide = editsContent(instructions) && instructions.styles.length === 0 ? this.fullResolutionMaxSide : this.workingMaxSide;
+    // Several photos become one picture only when asked; otherwise each photo gets its own result.
+    const combine = sources.length > 1 && instructions.combine;
+    // Photos are decoded when their turn comes and let go once edited: five 12-megapixel photos held at once would be 180 MB.
     const rasters: Raster[] = [];
-    for (const source of sources) {
-      throwIfAborted(options.signal);
-      rasters.push(await decodeSource(source, this.workingMaxSide));
-    }
-
-    const combine = rasters.length > 1 && options.count === 1;
+    if (combine) for (const source of sources) rasters.push(await decodeSource(source, maxSide));
     const images: EngineImage[] = [];
-    let recoloured: RecolourResult | null = null;
+    const prepared = new Map<number, PreparedPhoto>();
+    const prepare = async (index: number, ratio: number | null, seed: number): Promise<PreparedPhoto> => {
+      let photo = prepared.get(index);
+      if (!photo) {
+        throwIfAborted(options.signal);
+        const source = rasters[index] ?? (await decodeSource(sources[index]!, maxSide));
+        photo = await this.preparePhoto(source, instructions, ratio, seed, tokens, language, options.signal);
+        prepared.set(index, photo);
+      }
+      return photo;
+    };
+    let facts: PhotoFacts = {};
     for (let position = 0; position < options.count; position += 1) {
       const seed = seedFor(prompt, position);
       let raster: Raster;
+      let alpha: Uint8Array | undefined;
       if (combine) {
         const grid = gridFor(rasters, options.aspectRatio, this.workingMaxSide);
         const edited: Raster[] = [];
-        for (const source of rasters) {
+        for (const [index] of rasters.entries()) {
           // Each photo takes its cell's shape before the styles, so a style's layout (pop art's panels, a frame) stays whole.
-          const result = await this.editOne(source, instructions, grid.cellWidth / grid.cellHeight, seed, tokens, options.signal);
-          recoloured ??= result.recoloured;
-          edited.push(result.raster);
+          const photo = await prepare(index, grid.cellWidth / grid.cellHeight, seed);
+          facts = { ...photo.facts, ...facts };
+          edited.push(await applyLooks(photo.raster, instructions.styles, lookAdjustments(instructions), seed, tokens, options.signal));
         }
         raster = await composeGrid(edited, grid);
       } else {
-        const result = await this.editOne(rasters[position % rasters.length]!, instructions, aspectRatioValue(options.aspectRatio), seed, tokens, options.signal);
-        recoloured ??= result.recoloured;
-        raster = result.raster;
+        const index = position % sources.length;
+        const photo = await prepare(index, aspectRatioValue(options.aspectRatio), seed);
+        // The last version asked of this photo: its edit is not needed again.
+        if (position + sources.length >= options.count) prepared.delete(index);
+        facts = { ...photo.facts, ...facts };
+        raster = await applyLooks(photo.raster, instructions.styles, lookAdjustments(instructions), seed, tokens, options.signal);
+        alpha = photo.alpha;
       }
       // After the styles, so the words stay legible; once over a combined grid, not in every cell.
       if (instructions.caption) raster = await drawCaption(raster, instructions.caption);
-      raster = VARIATION_GRADES[Math.floor(position / (combine ? 1 : rasters.length)) % VARIATION_GRADES.length]!(raster);
-      images.push({ data: await encodeRaster(raster), mimeType: OUTPUT_MIME_TYPE });
+      raster = VARIATION_GRADES[Math.floor(position / (combine ? 1 : sources.length)) % VARIATION_GRADES.length]!(raster);
+      // Last, so every step before works on the smaller picture.
+      if (instructions.upscale) {
+        if (alpha) alpha = await upscaleMask(alpha, raster.width, raster.height);
+        raster = await upscaleTwice(raster, options.signal).catch((cause: unknown) => {
+          throw new EngineError('transient', options.signal?.aborted ? 'The image took too long to make and was stopped.' : 'The offline upscaler could not run.', { cause });
+        });
+      }
+      images.push(alpha ? { data: await encodeWithAlpha(raster, alpha), mimeType: 'image/png' } : { data: await encodeRaster(raster, { photo: maxSide === this.fullResolutionMaxSide }), mimeType: OUTPUT_MIME_TYPE });
     }
     const note = editNote(language, {
       styles: instructions.styles,
       adjustments: instructions.adjustments,
-      recolour: recoloured,
+      recolour: facts.recoloured ?? null,
+      garment: instructions.colourTarget?.kind === 'garment' && facts.personFound ? instructions.colourTarget.garment : null,
+      background: instructions.background,
       aspectRatio: options.aspectRatio,
       fit: instructions.fit,
       count: options.count,
+      photos: sources.length,
       combined: combine,
       enhancedByDefault,
       caption: instructions.caption,
+      textReplaced: facts.textReplaced ?? null,
+      upscaled: instructions.upscale,
     });
     return { images, note };
   }
@@ -136,33 +191,146 @@ export class LocalImageEngine implements ImageEngine {
     return analyzeUploadLocally(image);
   }
 
-  /** One picture through the edit: turn and flip, shape, colour change, styles, then adjustments. */
-  private async editOne(
+  /**
+   * One photo through the edits that come before the looks: turn and flip, shape, colour change,
+   * new background. Done once per photo, however many versions of it are asked for.
+   */
+  private async preparePhoto(
     source: Raster,
     instructions: EditInstructions,
     ratio: number | null,
     seed: number,
     tokens: readonly string[],
+    language: NoteLanguage,
     signal: AbortSignal | undefined,
-  ): Promise<{ raster: Raster; recoloured: RecolourResult | null }> {
+  ): Promise<PreparedPhoto> {
     let raster = source;
     for (const { adjustment, strength } of instructions.adjustments.filter(({ adjustment }) => adjustment.geometric)) raster = await adjustment.apply(raster, strength, tokens);
     throwIfAborted(signal);
     raster = await fitToRatio(raster, ratio, instructions.fit);
-    let recoloured: RecolourResult | null = null;
-    if (instructions.colourChange) {
-      recoloured = recolour(raster, instructions.colourChange);
-      raster = recoloured.raster;
+    if (instructions.upscale && raster.width * raster.height > UPSCALE_MAX_PIXELS) throw new EngineError('invalid', alreadyLargeMessage(language, raster.width, raster.height));
+    const facts: PhotoFacts = {};
+    if (instructions.textReplacement) {
+      const { oldText, newText } = instructions.textReplacement;
+      const { found, lines } = await findText(raster, oldText).catch((cause: unknown) => {
+        throw new EngineError('transient', 'The offline text reader could not run.', { cause });
+      });
+      if (!found) throw new EngineError('invalid', textNotFoundMessage(language, oldText, lines.flatMap((line) => line.words.map((word) => word.text))));
+      raster = await replaceFoundText(raster, found, newText);
+      facts.textReplaced = { from: found.text, to: newText };
     }
-    raster = await applyLooks(
-      raster,
-      instructions.styles,
-      instructions.adjustments.filter(({ adjustment }) => !adjustment.geometric),
-      seed,
-      tokens,
-      signal,
-    );
-    return { raster, recoloured };
+    throwIfAborted(signal);
+    const person = needsPerson(instructions) ? new PersonAnalysis(raster) : null;
+    if (instructions.colourChange) {
+      const change = await recolourTarget(raster, instructions.colourChange, instructions.colourTarget, person, language);
+      facts.personFound = change.region !== undefined && instructions.colourTarget?.kind === 'garment';
+      facts.recoloured = recolour(raster, change.change, change.region);
+      raster = facts.recoloured.raster;
+    }
+    throwIfAborted(signal);
+    let alpha: Uint8Array | undefined;
+    if (instructions.background && person) {
+      const mask = await person.present();
+      if (!mask) throw new EngineError('invalid', noPersonMessage(language));
+      // The mask was found before any colour change; a recolour keeps every pixel where it was, so it still fits.
+      const result = await changeBackground(raster, mask, instructions.background, seed);
+      raster = result.raster;
+      alpha = result.alpha;
+    }
+    return { raster, alpha, facts };
+  }
+}
+
+/** What editing one photo found out, for the reply. */
+interface PhotoFacts {
+  recoloured?: RecolourResult;
+  personFound?: boolean;
+  textReplaced?: { from: string; to: string };
+}
+
+interface PreparedPhoto {
+  raster: Raster;
+  /** A cut-out's transparency. */
+  alpha: Uint8Array | undefined;
+  facts: PhotoFacts;
+}
+
+function lookAdjustments(instructions: EditInstructions): AdjustmentMention[] {
+  return instructions.adjustments.filter(({ adjustment }) => !adjustment.geometric);
+}
+
+/**
+ * Which pixels a colour change may touch. A garment: the person's clothes in that part of the body
+ * (nothing of their skin, hair or the background); when that garment is already the colour asked
+ * for, the request is refused so it is not charged. The background: everything but the person.
+ * Without a person in the photo, the colour range is changed wherever it is.
+ */
+async function recolourTarget(
+  raster: Raster,
+  change: ColourChange,
+  target: EditInstructions['colourTarget'],
+  person: PersonAnalysis | null,
+  language: NoteLanguage,
+): Promise<{ change: ColourChange; region?: Uint8Array }> {
+  if (!target || !person) return { change };
+  const mask = await person.present();
+  if (!mask) return { change };
+  if (target.kind === 'background') return { change, region: mask.alpha.map((value) => 255 - value) };
+  const region = clothingRegion(raster, mask, await person.faces(), skinModel(raster, await person.faces()), target.garment.part);
+  if (!region) throw new EngineError('invalid', garmentNotVisibleMessage(language, target.garment));
+  const found = garmentColour(raster, region);
+  const wanted = namedColour(change.to);
+  if (!change.from && sameColour(found, wanted)) throw new EngineError('invalid', alreadyColourMessage(language, target.garment, wanted));
+  // A white, grey or black garment has no hue to find: name its colour so the right pixels are picked.
+  if (isAchromatic(found.colour)) return { change: change.from ? change : { from: found.colour.id, to: change.to }, region };
+  // "The red shirt" that is red: the garment's own shades of red, all of them. A colour the garment is not: that colour's range within it.
+  const named = change.from ? namedColour(change.from) : null;
+  if (named && (isAchromatic(named) || hueDistance(named.hue!, found.hue!) > named.hueHalfWidth! + 15)) return { change, region };
+  return { change: { to: change.to }, region: narrowToGarment(raster, region, found) };
+}
+
+function sameColour(found: GarmentColour, wanted: NamedColour): boolean {
+  if (isAchromatic(wanted) || isAchromatic(found.colour)) return found.colour.id === wanted.id;
+  if (found.colour.id === wanted.id) return true;
+  return hueDistance(found.hue!, wanted.hue!) <= wanted.hueHalfWidth! && !(wanted.id === 'brown') && found.colour.id !== 'brown';
+}
+
+/** The person in one photo, found when first needed and then kept. */
+class PersonAnalysis {
+  private guidePromise: Promise<Raster> | null = null;
+  private maskPromise: Promise<PersonMask> | null = null;
+  private facesPromise: Promise<Face[]> | null = null;
+
+  constructor(private readonly raster: Raster) {}
+
+  /**
+   * The person's mask, or null when nobody is there. The segmentation model assumes a person and
+   * will outline a rock face as one, so a face must be found too.
+   */
+  async present(): Promise<PersonMask | null> {
+    const [mask, faces] = await Promise.all([this.mask(), this.faces()]);
+    return faces.length > 0 && mask.coverage >= MIN_PERSON_COVERAGE ? mask : null;
+  }
+
+  private guide(): Promise<Raster> {
+    this.guidePromise ??= guideOf(this.raster);
+    return this.guidePromise;
+  }
+
+  mask(): Promise<PersonMask> {
+    this.maskPromise ??= this.guide()
+      .then((guide) => findPerson(this.raster, guide))
+      .catch((cause: unknown) => {
+        throw new EngineError('transient', 'The offline person finder could not run.', { cause });
+      });
+    return this.maskPromise;
+  }
+
+  faces(): Promise<Face[]> {
+    this.facesPromise ??= this.guide().then((guide) => detectFaces(this.raster, guide)).catch((cause: unknown) => {
+      throw new EngineError('transient', 'The offline face finder could not run.', { cause });
+    });
+    return this.facesPromise;
   }
 }
 

@@ -90,7 +90,25 @@ export function sizeScale(raster: Raster): number {
   return Math.max(raster.width, raster.height) / 1024;
 }
 
-/** Full chroma keeps thin coloured lines (neon, pixel art) crisp; skipping Huffman optimisation makes encoding three times faster for a few percent more bytes. */
-export async function encodeRaster(raster: Raster): Promise<Buffer> {
-  return pipelineOf(raster).jpeg({ quality: 90, chromaSubsampling: '4:4:4', optimiseCoding: false }).toBuffer();
+/**
+ * Full chroma keeps thin coloured lines (neon, pixel art) crisp; skipping Huffman optimisation makes
+ * encoding three times faster for a few percent more bytes. A photo edited at its own resolution
+ * (`photo`) is a camera picture with no such lines: half-resolution chroma, as cameras store it, is
+ * a quarter faster to encode at 12 megapixels.
+ */
+export async function encodeRaster(raster: Raster, { photo = false }: { photo?: boolean } = {}): Promise<Buffer> {
+  return pipelineOf(raster).jpeg({ quality: 90, chromaSubsampling: photo ? '4:2:0' : '4:4:4', optimiseCoding: false }).toBuffer();
+}
+
+/** A cut-out: the picture with its mask as the alpha channel, as a PNG (JPEG has no transparency). */
+export async function encodeWithAlpha(raster: Raster, alpha: Uint8Array): Promise<Buffer> {
+  const rgba = Buffer.allocUnsafe(raster.width * raster.height * 4);
+  for (let pixel = 0, index = 0; pixel < alpha.length; pixel += 1, index += 3) {
+    rgba[pixel * 4] = raster.data[index]!;
+    rgba[pixel * 4 + 1] = raster.data[index + 1]!;
+    rgba[pixel * 4 + 2] = raster.data[index + 2]!;
+    rgba[pixel * 4 + 3] = alpha[pixel]!;
+  }
+  // Fast zlib settings: a 12-megapixel PNG at the default level takes seconds.
+  return sharp(rgba, { raw: { width: raster.width, height: raster.height, channels: 4 } }).png({ compressionLevel: 3, adaptiveFiltering: false }).toBuffer();
 }

@@ -5,7 +5,7 @@ import { decodeToRaster } from './raster';
 import { decodePixels, fixture, hueShare, meanBrightness, movedShare } from '@test/server/images';
 import { tokenize } from './text-match';
 
-const engine = new LocalImageEngine({ workingMaxSide: 500 });
+const engine = new LocalImageEngine({ workingMaxSide: 500, fullResolutionMaxSide: 500 });
 /** fixtures/people/082.jpg: a man in a red plaid shirt; the shirt fills the lower part of the picture. */
 const redShirt = fixture('people/082.jpg');
 const SHIRT = { top: 0.72, bottom: 1 };
@@ -52,7 +52,7 @@ describe('recolouring a named colour range', () => {
     // The orange brick wall is not red: it keeps its hue.
     const orange: [number, number] = [18, 45];
     expect(hueShare(after, ...orange, { top: 0, bottom: 0.3 })).toBeGreaterThan(hueShare(before, ...orange, { top: 0, bottom: 0.3 }) * 0.8);
-    expect(result.note).toMatch(/changed red to blue/i);
+    expect(result.note).toMatch(/changed the shirt from red to blue/i);
   });
 
   it('understands the Russian request and paints green', async () => {

@@ -14,6 +14,9 @@ export interface ColourChange {
   to: string;
 }
 
+/** Where a colour change applies: a share (0-255) of each pixel; none means the whole picture. */
+export type ColourRegion = Uint8Array;
+
 /** Words that put the colour after them as the target: "to blue", "into blue", "with blue", "на синий", "в синий". */
 const TARGET_MARKERS = new Set(['to', 'into', 'with', 'на', 'в', 'во']);
 /** Words that may stand between a target marker and its colour: "to a deep blue", "в ярко-синий цвет". */
@@ -49,7 +52,7 @@ interface SourceRange {
  * Pixels near the lower middle count more: in the photos people edit, that is where the subject and
  * their clothes are, while the edges are background.
  */
-export function dominantSaturatedHue(raster: Raster, avoidHue?: number): number | null {
+export function dominantSaturatedHue(raster: Raster, avoidHue?: number, region?: ColourRegion): number | null {
   const bins = new Float64Array(36);
   const hsl = new Float64Array(3);
   const step = Math.max(1, Math.round(Math.sqrt((raster.width * raster.height) / 40_000)));
@@ -60,10 +63,15 @@ export function dominantSaturatedHue(raster: Raster, avoidHue?: number): number 
       rgbToHsl(raster.data[index]!, raster.data[index + 1]!, raster.data[index + 2]!, hsl);
       if (hsl[1]! < 0.25 || hsl[2]! < 0.12 || hsl[2]! > 0.9) continue;
       if (avoidHue !== undefined && hueDistance(hsl[0]!, avoidHue) < 30) continue;
-      const dx = x / raster.width - 0.5;
-      const centrality = Math.exp(-(dx * dx + dy * dy) / (2 * 0.22 * 0.22));
-      const skin = looksLikeSkin(raster.data[index]!, raster.data[index + 1]!, raster.data[index + 2]!) ? 0.1 : 1;
-      bins[Math.floor(hsl[0]! / 10) % 36]! += hsl[1]! * hsl[1]! * centrality * skin;
+      let weight: number;
+      if (region) {
+        weight = region[y * raster.width + x]! / 255;
+      } else {
+        const dx = x / raster.width - 0.5;
+        const centrality = Math.exp(-(dx * dx + dy * dy) / (2 * 0.22 * 0.22));
+        weight = centrality * (looksLikeSkin(raster.data[index]!, raster.data[index + 1]!, raster.data[index + 2]!) ? 0.1 : 1);
+      }
+      bins[Math.floor(hsl[0]! / 10) % 36]! += hsl[1]! * hsl[1]! * weight;
     }
   }
   let best = -1;
@@ -111,9 +119,9 @@ export interface RecolourResult {
   changedShare: number;
 }
 
-export function recolour(raster: Raster, change: ColourChange): RecolourResult {
+export function recolour(raster: Raster, change: ColourChange, region?: ColourRegion): RecolourResult {
   const target = namedColour(change.to);
-  const range = sourceRange(raster, change, target);
+  const range = sourceRange(raster, change, target, region);
   const { data: source, width, height } = raster;
   const data = Buffer.allocUnsafe(source.length);
   const hsl = new Float64Array(3);
@@ -126,7 +134,8 @@ export function recolour(raster: Raster, change: ColourChange): RecolourResult {
     const g = source[index + 1]!;
     const b = source[index + 2]!;
     rgbToHsl(r, g, b, hsl);
-    const weight = membership(range, hsl[0]!, hsl[1]!, hsl[2]!);
+    // A region's soft edge (a mask at two-thirds or more) is still wholly inside it: only its outer third fades.
+    const weight = membership(range, hsl[0]!, hsl[1]!, hsl[2]!) * (region ? Math.min(1, (region[index / 3]! / 255) * 1.5) : 1);
     if (weight <= 0.004) {
       data[index] = r;
       data[index + 1] = g;
@@ -147,15 +156,16 @@ export function recolour(raster: Raster, change: ColourChange): RecolourResult {
   return { raster: { data, width, height }, from: range.colour, to: target, changedShare: changed / (width * height) };
 }
 
-function sourceRange(raster: Raster, change: ColourChange, target: NamedColour): SourceRange {
+function sourceRange(raster: Raster, change: ColourChange, target: NamedColour, region: ColourRegion | undefined): SourceRange {
   if (change.from) {
     const colour = namedColour(change.from);
     return { colour, hue: colour.hue, hueHalfWidth: colour.hueHalfWidth };
   }
-  const hue = dominantSaturatedHue(raster, target.hue) ?? dominantSaturatedHue(raster);
+  const hue = dominantSaturatedHue(raster, target.hue, region) ?? dominantSaturatedHue(raster, undefined, region);
   if (hue === null) return { colour: namedColour('grey') };
   const named = nearestChromatic(hue);
-  return { colour: named, hue, hueHalfWidth: 22 };
+  // Inside a garment's own region nothing else competes, so the range can take in its paler and deeper shades too.
+  return { colour: named, hue, hueHalfWidth: region ? 25 : 22 };
 }
 
 function nearestChromatic(hue: number): NamedColour {

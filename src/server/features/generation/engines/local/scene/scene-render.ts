@@ -3,6 +3,7 @@ import { addGrain, hexFromRgb, rgbFromHex, type Rgb } from '../pixel-ops';
 import { between, seededRandom, type Random } from '../random';
 import { toRaster, type Raster } from '../raster';
 import { type SceneDescription, type SceneElement, type TimeOfDay } from './scene-words';
+import { animal, bridge, car, cliff, eiffelTower, house, lighthouse, tree, type SubjectLight } from './subjects';
 
 /**
  * Draws a scene description as SVG (gradients, ridgelines, skylines, trees...) and rasterises it
@@ -110,7 +111,8 @@ export function sceneSvg(scene: SceneDescription, size: SceneSize, seed: number)
   const has = (element: SceneElement) => scene.elements.has(element);
   const lighting = lightingFor(scene);
   const space = has('space');
-  const water = has('sea') || has('island') || has('boat');
+  // A beach is where the sea meets the land; a lighthouse stands over the sea, a cliff drops into it, a bridge spans a river.
+  const water = has('sea') || has('island') || has('boat') || has('beach') || has('lighthouse') || has('cliff') || has('bridge');
   const ground = has('desert') ? 'desert' : has('snow') ? 'snow' : has('field') ? 'field' : has('city') && !water ? 'street' : !water ? 'field' : null;
   const horizon = space ? H : H * (water ? 0.6 : 0.64);
   const defs: string[] = [];
@@ -159,15 +161,40 @@ export function sceneSvg(scene: SceneDescription, size: SceneSize, seed: number)
   if (has('hills') || (scene.elements.size === 0 && !has('mountains'))) layers.push(hills(random, W, horizon, unit, lit(colourOf(scene, 'hills', '#4f8a3c'), lighting), haze));
   if (has('island')) layers.push(island(random, W, horizon, unit, lit(colourOf(scene, 'island', '#2f6b3a'), lighting)));
   const windows: { x: number; width: number }[] = [];
-  if (has('city')) layers.push(city(random, W, horizon, unit, scene, lighting, windows));
+  if (has('city') || has('eiffel-tower')) layers.push(city(random, W, horizon, unit, scene, lighting, windows));
+  const subjectLight: SubjectLight = { light: lighting.light, silhouette: lighting.light < 0.3 ? '#0b0c14' : '#2a1f2d', lampsOn: lighting.light < 0.7 };
+  if (has('eiffel-tower')) layers.push(eiffelTower(W * between(random, 0.3, 0.7), horizon + 4 * unit, unit, subjectLight));
   if (has('forest') && !water) layers.push(forest(random, W, horizon, unit, lit(colourOf(scene, 'forest', '#24603a'), lighting), haze, 3));
   if (has('forest') && water) layers.push(forest(random, W, horizon, unit, lit(colourOf(scene, 'forest', '#24603a'), lighting), haze, 1));
 
   // Water and ground.
   if (water) layers.push(sea(random, W, H, horizon, unit, scene, lighting, bodyX, !has('rain'), windows, defs));
   if (ground) layers.push(groundLayer(random, W, H, horizon, unit, ground, scene, lighting));
-  if (has('beach')) layers.push(beach(random, W, H, unit, lit(colourOf(scene, 'beach', '#e8d3a0'), { ...lighting, light: Math.max(0.3, lighting.light) })));
+  if (has('bridge')) layers.push(bridge(W, horizon, unit, subjectLight, lit(colourOf(scene, 'bridge', '#a89f91'), lighting)));
+  // Where things on land stand: the cliff's top, the near ground, or the beach.
+  let standX = W * between(random, 0.25, 0.4);
+  let standY = ground ? horizon + (H - horizon) * 0.45 : H * 0.9;
+  if (has('cliff') || has('lighthouse')) {
+    const headland = cliff(random, W, horizon, H, unit, lit(colourOf(scene, 'cliff', '#6b5d52'), { ...lighting, light: Math.max(0.3, lighting.light) }), random() < 0.5 ? 'left' : 'right');
+    layers.push(headland.svg);
+    standX = headland.topX;
+    standY = headland.topY;
+  }
+  if (has('lighthouse')) layers.push(lighthouse(standX, standY + 4 * unit, unit, subjectLight));
+  // Things that stand on land, with only water around: give them a beach.
+  const needsShore = water && !ground && !has('cliff') && !has('lighthouse') && (['house', 'tree', 'car', 'cat', 'dog', 'horse', 'deer'] as const).some((element) => has(element));
+  if (has('beach') || needsShore) layers.push(beach(random, W, H, unit, lit(colourOf(scene, 'beach', '#e8d3a0'), { ...lighting, light: Math.max(0.3, lighting.light) })));
+  if (needsShore) standY = H * 0.93;
   if (has('boat')) layers.push(boat(random, W, horizon, H, unit, lighting));
+  const besideLighthouse = has('lighthouse') ? (standX > W / 2 ? -170 : 170) * unit : 0;
+  if (has('house')) layers.push(house(standX + besideLighthouse, standY + 4 * unit, unit, subjectLight, lit(colourOf(scene, 'house', '#e9dcc3'), lighting), lit('#8e3b2f', lighting)));
+  if (has('tree')) layers.push(tree(random, has('house') ? standX + besideLighthouse + 230 * unit : standX, standY + 4 * unit, unit, subjectLight, lit(colourOf(scene, 'tree', '#3f7d34'), lighting)));
+  if (has('car')) layers.push(car(W * between(random, 0.4, 0.6), H * 0.95, unit, subjectLight, lit(colourOf(scene, 'car', '#c0392b'), lighting)));
+  const animals = (['cat', 'dog', 'horse', 'deer'] as const).filter((kind) => has(kind));
+  animals.forEach((kind, index) => {
+    const colour = lighting.light < 0.7 ? subjectLight.silhouette : lit(colourOf(scene, kind, { cat: '#3b3030', dog: '#6b4a2f', horse: '#5a3b28', deer: '#7a5236' }[kind]), lighting);
+    layers.push(animal(kind, W * (0.3 + (index * 0.4) / Math.max(1, animals.length)), H * 0.94, unit * 1.2, colour));
+  });
   if (has('rain')) layers.push(rain(random, W, H, unit));
   if (has('snow')) layers.push(snowfall(random, W, H, unit));
   return svgDocument(W, H, defs, layers);

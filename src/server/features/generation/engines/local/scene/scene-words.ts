@@ -30,6 +30,17 @@ export const SCENE_ELEMENTS = [
   'island',
   'rainbow',
   'space',
+  'cliff',
+  'lighthouse',
+  'house',
+  'tree',
+  'car',
+  'bridge',
+  'eiffel-tower',
+  'cat',
+  'dog',
+  'horse',
+  'deer',
 ] as const;
 export type SceneElement = (typeof SCENE_ELEMENTS)[number];
 
@@ -44,10 +55,27 @@ const ELEMENT_WORDS = defineVocabulary<SceneElement>([
   { value: 'sky', patterns: ['sky', 'skies', 'небо', 'неба', 'небом', 'небе', 'небес*'] },
   { value: 'sea', patterns: ['sea', 'seas', 'ocean*', 'waves', 'lake*', 'water', 'river*', 'bay', 'seaside', 'seascape', 'море', 'моря', 'морю', 'морем', 'морей', 'морск*', 'океан*', 'волн*', 'озер*', 'вода', 'воды', 'воде', 'воду', 'водой', 'рек*', 'залив*'] },
   { value: 'beach', patterns: ['beach*', 'shore', 'coast*', 'пляж*', 'берег*', 'побережь*'] },
-  { value: 'mountains', patterns: ['mountain*', 'peak*', 'alps', 'volcano*', 'cliff*', 'гор', 'горы', 'гора', 'горам', 'горах', 'горами', 'гору', 'горой', ...russianAdjective('горн'), 'вершин*', 'вулкан*', 'скал*', 'альп*'] },
+  { value: 'mountains', patterns: ['mountain*', 'peak*', 'alps', 'volcano*', 'гор', 'горы', 'гора', 'горам', 'горах', 'горами', 'гору', 'горой', ...russianAdjective('горн'), 'вершин*', 'вулкан*', 'альп*'] },
+  { value: 'cliff', patterns: ['cliff*', 'headland*', 'crag*', 'rock', 'rocks', 'rocky', 'скал*', 'утес*', 'обрыв*', 'мыс'] },
+  { value: 'lighthouse', patterns: ['lighthouse*', 'light house', 'маяк*'] },
+  { value: 'house', patterns: ['house', 'houses', 'cottage*', 'cabin*', 'hut', 'hut*', 'barn*', 'farmhouse*', 'villa*', 'дом', 'дома', 'доме', 'домом', 'домик*', 'избушк*', 'изб*', 'хижин*', 'коттедж*', 'дач*'] },
+  { value: 'tree', patterns: ['tree', 'oak*', 'lone tree', 'single tree', 'дерево', 'деревом', 'дереве', 'дуб', 'дуба', 'дубом', 'березк*', 'берез*'] },
+  { value: 'car', patterns: ['car', 'cars', 'automobile*', 'sports car*', 'vehicle*', 'машин*', 'автомобил*', 'тачк*'] },
+  { value: 'bridge', patterns: ['bridge*', 'viaduct*', 'aqueduct*', 'мост*', 'мостик*'] },
+  { value: 'eiffel-tower', patterns: ['eiffel tower', 'eiffel', 'paris', 'эйфелев*', 'париж*'] },
+  { value: 'cat', patterns: ['cat', 'cats', 'kitten*', 'kitty', 'кот', 'кота', 'котом', 'коте', 'кошк*', 'котик*', 'котен*', 'котят*'] },
+  { value: 'dog', patterns: ['dog', 'dogs', 'puppy', 'puppies', 'hound*', 'собак*', 'пес', 'пса', 'псом', 'щен*', 'песик*'] },
+  { value: 'horse', patterns: ['horse*', 'pony', 'ponies', 'stallion*', 'mare', 'лошад*', 'конь', 'коня', 'конем', 'кони', 'пони', 'жереб*'] },
+  { value: 'deer', patterns: ['deer', 'reindeer', 'stag*', 'elk', 'moose', 'олен*', 'лось', 'лося', 'лосем'] },
   { value: 'hills', patterns: ['hill*', 'valley*', 'countryside', 'landscape', 'холм*', 'долин*', 'пейзаж*'] },
-  { value: 'city', patterns: ['city', 'cities', 'town*', 'skyline*', 'downtown', 'metropolis', 'skyscraper*', 'buildings', 'urban', 'street*', 'город*', 'мегаполис*', 'небоскреб*', 'здани*', 'улиц*', ...russianAdjective('городск')] },
-  { value: 'forest', patterns: ['forest*', 'tree*', 'woods', 'wood', 'jungle*', 'pine*', 'лес', 'леса', 'лесу', 'лесом', 'лесов', ...russianAdjective('лесн'), 'дерев*', 'сосн*', 'ель', 'ели', 'елей', 'джунгл*', 'тайг*', 'рощ*'] },
+  {
+    value: 'city',
+    patterns: [
+      'city', 'cities', 'town*', 'skyline*', 'downtown', 'metropolis', 'skyscraper*', 'buildings', 'urban', 'street*', 'new york', 'manhattan', 'london', 'tokyo', 'moscow', 'berlin', 'rome', 'dubai', 'chicago', 'hong kong', 'singapore',
+      'город*', 'мегаполис*', 'небоскреб*', 'здани*', 'улиц*', ...russianAdjective('городск'), 'нью йорк*', 'лондон*', 'токио', 'москв*', 'берлин*', 'рим', 'риме', 'дубай', 'сингапур*',
+    ],
+  },
+  { value: 'forest', patterns: ['forest*', 'trees', 'woods', 'wood', 'woodland*', 'jungle*', 'pine*', 'лес', 'леса', 'лесу', 'лесом', 'лесов', ...russianAdjective('лесн'), 'деревья', 'деревьев', 'сосн*', 'ель', 'ели', 'елей', 'джунгл*', 'тайг*', 'рощ*'] },
   { value: 'desert', patterns: ['desert*', 'dune*', 'sand*', 'sahara', 'пустын*', 'дюн*', 'песок', 'песк*', ...russianAdjective('песчан')] },
   { value: 'field', patterns: ['field*', 'meadow*', 'grass*', 'prairie', 'farm*', 'поле', 'поля', 'полях', 'полем', 'луг*', 'трав*', 'степь', 'степи'] },
   { value: 'snow', patterns: ['snow*', 'winter*', 'ice', 'icy', 'frozen', 'снег*', 'снеж*', 'зим*', 'лед', 'льд*'] },
@@ -66,6 +94,8 @@ const ELEMENT_WORDS = defineVocabulary<SceneElement>([
 
 export interface SceneDescription {
   time: TimeOfDay;
+  /** True when the words name the time of day ("at sunset"); otherwise it is the default or follows the elements. */
+  timeNamed: boolean;
   elements: Set<SceneElement>;
   /** Colours named for an element ("red mountains") or, when they name none, for the sky. */
   colours: Map<SceneElement, readonly [number, number, number]>;
@@ -73,6 +103,8 @@ export interface SceneDescription {
   understood: string[];
   /** Token positions of the scene's own words (time, elements, colours). */
   taken: Set<number>;
+  /** Token positions of the things it draws (not times or colours): what can be a picture's subject. */
+  elementPositions: Set<number>;
 }
 
 /**
@@ -103,5 +135,5 @@ export function describeScene(tokens: Tokens, reserve: (taken: ReadonlySet<numbe
   }
 
   const understood = [...times, ...elements, ...colourMentions].sort((a, b) => a.start - b.start).map((mention) => tokens.slice(mention.start, mention.end).join(' '));
-  return { time, elements: present, colours, understood, taken: sceneWords };
+  return { time, timeNamed: times.length > 0, elementPositions: coveredTokens(elements), elements: present, colours, understood, taken: sceneWords };
 }

@@ -103,9 +103,42 @@ describe('text to image', () => {
     expect(result.note).toContain('black and white');
   });
 
-  it('draws a default landscape for words it cannot draw, and says so', async () => {
-    const result = await engine.generate('a cat playing the piano', { count: 1, aspectRatio: '1:1' });
+  it('draws a default landscape for a prompt with nothing to draw, and says so', async () => {
+    const result = await engine.generate('something beautiful please', { count: 1, aspectRatio: '1:1' });
     expect(result.images).toHaveLength(1);
     expect(result.note).toContain('no words it can draw');
+  });
+
+  it('refuses, and draws nothing, when the main subject is something it cannot draw: the reply says what it can draw', async () => {
+    for (const prompt of ['a giraffe playing the violin', 'a portrait of a woman in a red dress', 'a dragon over the mountains', 'жираф на пляже']) {
+      const attempt = engine.generate(prompt, { count: 1, aspectRatio: '1:1' });
+      await expect(attempt, prompt).rejects.toMatchObject({ kind: 'invalid', message: expect.stringMatching(/cannot draw|не умеет рисовать/) });
+      await expect(attempt, prompt).rejects.toMatchObject({ message: expect.stringMatching(/lighthouse|маяк/) });
+    }
+  });
+
+  it('draws a subject it knows and names the extras it left out', async () => {
+    const result = await engine.generate('a beach at sunset with a dragon', { count: 1, aspectRatio: '1:1' });
+    expect(result.images).toHaveLength(1);
+    expect(result.note).toContain('Left out (it cannot draw them): dragon.');
+  });
+
+  it.each([
+    ['a lighthouse on a cliff at sunset', ['lighthouse', 'cliff']],
+    ['a house with a tree', ['house', 'tree']],
+    ['a red car in the city at night', ['car', 'city']],
+    ['a bridge over the river', ['bridge', 'sea']],
+    ['the Eiffel Tower in Paris', ['eiffel-tower']],
+    ['a horse in a field', ['horse', 'field']],
+    ['a cat and a dog', ['cat', 'dog']],
+    ['a deer in a snowy forest', ['deer', 'snow', 'forest']],
+    ['маяк на скале на закате', ['lighthouse', 'cliff']],
+  ])('draws the subjects people ask for most: %s', async (prompt, elements) => {
+    expect([...describeScene(tokenize(prompt)).elements].sort()).toEqual([...elements].sort());
+    const plain = await draw('a field at sunset', '1:1');
+    const drawn = await draw(prompt, '1:1');
+    expect(drawn.note).not.toContain('Left out');
+    // The subject is in the picture: it differs from the same kind of scene without it.
+    expect(meanDifference(plain.pixels, drawn.pixels)).toBeGreaterThan(5);
   });
 });

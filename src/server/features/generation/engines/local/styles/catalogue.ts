@@ -1,13 +1,14 @@
 import { defineVocabulary, findMentions, type Tokens, type VocabularyMatch } from '../text-match';
 import { drawingStyles } from './drawing-styles';
 import { gradeStyles } from './grade-styles';
+import { illustrationStyles } from './illustration-styles';
 import { graphicStyles } from './graphic-styles';
 import { paintingStyles } from './painting-styles';
 import { type Style } from './style';
 import { toneStyles } from './tone-styles';
 
 /** Every named style of the local engine. */
-export const STYLES: readonly Style[] = [...toneStyles, ...drawingStyles, ...paintingStyles, ...graphicStyles, ...gradeStyles];
+export const STYLES: readonly Style[] = [...toneStyles, ...drawingStyles, ...illustrationStyles, ...paintingStyles, ...graphicStyles, ...gradeStyles];
 
 const STYLE_WORDS = defineVocabulary(STYLES.map((style) => ({ value: style, patterns: [...style.patterns, style.id.replace(/-/g, ' ')] })));
 

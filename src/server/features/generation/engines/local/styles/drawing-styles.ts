@@ -24,7 +24,7 @@ function multiplyLuma(drawing: Raster, colour: Raster): Raster {
   return { data, width: colour.width, height: colour.height };
 }
 
-function darkLines(raster: Raster, edges: Uint8Array, threshold: number, softness: number): Raster {
+export function darkLines(raster: Raster, edges: Uint8Array, threshold: number, softness: number): Raster {
   const data = Buffer.allocUnsafe(raster.data.length);
   for (let pixel = 0, index = 0; pixel < edges.length; pixel += 1, index += 3) {
     const ink = Math.max(0, Math.min(1, (edges[pixel]! - threshold) / softness));
@@ -40,7 +40,7 @@ function darkLines(raster: Raster, edges: Uint8Array, threshold: number, softnes
  * Flat colour areas: shrink, median, enlarge; the median keeps the borders between areas sharp.
  * The shrink follows the picture's size, so areas look the same at any resolution.
  */
-async function flatten(raster: Raster, factor: number, medianSize: number): Promise<Raster> {
+export async function flatten(raster: Raster, factor: number, medianSize: number): Promise<Raster> {
   const small = await withSharp(raster, (pipeline) => pipeline.resize(Math.max(8, Math.round(raster.width / factor)), Math.max(8, Math.round(raster.height / factor)), { fit: 'fill' }).median(medianSize));
   return withSharp(small, (pipeline) => pipeline.resize(raster.width, raster.height, { fit: 'fill' }));
 }
@@ -133,7 +133,7 @@ export const drawingStyles: Style[] = [
     id: 'cartoon',
     english: 'cartoon',
     russian: 'мультфильм',
-    patterns: ['cartoon*', 'toon', 'animated', 'anime', 'мульт*', 'аниме'],
+    patterns: ['cartoon*', 'toon', 'animated', 'мульт*'],
     apply: async (raster, { scale }) => {
       const flat = await flatten(raster, Math.max(1.5, 2 * scale), 5);
       const coloured = adjustColour(applyCurves(flat, posterizeLut(6)), { saturation: 1.35, brightness: 1.05 });

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aspectRatioValue, type AspectRatio } from '@shared/generation';
-import { LocalImageEngine } from '../local-engine';
-import { decodeToRaster, pipelineOf, sizeScale, type Raster } from '../raster';
+import { LocalImageEngine, seedFor } from '../local-engine';
+import { decodeToRaster, encodeRaster, pipelineOf, sizeScale, type Raster } from '../raster';
 import { decodePixels, fixture, fixturePhotos, meanDifference, uprightSize, type FixturePhoto } from '@test/server/images';
 import { tokenize } from '../text-match';
 import { findStyles, STYLES } from './catalogue';
@@ -100,5 +100,37 @@ describe('styles are visibly different pipelines', () => {
       correlationSum += Math.abs(luma - styled.data[pixel * 3]!);
     }
     expect(correlationSum / (raster.width * raster.height)).toBeLessThan(20);
+  });
+});
+
+describe('every style word of the spec and the landing page makes its own style', () => {
+  const portrait = fixture('people/037.jpg');
+  it.each([
+    ['Turn it into a cartoon', 'cartoon'],
+    ['make it digital art', 'digital-art'],
+    ['anime style please', 'anime'],
+    ['make it a 3D render', '3d-render'],
+    ['turn it into an oil painting', 'oil-painting'],
+    ['a quick sketch of it', 'pencil-sketch'],
+    ['Turn this portrait into a pencil sketch', 'pencil-sketch'],
+    ['in watercolour', 'watercolour'],
+    ['Turn this photo into pop art', 'pop-art'],
+    ['pixel art', 'pixel-art'],
+    ['Give this photo a vintage film look', 'vintage-film'],
+    ['black and white', 'black-and-white'],
+    ['сделай в стиле аниме', 'anime'],
+    ['сделай цифровой арт', 'digital-art'],
+    ['как 3D рендер', '3d-render'],
+    ['нарисуй маслом', 'oil-painting'],
+  ])('%s → %s', async (request, id) => {
+    const style = STYLES.find((candidate) => candidate.id === id)!;
+    const result = await engine.edit([{ data: portrait, mimeType: 'image/jpeg' }], request, { count: 1, aspectRatio: 'unchanged' });
+    expect(result.note).toContain(`: ${/[а-я]/i.test(request) ? style.russian : style.english}.`);
+    // The engine's picture is that style's own pipeline on the photo, and not the photo.
+    const raster = await decodeToRaster(portrait, 400);
+    const own = await decodePixels(await encodeRaster(await style.apply(raster, { seed: seedFor(request, 0), scale: sizeScale(raster) })));
+    const output = await decodePixels(result.images[0]!.data);
+    expect(meanDifference(output, own)).toBeLessThan(1);
+    expect(meanDifference(output, await decodePixels(await encodeRaster(raster)))).toBeGreaterThan(8);
   });
 });

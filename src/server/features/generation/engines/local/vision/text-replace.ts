@@ -1,0 +1,278 @@
+import { escapeXml } from '../caption-overlay';
+import { pipelineOf, toRaster, type Raster } from '../raster';
+import { readText, union, type Box, type TextLine, type TextWord } from './text-reader';
+
+/**
+ * Replacing words in a photo: find them (text-reader), paint the letters out with colour pulled in
+ * from around them (push-pull fill, so the ground's shading runs on under where the letters were),
+ * and write the new words where the old stood, in their colour, size, weight and slant, with the
+ * same outline when the old letters had one.
+ */
+
+const FONT_FAMILY = "'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-serif";
+
+export interface FoundText {
+  line: TextLine;
+  words: TextWord[];
+  text: string;
+}
+
+const normal = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    let previous = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const current = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** The words of `wanted` in the photo's lines (a run of words, a misread letter in four forgiven); or its most prominent line. */
+export function chooseText(lines: readonly TextLine[], wanted: string | undefined): FoundText | null {
+  if (wanted === undefined) {
+    const best = [...lines].sort((a, b) => prominence(b) - prominence(a))[0];
+    return best ? { line: best, words: best.words, text: best.words.map((word) => word.text).join(' ') } : null;
+  }
+  const target = normal(wanted);
+  if (!target) return null;
+  let best: (FoundText & { distance: number }) | null = null;
+  for (const line of lines) {
+    for (let start = 0; start < line.words.length; start += 1) {
+      for (let end = start + 1; end <= line.words.length; end += 1) {
+        const words = line.words.slice(start, end);
+        const distance = editDistance(normal(words.map((word) => word.text).join('')), target);
+        if (distance <= Math.floor(target.length / 4) && (!best || distance < best.distance)) best = { line, words, text: words.map((word) => word.text).join(' '), distance };
+      }
+    }
+  }
+  return best;
+}
+
+function prominence(line: TextLine): number {
+  const height = line.box.bottom - line.box.top;
+  const confidence = line.words.reduce((sum, word) => sum + word.confidence, 0) / line.words.length;
+  return height * height * (line.box.right - line.box.left) * confidence;
+}
+
+export async function findText(picture: Raster, wanted: string | undefined): Promise<{ found: FoundText | null; lines: TextLine[] }> {
+  const lines = await readText(picture, (sofar) => wanted !== undefined && chooseText(sofar, wanted) !== null);
+  return { found: chooseText(lines, wanted), lines };
+}
+
+interface Region {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+function regionAround(box: Box, margin: number, picture: Raster): Region {
+  const left = Math.max(0, Math.floor(box.left - margin));
+  const top = Math.max(0, Math.floor(box.top - margin));
+  const right = Math.min(picture.width, Math.ceil(box.right + margin));
+  const bottom = Math.min(picture.height, Math.ceil(box.bottom + margin));
+  return { left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) };
+}
+
+const lumaAt = (data: Buffer, index: number) => 0.299 * data[index]! + 0.587 * data[index + 1]! + 0.114 * data[index + 2]!;
+
+/**
+ * Fills the masked pixels of a patch from the unmasked ones around them (push-pull): colour sums
+ * over ever coarser 2×2 grids, then, finest last, each pixel's missing share taken from the
+ * coarser grid's average. Smooth grounds and gradients run on under where the letters were.
+ */
+export function pushPullFill(patch: Raster, mask: Uint8Array): Raster {
+  type Level = { width: number; height: number; weight: Float32Array; sum: Float32Array };
+  let level: Level = { width: patch.width, height: patch.height, weight: new Float32Array(mask.length), sum: new Float32Array(mask.length * 3) };
+  for (let pixel = 0; pixel < mask.length; pixel += 1) {
+    if (mask[pixel]) continue;
+    level.weight[pixel] = 1;
+    for (let channel = 0; channel < 3; channel += 1) level.sum[pixel * 3 + channel] = patch.data[pixel * 3 + channel]!;
+  }
+  const levels: Level[] = [level];
+  while (level.width > 1 || level.height > 1) {
+    const width = Math.ceil(level.width / 2);
+    const height = Math.ceil(level.height / 2);
+    const next: Level = { width, height, weight: new Float32Array(width * height), sum: new Float32Array(width * height * 3) };
+    for (let y = 0; y < level.height; y += 1) {
+      for (let x = 0; x < level.width; x += 1) {
+        const from = y * level.width + x;
+        const to = (y >> 1) * width + (x >> 1);
+        next.weight[to]! += level.weight[from]!;
+        for (let channel = 0; channel < 3; channel += 1) next.sum[to * 3 + channel]! += level.sum[from * 3 + channel]!;
+      }
+    }
+    levels.push(next);
+    level = next;
+  }
+  // Average at each level, coarsest first; a pixel with too little of its own takes the rest from its parent.
+  const averages = levels.map((each) => new Float32Array(each.sum.length));
+  for (let index = levels.length - 1; index >= 0; index -= 1) {
+    const own = levels[index]!;
+    const average = averages[index]!;
+    const parent = index + 1 < levels.length ? { level: levels[index + 1]!, average: averages[index + 1]! } : null;
+    for (let y = 0; y < own.height; y += 1) {
+      for (let x = 0; x < own.width; x += 1) {
+        const pixel = y * own.width + x;
+        const weight = own.weight[pixel]!;
+        const trust = Math.min(1, weight);
+        for (let channel = 0; channel < 3; channel += 1) {
+          const mean = weight > 0 ? own.sum[pixel * 3 + channel]! / weight : 0;
+          average[pixel * 3 + channel] = parent ? mean * trust + sampleBilinear(parent.average, parent.level.width, parent.level.height, (x + 0.5) / 2 - 0.5, (y + 0.5) / 2 - 0.5, channel) * (1 - trust) : mean;
+        }
+      }
+    }
+  }
+  const data = Buffer.from(patch.data);
+  for (let pixel = 0; pixel < mask.length; pixel += 1) {
+    if (!mask[pixel]) continue;
+    for (let channel = 0; channel < 3; channel += 1) data[pixel * 3 + channel] = Math.max(0, Math.min(255, averages[0]![pixel * 3 + channel]!));
+  }
+  return { data, width: patch.width, height: patch.height };
+}
+
+/** A channel of an RGB float grid at a fractional position, clamped at the edges: smooth rather than blocky fills. */
+function sampleBilinear(values: Float32Array, width: number, height: number, x: number, y: number, channel: number): number {
+  const cx = Math.max(0, Math.min(width - 1, x));
+  const cy = Math.max(0, Math.min(height - 1, y));
+  const left = Math.floor(cx);
+  const top = Math.floor(cy);
+  const right = Math.min(width - 1, left + 1);
+  const bottom = Math.min(height - 1, top + 1);
+  const tx = cx - left;
+  const ty = cy - top;
+  const at = (px: number, py: number) => values[(py * width + px) * 3 + channel]!;
+  const upper = at(left, top) + (at(right, top) - at(left, top)) * tx;
+  const lower = at(left, bottom) + (at(right, bottom) - at(left, bottom)) * tx;
+  return upper + (lower - upper) * ty;
+}
+
+function dilate(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  const horizontal = new Uint8Array(mask.length);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      let on = 0;
+      for (let dx = -radius; dx <= radius && !on; dx += 1) {
+        const sx = x + dx;
+        if (sx >= 0 && sx < width && mask[y * width + sx]) on = 1;
+      }
+      horizontal[y * width + x] = on;
+    }
+  }
+  const out = new Uint8Array(mask.length);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      let on = 0;
+      for (let dy = -radius; dy <= radius && !on; dy += 1) {
+        const sy = y + dy;
+        if (sy >= 0 && sy < height && horizontal[sy * width + x]) on = 1;
+      }
+      out[y * width + x] = on;
+    }
+  }
+  return out;
+}
+
+interface Lettering {
+  colour: [number, number, number];
+  outline: [number, number, number] | null;
+}
+
+/** The letters' pixels in a patch, and their colour, outline and weight. */
+function analyseLetters(patch: Raster, box: Box, region: Region, polarity: TextLine['polarity']): { strokes: Uint8Array; strokeWidth: number; lettering: Lettering } {
+  const { width, height, data } = patch;
+  // The ground's brightness: the median of the patch's edge pixels.
+  const edge: number[] = [];
+  for (let x = 0; x < width; x += 1) edge.push(lumaAt(data, x * 3), lumaAt(data, ((height - 1) * width + x) * 3));
+  for (let y = 0; y < height; y += 1) edge.push(lumaAt(data, y * width * 3), lumaAt(data, (y * width + width - 1) * 3));
+  edge.sort((a, b) => a - b);
+  const ground = edge[Math.floor(edge.length / 2)]!;
+  const strokes = new Uint8Array(width * height);
+  const strokePixels: number[] = [];
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const px = x + region.left;
+      const py = y + region.top;
+      if (px < box.left || px > box.right || py < box.top || py > box.bottom) continue;
+      const index = (y * width + x) * 3;
+      if ((lumaAt(data, index) - ground) * (polarity === 'light' ? 1 : -1) <= 35) continue;
+      strokes[y * width + x] = 1;
+      strokePixels.push(index);
+    }
+  }
+  // The letters' own colour is that of their cores, not of their anti-aliased edges: the half furthest from the ground.
+  strokePixels.sort((a, b) => (lumaAt(data, b) - lumaAt(data, a)) * (polarity === 'light' ? 1 : -1));
+  const cores = strokePixels.slice(0, Math.max(1, Math.ceil(strokePixels.length / 2)));
+  const colour = [0, 1, 2].map((channel) => cores.reduce((sum, index) => sum + data[index + channel]!, 0) / Math.max(1, cores.length)) as [number, number, number];
+  // Stroke width ≈ 2 × area ÷ perimeter for thin strokes.
+  let perimeter = 0;
+  for (let pixel = 0; pixel < strokes.length; pixel += 1) {
+    if (!strokes[pixel]) continue;
+    const x = pixel % width;
+    if (x === 0 || x === width - 1 || !strokes[pixel - 1] || !strokes[pixel + 1] || !strokes[pixel - width] || !strokes[pixel + width]) perimeter += 1;
+  }
+  const strokeWidth = (2 * strokePixels.length) / Math.max(1, perimeter);
+  // An outline: the pixels just around the letters are clearly on the other side of the ground from them.
+  const near = dilate(strokes, width, height, 2);
+  const ring = [0, 0, 0];
+  let ringCount = 0;
+  for (let pixel = 0; pixel < strokes.length; pixel += 1) {
+    if (!near[pixel] || strokes[pixel]) continue;
+    for (let channel = 0; channel < 3; channel += 1) ring[channel]! += data[pixel * 3 + channel]!;
+    ringCount += 1;
+  }
+  const ringColour = ring.map((sum) => sum / Math.max(1, ringCount)) as [number, number, number];
+  const ringLuma = 0.299 * ringColour[0] + 0.587 * ringColour[1] + 0.114 * ringColour[2];
+  const hasOutline = ringCount > 0 && (ringLuma - ground) * (polarity === 'light' ? -1 : 1) > 12;
+  return { strokes, strokeWidth, lettering: { colour, outline: hasOutline ? ringColour : null } };
+}
+
+/** Em box of DejaVu Sans: capitals and ascenders reach 0.76 em above the baseline, x-height 0.55, descenders 0.24 below. */
+function fontSizeFor(text: string, height: number): { fontSize: number; descent: number } {
+  const ascent = /[\p{Lu}\p{N}bdfhklt]/u.test(text) ? 0.76 : 0.55;
+  const descent = /[gjpqy]/.test(text) ? 0.24 : 0;
+  return { fontSize: height / (ascent + descent), descent };
+}
+
+function rgb([r, g, b]: [number, number, number]): string {
+  return `rgb(${Math.round(r)},${Math.round(g)},${Math.round(b)})`;
+}
+
+export async function replaceFoundText(picture: Raster, found: FoundText, newText: string): Promise<Raster> {
+  const box = union(found.words.map((word) => word.box));
+  const height = box.bottom - box.top;
+  const region = regionAround(box, Math.max(4, height * 0.35), picture);
+  const patch = await toRaster(pipelineOf(picture).extract(region));
+  const { strokes, strokeWidth, lettering } = analyseLetters(patch, box, region, found.line.polarity);
+  // Paint out the letters with their anti-aliased edges and any outline.
+  const filled = pushPullFill(patch, dilate(strokes, patch.width, patch.height, Math.max(2, Math.round(height * 0.08))));
+
+  const { fontSize, descent } = fontSizeFor(found.text, height);
+  // DejaVu Sans' stems are about 0.09 em wide, its bold's about 0.14.
+  const bold = strokeWidth / fontSize > 0.115;
+  const baseline = box.bottom - descent * fontSize - region.top;
+  const centreX = (box.left + box.right) / 2 - region.left;
+  const angle = (found.line.angle * 180) / Math.PI;
+  const outline = lettering.outline ? ` stroke="${rgb(lettering.outline)}" stroke-width="${Math.max(1, fontSize * 0.04).toFixed(1)}" paint-order="stroke" stroke-linejoin="round"` : '';
+  // Wider new words may spill past the old box: the text is drawn on a canvas around it, as wide as the words may need.
+  const reach = Math.ceil(Math.max(box.right - box.left, newText.length * fontSize * 0.75) / 2 + fontSize);
+  const canvas = regionAround({ left: box.left + (box.right - box.left) / 2 - reach, right: box.left + (box.right - box.left) / 2 + reach, top: box.top - fontSize, bottom: box.bottom + fontSize }, 0, picture);
+  const x = centreX + region.left - canvas.left;
+  const y = baseline + region.top - canvas.top;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${canvas.width}" height="${canvas.height}">` +
+    `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" font-family="${FONT_FAMILY}" font-size="${fontSize.toFixed(1)}" font-weight="${bold ? 'bold' : 'normal'}" text-anchor="middle" fill="${rgb(lettering.colour)}"${outline} transform="rotate(${angle.toFixed(2)} ${x.toFixed(1)} ${y.toFixed(1)})">${escapeXml(newText)}</text></svg>`;
+  return toRaster(
+    pipelineOf(picture).composite([
+      { input: filled.data, raw: { width: filled.width, height: filled.height, channels: 3 }, left: region.left, top: region.top },
+      { input: Buffer.from(svg), left: canvas.left, top: canvas.top },
+    ]),
+  );
+}
+

@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { packageDirectory } from './model-files';
+import { type VisionAnswer, type VisionEnvelope, type VisionReply, type VisionRequest } from './vision-protocol';
+
+/**
+ * The engine's side of the vision worker: started on first use, shared by every request of the
+ * process, started again if it ever dies or after it was let go for being idle. It holds the
+ * process open only while it has work.
+ */
+
+/**
+ * The worker is TypeScript like the rest of the server. A worker's entry file does not go through
+ * loaders given in execArgv on every Node version we support, so a two-line script registers tsx
+ * (found from here, not from the working directory) and then imports the real entry.
+ */
+function typescriptWorkerBootstrap(): string {
+  const tsx = packageDirectory('tsx');
+  const manifest = JSON.parse(readFileSync(path.join(tsx, 'package.json'), 'utf8')) as { exports: Record<string, { import: { default: string } }> };
+  const api = pathToFileURL(path.join(tsx, manifest.exports['./esm/api']!.import.default)).href;
+  return `const { workerData } = require('node:worker_threads');
+import(${JSON.stringify(api)}).then(({ register }) => { register(); return import(workerData.entry); });`;
+}
+
+interface Pending {
+  resolve: (answer: VisionAnswer) => void;
+  reject: (error: Error) => void;
+}
+
+let worker: Worker | null = null;
+let nextId = 1;
+/** An idle worker is stopped after this long: its models cost about 125 MB, and a busy server keeps it warm anyway. */
+const IDLE_MS = 60_000;
+let idleTimer: NodeJS.Timeout | null = null;
+const pending = new Map<number, Pending>();
+
+function failAll(error: Error): void {
+  for (const waiter of pending.values()) waiter.reject(error);
+  pending.clear();
+}
+
+function visionWorker(): Worker {
+  if (worker) return worker;
+  const started = new Worker(typescriptWorkerBootstrap(), { eval: true, workerData: { entry: new URL('./vision-worker.ts', import.meta.url).href } });
+  started.unref();
+  started.on('message', (answer: VisionAnswer) => {
+    const waiter = pending.get(answer.id);
+    if (!waiter) return;
+    pending.delete(answer.id);
+    if (pending.size === 0) {
+      started.unref();
+      idleTimer = setTimeout(() => {
+        if (pending.size === 0 && worker === started) void stopVisionWorker();
+      }, IDLE_MS).unref();
+    }
+    waiter.resolve(answer);
+  });
+  started.on('error', (error) => {
+    if (worker === started) worker = null;
+    failAll(error);
+  });
+  started.on('exit', (code) => {
+    if (worker === started) worker = null;
+    failAll(new Error(`The vision worker stopped (exit code ${code}).`));
+  });
+  worker = started;
+  return started;
+}
+
+/** Runs one request in the vision worker; the request's pixel buffers are transferred, not copied. */
+export async function runVision<K extends VisionRequest['kind']>(request: VisionRequest & { kind: K }): Promise<VisionReply<K>> {
+  const target = visionWorker();
+  // A view into a larger buffer (Node's Buffer pool) cannot be transferred alone: give it its own.
+  const rgb = request.rgb.byteOffset === 0 && request.rgb.byteLength === request.rgb.buffer.byteLength ? request.rgb : request.rgb.slice();
+  const id = nextId;
+  nextId += 1;
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = null;
+  const answer = await new Promise<VisionAnswer>((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    target.ref();
+    target.postMessage({ id, request: { ...request, rgb } } satisfies VisionEnvelope, [rgb.buffer as ArrayBuffer]);
+  });
+  if (!answer.ok) throw new Error(answer.message);
+  if (answer.response.kind !== request.kind) throw new Error(`The vision worker answered ${answer.response.kind} to ${request.kind}.`);
+  return answer.response as VisionReply<K>;
+}
+
+/** Stops the worker (tests and benchmarks that want a clean exit); the next request starts a new one. */
+export async function stopVisionWorker(): Promise<void> {
+  const running = worker;
+  worker = null;
+  if (running) await running.terminate();
+}
