@@ -80,6 +80,8 @@ describe('how many images', () => {
     ['combine them into a collage', { attachments: 3 }, 1],
     ['объедини их в одну картинку', { attachments: 2 }, 1],
     ['two versions of each in sepia', { attachments: 2 }, 4],
+    ['put both of us on a beach, two versions', { attachments: 2 }, 2],
+    ['помести нас обоих на пляж', { attachments: 2 }, 1],
     ['a 16:9 picture of the sea', {}, 1],
     ['three cats', {}, 1],
   ])('%j → %i', (text, context, count) => {

@@ -54,7 +54,9 @@ const COMBINE_WORDS = defineVocabulary([
     value: 'combine' as const,
     patterns: [
       'combine*', 'merge*', 'collage*', 'montage*', 'side by side', 'together', 'one picture', 'one image', 'one photo', 'single picture', 'single image', 'a grid', 'in a grid', 'join them', 'put them together',
-      'объедин*', 'совмест*', 'коллаж*', 'монтаж*', 'рядом', 'вместе', 'одну картин*', 'одно изображени*', 'одно фото', 'одной картин*', 'сетк*', 'склей*',
+      // People in several photos asked for in one scene: "put both of us on a beach".
+      'both of us', 'the two of us', 'all of us', 'us both', 'us all',
+      'объедин*', 'совмест*', 'коллаж*', 'монтаж*', 'рядом', 'вместе', 'одну картин*', 'одно изображени*', 'одно фото', 'одной картин*', 'сетк*', 'склей*', 'нас обоих', 'нас двоих', 'нас всех',
     ],
   },
 ]);
