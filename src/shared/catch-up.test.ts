@@ -1,24 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fetchMissedMessages } from './catch-up';
-import type { Message } from './studio';
-
-function message(id: string, at: string, patch: Partial<Message> = {}): Message {
-  return {
-    id,
-    session_id: 's1',
-    contentText: id,
-    timestamp_created: at,
-    updated_at: at,
-    parent_message_id: null,
-    role: 'user',
-    user_id: 'u1',
-    processing_status: null,
-    intent_data: null,
-    context_references: null,
-    files: [],
-    ...patch,
-  };
-}
+import { messageAt as message } from '@test/shared/messages';
 
 describe('catching up after the live stream (re)connects', () => {
   it('asks for messages after the newest one held and reads again every reply still processing', async () => {

@@ -4,6 +4,7 @@ import { agentJobs, generatedOutputs, ledgerEntries, messages } from '../../db/s
 import type { RunningServer } from '../../start-server';
 import { signedInUser, type SignedInClient } from '@test/server/signed-in-user';
 import { startTestServer } from '@test/server/test-server';
+import { until } from '@test/server/until';
 
 /**
  * The default local engine through the real API: POST /chat, the job, the ledger. What the engine
@@ -17,16 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function balanceOf(client: SignedInClient): Promise<{ availableCents: number; freeGenerationsLeft: number }> {
   return (await (await client.get('/api/stripe/balance')).json()) as { availableCents: number; freeGenerationsLeft: number };

@@ -2,23 +2,11 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '@shared/studio';
 import { setAuthProvider } from '@web/lib/api-client';
+import { messageAt } from '@test/shared/messages';
 import { catchUpConversation, messagesQuery } from './get-messages';
 import { studioKeys } from './query-keys';
 
-const question: Message = {
-  id: 'q',
-  session_id: 's1',
-  contentText: 'mountains at sunset',
-  timestamp_created: '2025-01-01T10:00:00.000000Z',
-  updated_at: '2025-01-01T10:00:00.000000Z',
-  parent_message_id: null,
-  role: 'user',
-  user_id: 'u1',
-  processing_status: null,
-  intent_data: null,
-  context_references: null,
-  files: [],
-};
+const question = messageAt('q', '2025-01-01T10:00:00.000000Z', { contentText: 'mountains at sunset' });
 const working: Message = { ...question, id: 'r', role: 'system', contentText: 'Working on your image…', processing_status: 'processing', timestamp_created: '2025-01-01T10:00:00.100000Z' };
 const finished: Message = { ...working, contentText: 'Here it is.', processing_status: 'completed', updated_at: '2025-01-01T10:00:03.000000Z' };
 

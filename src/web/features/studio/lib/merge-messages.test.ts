@@ -1,24 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '@shared/studio';
 import { lastTimestamp, mergeMessages } from './merge-messages';
-
-function message(id: string, at: string, patch: Partial<Message> = {}): Message {
-  return {
-    id,
-    session_id: 's1',
-    contentText: id,
-    timestamp_created: at,
-    updated_at: at,
-    parent_message_id: null,
-    role: 'user',
-    user_id: 'u1',
-    processing_status: null,
-    intent_data: null,
-    context_references: null,
-    files: [],
-    ...patch,
-  };
-}
+import { messageAt as message } from '@test/shared/messages';
 
 describe('merging fetched messages into the conversation', () => {
   it('puts messages in time order wherever they came from', () => {
