@@ -110,6 +110,8 @@ describe('configuration', () => {
     expect(
       loadConfig({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://minio.internal:9000', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true' }).storage,
     ).toEqual({ kind: 's3', bucket: 'photos', endpoint: 'http://minio.internal:9000', region: 'eu-west-1', accessKeyId: 'id', secretAccessKey: 'secret', forcePathStyle: true });
+    // An empty line in an environment file (`S3_FORCE_PATH_STYLE=`) is unset, as for every other variable.
+    expect(loadConfig({ S3_BUCKET: 'photos', S3_FORCE_PATH_STYLE: '' }).storage).toMatchObject({ forcePathStyle: false });
   });
 
   it('refuses incomplete S3 settings instead of silently storing files on local disk', () => {

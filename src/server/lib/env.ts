@@ -73,7 +73,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   /** Path-style addressing (`host/bucket/key`), which MinIO and most self-hosted S3 servers need. */
-  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  S3_FORCE_PATH_STYLE: optionalString.pipe(z.enum(['true', 'false']).optional()),
   PRICE_PER_IMAGE_CENTS: intFromEnv(8, 1, 100_000),
   FREE_GENERATIONS: intFromEnv(3, 0, 1000),
   WORKER: z.enum(['inline', 'off']).default('inline'),
