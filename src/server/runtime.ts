@@ -82,6 +82,6 @@ export async function buildDeps(config: AppConfig, db: Db, logger: Logger, parts
   // Every new user (e-mail or social) gets an account with FREE_GENERATIONS free images.
   const hooks: AuthHooks = { onUserCreated: (userId) => openBalanceAccount(db, userId, config.freeGenerations) };
   const auth = createAuth({ config, db, logger, mailer, secret, hooks });
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   return { config, db, logger, auth, mailer, storage, payments: createPayments(config, db), ...parts, generation: parts.generation ?? createGenerationParts(config) };
 }

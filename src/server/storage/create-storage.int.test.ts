@@ -34,9 +34,9 @@ async function closedPort(): Promise<number> {
 }
 
 describe('choosing the storage', () => {
-  it('uses the bucket when S3_BUCKET is set, and local disk otherwise', () => {
-    expect(createStorage(configWith({}))).toBeInstanceOf(S3Storage);
-    expect(createStorage(loadConfig({ DATA_DIR: '/tmp/unused' }))).toBeInstanceOf(LocalDiskStorage);
+  it('uses the bucket when S3_BUCKET is set, and local disk otherwise', async () => {
+    expect(await createStorage(configWith({}))).toBeInstanceOf(S3Storage);
+    expect(await createStorage(loadConfig({ DATA_DIR: '/tmp/unused' }))).toBeInstanceOf(LocalDiskStorage);
   });
 });
 

@@ -1,11 +1,20 @@
 import path from 'node:path';
 import { ConfigError, type AppConfig } from '../lib/env';
-import { createS3Client, S3Storage, type S3Settings } from './s3-storage';
+import type { S3Settings, S3Storage } from './s3-storage';
 import { LocalDiskStorage, type Storage } from './storage';
 
+/**
+ * The AWS SDK is loaded only when S3 is configured: importing it takes about half a second, which
+ * every start on local disk (and every test server) would otherwise pay.
+ */
+async function s3StorageFor(settings: S3Settings): Promise<S3Storage> {
+  const { createS3Client, S3Storage } = await import('./s3-storage');
+  return new S3Storage(createS3Client(settings), settings.bucket);
+}
+
 /** The storage the configuration chooses: the S3 bucket when S3_BUCKET is set, else `DATA_DIR/storage`. */
-export function createStorage(config: Pick<AppConfig, 'storage' | 'dataDir'>): Storage {
-  return config.storage.kind === 's3' ? new S3Storage(createS3Client(config.storage), config.storage.bucket) : new LocalDiskStorage(path.join(config.dataDir, 'storage'));
+export async function createStorage(config: Pick<AppConfig, 'storage' | 'dataDir'>): Promise<Storage> {
+  return config.storage.kind === 's3' ? s3StorageFor(config.storage) : new LocalDiskStorage(path.join(config.dataDir, 'storage'));
 }
 
 /** How long the start waits for the bucket's answer, retries included. */
@@ -20,7 +29,7 @@ const BUCKET_CHECK_TIMEOUT_MS = 15_000;
 export async function checkStorageReachable(config: Pick<AppConfig, 'storage'>, timeoutMs = BUCKET_CHECK_TIMEOUT_MS): Promise<void> {
   if (config.storage.kind !== 's3') return;
   const settings = config.storage;
-  const storage = new S3Storage(createS3Client(settings), settings.bucket);
+  const storage = await s3StorageFor(settings);
   try {
     await storage.headBucket(AbortSignal.timeout(timeoutMs));
   } catch (error) {
