@@ -6,7 +6,11 @@ import { startAppProcess, type AppProcess } from '@test/server/app-process';
 import { startLocalS3Server, type LocalS3Server } from '@test/server/s3-server';
 import { findFreePort } from '../lib/free-port';
 
-/** A start with S3 settings asks the bucket once, and stops with one message when it cannot be used. */
+/**
+ * A start with S3 settings asks the bucket once, and stops with one message when it cannot be used.
+ * Each test starts a real process (tsx compiling the server takes 10-15 s on a busy machine).
+ */
+const PROCESS_TEST = { timeout: 90_000 };
 let s3: LocalS3Server;
 let dataDir: string;
 const processes: AppProcess[] = [];
@@ -27,7 +31,7 @@ function start(kind: 'api' | 'worker', env: Record<string, string>): AppProcess 
 }
 
 describe('starting with S3 settings', () => {
-  it('stops the API with one message naming the bucket that does not exist, before starting anything else', async () => {
+  it('stops the API with one message naming the bucket that does not exist, before starting anything else', PROCESS_TEST, async () => {
     const api = start('api', { PORT: String(await findFreePort()), S3_BUCKET: 'photos-typo' });
     expect(await api.exited).toBe(1);
     const output = api.output();
@@ -38,21 +42,21 @@ describe('starting with S3 settings', () => {
     expect(output).not.toContain('is ready at');
   });
 
-  it('stops `npm run worker` the same way', async () => {
+  it('stops `npm run worker` the same way', PROCESS_TEST, async () => {
     const worker = start('worker', { DATABASE_URL: inject('databaseUrl'), S3_BUCKET: 'photos-typo' });
     expect(await worker.exited).toBe(1);
     expect(worker.output()).toContain(`Invalid configuration:\n  - S3_BUCKET: the bucket "photos-typo" does not exist at ${s3.endpoint}\n`);
     expect(worker.output()).not.toContain('worker is running');
   });
 
-  it('stops with the configuration problems before asking any server, when the settings are incomplete', async () => {
+  it('stops with the configuration problems before asking any server, when the settings are incomplete', PROCESS_TEST, async () => {
     const api = start('api', { PORT: String(await findFreePort()), S3_BUCKET: '', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: '' });
     expect(await api.exited).toBe(1);
     expect(api.output()).toContain('S3_BUCKET is required when S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_FORCE_PATH_STYLE are set');
     expect(api.output()).toContain('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   });
 
-  it('starts the API when the bucket answers', { timeout: 90_000 }, async () => {
+  it('starts the API when the bucket answers', PROCESS_TEST, async () => {
     const port = await findFreePort();
     const api = start('api', { PORT: String(port), DATABASE_URL: inject('databaseUrl') });
     await api.ready;
