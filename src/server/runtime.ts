@@ -14,7 +14,7 @@ import type { Logger } from './lib/logger';
 import { resolveAuthSecret } from './lib/secrets';
 import { RealtimeHub } from './realtime/events';
 import { PgListener } from './realtime/pg-listener';
-import { LocalDiskStorage } from './storage/storage';
+import { checkStorageReachable, createStorage } from './storage/create-storage';
 import { createGenerationParts } from './features/generation/engines/create-engine';
 import { checkHostedModels } from './features/generation/engines/model-check';
 
@@ -49,6 +49,8 @@ export async function startRuntime(config: AppConfig, logger: Logger, options: R
   // Before anything starts: a production start stops here when a hosted model does not exist.
   const generation = createGenerationParts(config);
   generation.modelProblems = await checkHostedModels(generation, { production: config.isProduction, logger });
+  // Likewise a bucket that does not answer: one message now rather than a failure at the first upload.
+  await checkStorageReachable(config);
   try {
     if (!config.databaseUrl) embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), logger);
     const databaseUrl = config.databaseUrl ?? embedded!.url;
@@ -80,6 +82,6 @@ export async function buildDeps(config: AppConfig, db: Db, logger: Logger, parts
   // Every new user (e-mail or social) gets an account with FREE_GENERATIONS free images.
   const hooks: AuthHooks = { onUserCreated: (userId) => openBalanceAccount(db, userId, config.freeGenerations) };
   const auth = createAuth({ config, db, logger, mailer, secret, hooks });
-  const storage = new LocalDiskStorage(path.join(config.dataDir, 'storage'));
+  const storage = await createStorage(config);
   return { config, db, logger, auth, mailer, storage, payments: createPayments(config, db), ...parts, generation: parts.generation ?? createGenerationParts(config) };
 }

@@ -97,9 +97,31 @@ describe('configuration', () => {
     expect(loadConfig({ IMAGE_ENGINE: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:9000/v1' }).imageEngine).toMatchObject({ kind: 'openai', model: 'gpt-image-2.5-flare', textModel: 'gpt-5.4-mini' });
   });
 
-  it('refuses S3 settings instead of silently storing files on local disk', () => {
-    expect(problemsOf({ S3_BUCKET: 'photos' })).toEqual([
-      'S3_BUCKET: S3-compatible storage is not available in this version; unset the S3_* variables to store files on local disk',
+  it('chooses S3 storage by S3_BUCKET, with the region defaulting to us-east-1 and virtual-hosted addressing', () => {
+    expect(loadConfig({ S3_BUCKET: 'photos' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'photos',
+      endpoint: undefined,
+      region: 'us-east-1',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://minio.internal:9000', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true' }).storage,
+    ).toEqual({ kind: 's3', bucket: 'photos', endpoint: 'http://minio.internal:9000', region: 'eu-west-1', accessKeyId: 'id', secretAccessKey: 'secret', forcePathStyle: true });
+    // An empty line in an environment file (`S3_FORCE_PATH_STYLE=`) is unset, as for every other variable.
+    expect(loadConfig({ S3_BUCKET: 'photos', S3_FORCE_PATH_STYLE: '' }).storage).toMatchObject({ forcePathStyle: false });
+  });
+
+  it('refuses incomplete S3 settings instead of silently storing files on local disk', () => {
+    expect(problemsOf({ S3_ENDPOINT: 'http://minio.internal:9000', S3_FORCE_PATH_STYLE: 'true' })).toEqual([
+      'S3_BUCKET is required when S3_ENDPOINT, S3_FORCE_PATH_STYLE are set (without it files are stored on local disk)',
+    ]);
+    expect(problemsOf({ S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'id' })).toEqual(['S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together']);
+    expect(problemsOf({ S3_BUCKET: 'photos', S3_ENDPOINT: 'minio:9000', S3_FORCE_PATH_STYLE: 'yes' })).toEqual([
+      'S3_ENDPOINT: Invalid URL',
+      'S3_FORCE_PATH_STYLE: Invalid option: expected one of "true"|"false"',
     ]);
   });
 

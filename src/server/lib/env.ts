@@ -72,6 +72,8 @@ const envSchema = z.object({
   S3_REGION: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  /** Path-style addressing (`host/bucket/key`), which MinIO and most self-hosted S3 servers need. */
+  S3_FORCE_PATH_STYLE: optionalString.pipe(z.enum(['true', 'false']).optional()),
   PRICE_PER_IMAGE_CENTS: intFromEnv(8, 1, 100_000),
   FREE_GENERATIONS: intFromEnv(3, 0, 1000),
   WORKER: z.enum(['inline', 'off']).default('inline'),
@@ -121,7 +123,7 @@ export interface AppConfig {
     | { kind: 'gemini'; apiKey: string; model: string; textModel: string; baseUrl: string | undefined };
   storage:
     | { kind: 'local' }
-    | { kind: 's3'; bucket: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined };
+    | { kind: 's3'; bucket: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean };
   pricePerImageCents: number;
   freeGenerations: number;
   worker: RawEnv['WORKER'];
@@ -153,8 +155,11 @@ function crossFieldProblems(source: Record<string, string | undefined>): string[
   if (has('STRIPE_SECRET_KEY') && (!has('STRIPE_PUBLISHABLE_KEY') || !has('STRIPE_PRODUCT_ID'))) {
     problems.push('STRIPE_PUBLISHABLE_KEY or STRIPE_PRODUCT_ID is not set');
   }
-  // Refused rather than ignored: files must never land on local disk while S3 is believed in use.
-  if (has('S3_BUCKET')) problems.push('S3_BUCKET: S3-compatible storage is not available in this version; unset the S3_* variables to store files on local disk');
+  // S3 settings without a bucket are refused rather than ignored: files must never land on local
+  // disk while S3 is believed in use.
+  const s3Settings = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'].filter(has);
+  if (!has('S3_BUCKET') && s3Settings.length > 0) problems.push(`S3_BUCKET is required when ${s3Settings.join(', ')} ${s3Settings.length === 1 ? 'is' : 'are'} set (without it files are stored on local disk)`);
+  if (has('S3_ACCESS_KEY_ID') !== has('S3_SECRET_ACCESS_KEY')) problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   const engine = source.IMAGE_ENGINE?.trim();
   // An OpenAI-compatible server behind OPENAI_BASE_URL may not need a key.
   if (engine === 'openai' && !has('OPENAI_API_KEY') && !has('OPENAI_BASE_URL')) problems.push('OPENAI_API_KEY is required when IMAGE_ENGINE=openai');
@@ -212,6 +217,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         region: env.S3_REGION ?? 'us-east-1',
         accessKeyId: env.S3_ACCESS_KEY_ID,
         secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
       }
     : { kind: 'local' };
 

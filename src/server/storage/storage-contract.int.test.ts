@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalS3Server, type LocalS3Server } from '@test/server/s3-server';
+import { createS3Client, S3Storage } from './s3-storage';
+import { LocalDiskStorage, type Storage } from './storage';
+import { uploadedPhotoKey } from './storage-keys';
+
+/**
+ * The Storage contract, run against each implementation: local disk, and an S3 bucket on a real
+ * S3-protocol server (s3rver) started on loopback. `stored(key)` reads the backing store directly
+ * (the file on disk, the object through a client of its own), so a test sees where the bytes
+ * really went, not only what the implementation says back.
+ */
+interface Backend {
+  name: string;
+  storage: Storage;
+  stored(key: string): Promise<Buffer | null>;
+}
+
+let s3: LocalS3Server;
+let diskRoot: string;
+const backends: Backend[] = [];
+beforeAll(async () => {
+  diskRoot = await mkdtemp(path.join(os.tmpdir(), 'photomuse-storage-'));
+  backends.push({
+    name: 'local disk',
+    storage: new LocalDiskStorage(diskRoot),
+    stored: (key) => readFile(path.join(diskRoot, key)).catch(() => null),
+  });
+
+  s3 = await startLocalS3Server();
+  const storage = new S3Storage(
+    createS3Client({ bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, forcePathStyle: true }),
+    s3.bucket,
+  );
+  // A plain client, as another tool reading the bucket would use.
+  const reader = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } });
+  backends.push({
+    name: 'S3 (s3rver on loopback)',
+    storage,
+    stored: async (key) => {
+      try {
+        const object = await reader.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
+        return Buffer.from(await object.Body!.transformToByteArray());
+      } catch (error) {
+        if (error instanceof NoSuchKey) return null;
+        throw error;
+      }
+    },
+  });
+});
+afterAll(async () => {
+  await s3?.close();
+  if (diskRoot) await rm(diskRoot, { recursive: true, force: true });
+});
+
+async function bytesOf(found: { body: ReadableStream<Uint8Array>; size: number } | null): Promise<Buffer | null> {
+  return found ? Buffer.from(await new Response(found.body).arrayBuffer()) : null;
+}
+
+let counter = 0;
+const freshKey = (name = 'photo.jpg') => uploadedPhotoKey(`user${Date.now().toString(36)}`, Date.now() + counter++, name);
+
+describe.each(['local disk', 'S3 (s3rver on loopback)'])('the storage contract on %s', (backendName) => {
+  const backend = () => backends.find((candidate) => candidate.name === backendName)!;
+
+  it('stores bytes under the key and gives them back exactly, with their size', async () => {
+    const { storage, stored } = backend();
+    const key = freshKey();
+    // Every byte value, and more than one network packet's worth.
+    const data = Buffer.concat([Buffer.from(Array.from({ length: 256 }, (_, byte) => byte)), randomBytes(300_000)]);
+    await storage.put(key, data);
+    expect((await stored(key))?.equals(data)).toBe(true);
+    const found = await storage.get(key);
+    expect(found?.size).toBe(data.length);
+    expect((await bytesOf(found))?.equals(data)).toBe(true);
+  });
+
+  it('answers null for a key that was never stored', async () => {
+    expect(await backend().storage.get(freshKey('never-stored.jpg'))).toBeNull();
+  });
+
+  it('replaces the bytes when a key is stored again', async () => {
+    const { storage } = backend();
+    const key = freshKey();
+    await storage.put(key, Buffer.from('first version'));
+    await storage.put(key, Buffer.from('second'));
+    const found = await storage.get(key);
+    expect(found?.size).toBe(6);
+    expect((await bytesOf(found))?.toString()).toBe('second');
+  });
+
+  it('deletes a file, and deleting a missing one is no error', async () => {
+    const { storage, stored } = backend();
+    const key = freshKey();
+    await storage.put(key, Buffer.from('to delete'));
+    await storage.delete(key);
+    expect(await storage.get(key)).toBeNull();
+    expect(await stored(key)).toBeNull();
+    await expect(storage.delete(key)).resolves.toBeUndefined();
+  });
+
+  it('keeps files under different keys apart, written at once', async () => {
+    const { storage } = backend();
+    const keys = Array.from({ length: 8 }, (_, index) => freshKey(`photo-${index}.webp`));
+    await Promise.all(keys.map((key, index) => storage.put(key, Buffer.from(`image ${index}`))));
+    const read = await Promise.all(keys.map(async (key) => (await bytesOf(await storage.get(key)))?.toString()));
+    expect(read).toEqual(keys.map((_, index) => `image ${index}`));
+  });
+
+  it('gives a stream a response can carry (how files.routes.ts serves it)', async () => {
+    const { storage } = backend();
+    const key = freshKey('thumb.webp');
+    await storage.put(key, Buffer.from('webp bytes'));
+    const found = await storage.get(key);
+    const response = new Response(found!.body, { headers: { 'Content-Length': String(found!.size) } });
+    expect(await response.text()).toBe('webp bytes');
+  });
+
+  it('frees what a read holds when its reader stops part-way (a browser leaving mid-download)', async () => {
+    const { storage } = backend();
+    const key = freshKey('large.jpg');
+    const data = randomBytes(2_000_000);
+    await storage.put(key, data);
+    // More abandoned reads than the S3 client's 50 pooled connections: a leak would hang the next get.
+    for (let read = 0; read < 60; read++) {
+      const reader = (await storage.get(key))!.body.getReader();
+      await reader.read();
+      await reader.cancel();
+    }
+    expect((await bytesOf(await storage.get(key)))?.equals(data)).toBe(true);
+  });
+
+  it('refuses keys that could leave its root, before touching the store', async () => {
+    const { storage } = backend();
+    for (const key of ['../outside.jpg', '/etc/passwd', 'public/u1/../../x.jpg', 'public//x.jpg', 'public/a b.jpg']) {
+      await expect(storage.put(key, Buffer.from('x')), key).rejects.toThrow('unsafe storage key');
+      await expect(storage.get(key), key).rejects.toThrow('unsafe storage key');
+      await expect(storage.delete(key), key).rejects.toThrow('unsafe storage key');
+    }
+  });
+});
