@@ -35,8 +35,9 @@ export const chatSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // The sessions list: a user's active sessions, newest activity first.
-  (t) => [index('chat_sessions_user_active_updated_idx').on(t.userId, t.isActive, t.updatedAt.desc())],
+  // The sessions list: a user's active sessions, newest activity first, a page at a time from a
+  // (updated_at, id) cursor — in the index's own order, so a page reads only its own rows.
+  (t) => [index('chat_sessions_user_active_updated_id_idx').on(t.userId, t.isActive, t.updatedAt.desc(), t.id.desc())],
 );
 
 export const userFiles = pgTable(
@@ -69,6 +70,20 @@ export const userFiles = pgTable(
   ],
 );
 
+/**
+ * How many approved files each user has, uploaded and generated: the library's exact total
+ * without counting every file of the user on every page. Kept by a trigger on user_files
+ * (drizzle/0002_user-file-counts.sql) in the same transaction as every insert, delete and
+ * verdict, whatever code writes them; nothing in TypeScript maintains it.
+ */
+export const userFileCounts = pgTable('user_file_counts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  approvedUploaded: bigint('approved_uploaded', { mode: 'number' }).notNull().default(0),
+  approvedGenerated: bigint('approved_generated', { mode: 'number' }).notNull().default(0),
+});
+
 export const messages = pgTable(
   'messages',
   {
@@ -88,8 +103,9 @@ export const messages = pgTable(
     timestampCreated: timestamp('timestamp_created', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // Messages of a session in time order, and "after the last timestamp" on reconnect.
-  (t) => [index('messages_session_created_idx').on(t.sessionId, t.timestampCreated)],
+  // Messages of a session in time order (ties by id), and "after the last timestamp" on reconnect:
+  // the latest page and every catch-up page are one range of this index, however long the chat.
+  (t) => [index('messages_session_created_id_idx').on(t.sessionId, t.timestampCreated, t.id)],
 );
 
 export const attachments = pgTable(

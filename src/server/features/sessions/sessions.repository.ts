@@ -4,6 +4,13 @@ import { agentJobs, chatSessions } from '../../db/schema';
 
 /** How many thumbnails a session card shows at most (spec 2, Sessions list). */
 export const SESSION_THUMBNAIL_LIMIT = 4;
+/**
+ * A card's thumbnails come from the session's latest attachments and latest outputs, this many of
+ * each, read backwards along their indexes — not from every image of a long chat. Four distinct
+ * images among the latest 24 of each kind is all a card needs; a chat that attached one photo
+ * 24 times in a row shows fewer thumbnails than it could.
+ */
+const RECENT_IMAGES_SCANNED = 24;
 
 export interface SessionRow {
   id: string;
@@ -24,22 +31,40 @@ const sessionColumns = {
   updatedAt: chatSessions.updatedAt,
 };
 
+/** Where a page of the sessions list starts: after this card, in (updated_at desc, id desc) order. */
+export interface SessionsCursor {
+  /** updated_at with Postgres' microseconds, as text (a JavaScript Date would lose them). */
+  updatedAt: string;
+  id: string;
+}
+
 /**
- * The spec's get_chat_sessions_with_images as one query: the user's active sessions, newest
+ * The spec's get_chat_sessions_with_images, a page at a time: the user's active sessions, newest
  * activity first, each with the thumbnails of its latest images — attached uploads and generated
- * outputs together, newest first, each image once.
+ * outputs together, newest first, each image once. The page is chosen first, in the order of
+ * chat_sessions_user_active_updated_id_idx, and only its cards get thumbnails, so a page costs
+ * the same with 20 sessions or 1,000. One row more than asked tells whether a next page exists.
  */
-export function listActiveSessions(db: DbOrTx, userId: string): Promise<SessionRow[]> {
-  return selectSessionCards(db, sql`s.user_id = ${userId} and s.is_active`);
+export async function listActiveSessions(db: DbOrTx, userId: string, page: { limit: number; after?: SessionsCursor | undefined }): Promise<{ rows: SessionRow[]; next: SessionsCursor | null }> {
+  const after = page.after ? sql`and (s.updated_at, s.id) < (${page.after.updatedAt}::timestamptz, ${page.after.id}::uuid)` : sql``;
+  const rows = await selectSessionCards(
+    db,
+    sql`select s.* from chat_sessions s where s.user_id = ${userId} and s.is_active ${after} order by s.updated_at desc, s.id desc limit ${page.limit + 1}`,
+  );
+  const more = rows.length > page.limit;
+  const shown = more ? rows.slice(0, page.limit) : rows;
+  const last = shown.at(-1);
+  return { rows: shown, next: more && last ? { updatedAt: last.cursorUpdatedAt, id: last.id } : null };
 }
 
 /** An active session of this user, or undefined (another user's id looks like no id at all). */
 export async function findActiveSession(db: DbOrTx, userId: string, sessionId: string): Promise<SessionRow | undefined> {
-  const [row] = await selectSessionCards(db, sql`s.id = ${sessionId} and s.user_id = ${userId} and s.is_active`);
+  const [row] = await selectSessionCards(db, sql`select s.* from chat_sessions s where s.id = ${sessionId} and s.user_id = ${userId} and s.is_active`);
   return row;
 }
 
-async function selectSessionCards(db: DbOrTx, where: SQL): Promise<SessionRow[]> {
+/** The cards of the sessions `pageSql` selects (in their order), with thumbnails. */
+async function selectSessionCards(db: DbOrTx, pageSql: SQL): Promise<Array<SessionRow & { cursorUpdatedAt: string }>> {
   const result = await db.execute<{
     id: string;
     session_name: string | null;
@@ -47,34 +72,40 @@ async function selectSessionCards(db: DbOrTx, where: SQL): Promise<SessionRow[]>
     total_messages: number;
     created_at: Date | string;
     updated_at: Date | string;
+    cursor_updated_at: string;
     thumbnails: string[] | null;
   }>(sql`
-    select s.id, s.session_name, s.conversation_theme, s.total_messages, s.created_at, s.updated_at, latest.thumbnails
-    from chat_sessions s
+    select s.id, s.session_name, s.conversation_theme, s.total_messages, s.created_at, s.updated_at,
+      to_char(s.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_updated_at,
+      latest.thumbnails
+    from (${pageSql}) s
     left join lateral (
       select array_agg(image.url order by image.at desc) as thumbnails
       from (
         select url, max(at) as at
         from (
-          select coalesce(f.thumbnail_url, f.file_url) as url, m.timestamp_created as at
+          (select coalesce(f.thumbnail_url, f.file_url) as url, m.timestamp_created as at
           from messages m
           join attachments a on a.message_id = m.id
           join user_files f on f.id = a.file_id
           where m.session_id = s.id
+          order by m.timestamp_created desc, m.id desc
+          limit ${RECENT_IMAGES_SCANNED})
           union all
-          select coalesce(f.thumbnail_url, f.file_url) as url, f.upload_timestamp as at
+          (select coalesce(f.thumbnail_url, f.file_url) as url, f.upload_timestamp as at
           from agent_jobs j
           join generated_outputs g on g.job_id = j.id
           join user_files f on f.id = g.file_id
           where j.session_id = s.id
+          order by j.created_at desc, g.position desc
+          limit ${RECENT_IMAGES_SCANNED})
         ) images_of_session
         group by url
         order by max(at) desc
         limit ${SESSION_THUMBNAIL_LIMIT}
       ) image
     ) latest on true
-    where ${where}
-    order by s.updated_at desc, s.id
+    order by s.updated_at desc, s.id desc
   `);
   return result.rows.map((row) => ({
     id: row.id,
@@ -83,6 +114,7 @@ async function selectSessionCards(db: DbOrTx, where: SQL): Promise<SessionRow[]>
     totalMessages: Number(row.total_messages),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
+    cursorUpdatedAt: row.cursor_updated_at,
     thumbnails: row.thumbnails ?? [],
   }));
 }
