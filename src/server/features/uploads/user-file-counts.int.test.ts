@@ -82,6 +82,9 @@ describe('the per-user count of approved files', () => {
     await expect(
       db.transaction(async (tx) => {
         await insertUserFile(tx, fileValues(userId, { verdict: 'approved' }));
+        // Read inside the transaction, the count includes its own insert.
+        expect(await approvedFileCount(tx, userId)).toBe(2);
+        expect((await listApprovedFiles(tx, userId, { limit: 12, offset: 0 })).rows).toHaveLength(2);
         await tx.delete(userFiles).where(eq(userFiles.userId, userId));
         throw new Error('roll back');
       }),
