@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -90,6 +90,23 @@ describe('the per-user count of approved files', () => {
       }),
     ).rejects.toThrow('roll back');
     expect(await approvedFileCount(db, userId)).toBe(1);
+  });
+
+  it('follows one statement that inserts, approves or deletes thousands of files at once', async () => {
+    const userId = await newUser();
+    const other = await newUser();
+    await db.insert(userFiles).values([
+      ...Array.from({ length: 3000 }, (_, i) => fileValues(userId, { isGenerated: i % 3 === 0, verdict: i % 2 === 0 ? 'approved' : 'pending' })),
+      ...Array.from({ length: 10 }, () => fileValues(other, { verdict: 'approved' })),
+    ]);
+    await expectCountsMatch(userId);
+    await db.update(userFiles).set({ verifiedEnum: 'approved' }).where(eq(userFiles.userId, userId));
+    expect(await approvedFileCount(db, userId)).toBe(3000);
+    await db.update(userFiles).set({ contentDescription: 'described' }).where(eq(userFiles.userId, userId));
+    expect(await approvedFileCount(db, userId)).toBe(3000);
+    await db.delete(userFiles).where(and(eq(userFiles.userId, userId), eq(userFiles.isGenerated, true)));
+    await expectCountsMatch(userId);
+    expect(await approvedFileCount(db, other)).toBe(10);
   });
 
   it('survives the user being deleted with all their files (the cascade)', async () => {
