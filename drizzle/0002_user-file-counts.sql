@@ -6,9 +6,13 @@ CREATE TABLE "user_file_counts" (
 --> statement-breakpoint
 DROP INDEX "chat_sessions_user_active_updated_idx";--> statement-breakpoint
 DROP INDEX "messages_session_created_idx";--> statement-breakpoint
+DROP INDEX "user_files_user_verified_generated_uploaded_idx";--> statement-breakpoint
+DROP INDEX "ledger_entries_user_created_idx";--> statement-breakpoint
 ALTER TABLE "user_file_counts" ADD CONSTRAINT "user_file_counts_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "chat_sessions_user_active_updated_id_idx" ON "chat_sessions" USING btree ("user_id","is_active","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "chat_sessions_user_active_updated_id_idx" ON "chat_sessions" USING btree ("user_id","is_active","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "messages_session_created_id_idx" ON "messages" USING btree ("session_id","timestamp_created","id");--> statement-breakpoint
+CREATE INDEX "user_files_user_verified_generated_uploaded_id_idx" ON "user_files" USING btree ("user_id","verified_enum","is_generated","upload_timestamp" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "ledger_entries_user_created_id_idx" ON "ledger_entries" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 -- The per-user counts of approved files, kept by Postgres in the same transaction as the change:
 -- an insert, a delete (also a cascade from a deleted user or session) or an update of user_files.
 -- Statement-level with transition tables: one statement touching 100,000 files (an account or a

@@ -48,11 +48,12 @@ export async function seedSessions(client: pg.Client, userId: string, options: {
      where s.user_id = $1`,
     [userId],
   );
+  // Paired by position in two arrays (a join on row numbers plans as a nested loop at 100,000 rows).
   await client.query(
-    `insert into attachments (message_id, file_id)
-     select m.id, f.id
-     from (select id, row_number() over (order by session_id, timestamp_created) rn from messages where user_id = $1 and role = 'user') m
-     join (select id, row_number() over (order by upload_timestamp desc, id) rn from user_files where user_id = $1) f on f.rn = m.rn`,
+    `with m as (select array_agg(id order by session_id, timestamp_created) as ids from messages where user_id = $1 and role = 'user'),
+          f as (select array_agg(id order by upload_timestamp desc, id) as ids from user_files where user_id = $1)
+     insert into attachments (message_id, file_id)
+     select m.ids[i], f.ids[i] from m, f, generate_series(1, least(cardinality(m.ids), cardinality(f.ids))) i`,
     [userId],
   );
   const ordered = await client.query<{ id: string }>(`select id from chat_sessions where user_id = $1 order by updated_at desc, id`, [userId]);

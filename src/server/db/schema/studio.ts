@@ -36,8 +36,9 @@ export const chatSessions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The sessions list: a user's active sessions, newest activity first, a page at a time from a
-  // (updated_at, id) cursor — in the index's own order, so a page reads only its own rows.
-  (t) => [index('chat_sessions_user_active_updated_id_idx').on(t.userId, t.isActive, t.updatedAt.desc(), t.id.desc())],
+  // (updated_at, id) cursor — in the index's own order, so a page reads only its own rows
+  // (NULLS FIRST, as `order by … desc` means).
+  (t) => [index('chat_sessions_user_active_updated_id_idx').on(t.userId, t.isActive, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 export const userFiles = pgTable(
@@ -64,8 +65,10 @@ export const userFiles = pgTable(
     uploadTimestamp: timestamp('upload_timestamp', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // The library and verified-image lists: a user's approved files, uploaded or generated, newest first.
-    index('user_files_user_verified_generated_uploaded_idx').on(t.userId, t.verifiedEnum, t.isGenerated, t.uploadTimestamp.desc()),
+    // The library and verified-image lists: a user's approved files, uploaded or generated, newest
+    // first (ties by id): a page is the first rows of this index, whatever the limit and offset.
+    // NULLS FIRST is what `order by … desc` means; an index with NULLS LAST cannot give that order.
+    index('user_files_user_verified_generated_uploaded_id_idx').on(t.userId, t.verifiedEnum, t.isGenerated, t.uploadTimestamp.desc().nullsFirst(), t.id.desc().nullsFirst()),
     uniqueIndex('user_files_stored_filename_idx').on(t.storedFilename),
   ],
 );
