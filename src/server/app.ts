@@ -27,6 +27,8 @@ import { filesRoutes } from './features/uploads/files.routes';
 import { UPLOADS_PATH, uploadsRoutes } from './features/uploads/uploads.routes';
 import { userFilesRoutes } from './features/uploads/user-files.routes';
 
+const BODYLESS_METHODS = new Set(['GET', 'HEAD']);
+
 /** JSON bodies are small; a larger body is refused with 413 before anything parses it. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -85,7 +87,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     },
   });
   // Photo uploads have a larger limit of their own (uploads.routes.ts), also checked before parsing.
-  app.use('/api/*', (c, next) => (c.req.path === UPLOADS_PATH ? next() : jsonBodyLimit(c, next)));
+  // GET and HEAD carry no body; looking for one would build a whole fetch Request per read.
+  app.use('/api/*', (c, next) => (c.req.path === UPLOADS_PATH || BODYLESS_METHODS.has(c.req.method) ? next() : jsonBodyLimit(c, next)));
 
   app.use('/api/*', sameOriginOnly(deps.config.appUrl));
   app.route('/api/auth', authRoutes(deps));

@@ -3,6 +3,7 @@ import type { AppConfig } from './lib/env';
 import type { Logger } from './lib/logger';
 import type { Db } from './db/client';
 import type { Auth, SessionUser } from './features/auth/auth';
+import type { SessionLookup } from './features/auth/session-lookup';
 import type { Mailer } from './mail/mailer';
 import type { JobQueue } from './jobs/job-queue';
 import type { RealtimeHub } from './realtime/events';
@@ -17,6 +18,8 @@ export interface AppDeps {
   db: Db;
   logger: Logger;
   auth: Auth;
+  /** The signed-in user of a request: the session cookie checked and read in one prepared statement (decision 019). */
+  sessionLookup: SessionLookup;
   mailer: Mailer;
   storage: Storage;
   jobs: JobQueue;

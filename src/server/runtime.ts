@@ -2,6 +2,7 @@ import path from 'node:path';
 import { createDb, runMigrations, type Db } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { createAuth, type AuthHooks } from './features/auth/auth';
+import { createSessionLookup } from './features/auth/session-lookup';
 import { openBalanceAccount } from './features/billing/billing.service';
 import { createPayments } from './features/billing/payments';
 import { createMailer } from './mail/mailer';
@@ -82,6 +83,7 @@ export async function buildDeps(config: AppConfig, db: Db, logger: Logger, parts
   // Every new user (e-mail or social) gets an account with FREE_GENERATIONS free images.
   const hooks: AuthHooks = { onUserCreated: (userId) => openBalanceAccount(db, userId, config.freeGenerations) };
   const auth = createAuth({ config, db, logger, mailer, secret, hooks });
+  const sessionLookup = createSessionLookup(auth, db);
   const storage = await createStorage(config);
-  return { config, db, logger, auth, mailer, storage, payments: createPayments(config, db), ...parts, generation: parts.generation ?? createGenerationParts(config) };
+  return { config, db, logger, auth, sessionLookup, mailer, storage, payments: createPayments(config, db), ...parts, generation: parts.generation ?? createGenerationParts(config) };
 }

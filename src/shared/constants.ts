@@ -15,6 +15,10 @@ export const TYPING_WINDOW_MS = 60_000;
 export const MISSED_MESSAGES_FETCH_LIMIT = 100;
 export const MESSAGES_FETCH_DEFAULT_LIMIT = 50;
 
+/** Sessions list: one page of cards; the next loads as the list scrolls to its end (issue 17). */
+export const SESSIONS_PAGE_SIZE = 24;
+export const SESSIONS_PAGE_MAX = 100;
+
 /** Library and verified-image lists (spec 7, 9). */
 export const LIBRARY_PAGE_SIZE = 12;
 export const LIBRARY_VIEW_ALL_LIMIT = 1000;

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { LIBRARY_VIEW_ALL_LIMIT, MAX_ATTACHMENTS, MESSAGE_MAX_LENGTH, MESSAGES_FETCH_DEFAULT_LIMIT, MISSED_MESSAGES_FETCH_LIMIT, VERIFIED_IMAGES_DEFAULT_LIMIT } from './constants';
+import {
+  LIBRARY_VIEW_ALL_LIMIT,
+  MAX_ATTACHMENTS,
+  MESSAGE_MAX_LENGTH,
+  MESSAGES_FETCH_DEFAULT_LIMIT,
+  MISSED_MESSAGES_FETCH_LIMIT,
+  SESSIONS_PAGE_MAX,
+  SESSIONS_PAGE_SIZE,
+  VERIFIED_IMAGES_DEFAULT_LIMIT,
+} from './constants';
 
 /**
  * The studio's API contract (spec sections 3 and 7), shared by the server's validators and the web
@@ -159,7 +168,16 @@ export type SessionStatus = z.infer<typeof sessionStatusSchema>;
 export const sessionDetailSchema = sessionSummarySchema.extend({ status: sessionStatusSchema });
 export type SessionDetail = z.infer<typeof sessionDetailSchema>;
 
-export const sessionsListSchema = z.object({ sessions: z.array(sessionSummarySchema) });
+/**
+ * GET /api/sessions: one page of the user's active sessions, newest activity first. `next_cursor`
+ * asks for the page after this one (`?cursor=`); null on the last page.
+ */
+export const sessionsListSchema = z.object({ sessions: z.array(sessionSummarySchema), next_cursor: z.string().nullable() });
+export type SessionsPage = z.infer<typeof sessionsListSchema>;
+export const sessionsPageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(SESSIONS_PAGE_MAX).default(SESSIONS_PAGE_SIZE),
+  cursor: z.string().max(200).optional().describe('next_cursor of the page before'),
+});
 export const messagesListSchema = z.object({ messages: z.array(messageSchema) });
 
 /** GET /api/sessions/{id}/messages: the latest `limit`, or with `after` the first `limit` after that time. */

@@ -39,6 +39,11 @@ export class TestClient {
     return this.request(path, { ...init, method: 'POST', json: json ?? {} });
   }
 
+  /** The Cookie header this client sends (benchmarks hand it to load generators). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   hasSession(): boolean {
     return [...this.cookies.keys()].some((name) => name.includes('session_token'));
   }

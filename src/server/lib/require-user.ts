@@ -21,7 +21,7 @@ export interface RequireUserOptions {
  * session the answer is 401; without accepted terms 403, because the spec allows protected
  * features only after acceptance. The user is `c.get('user')` from then on.
  */
-export function requireUser(deps: Pick<AppDeps, 'auth'>, options: RequireUserOptions = {}): MiddlewareHandler<AppEnv> {
+export function requireUser(deps: Pick<AppDeps, 'sessionLookup'>, options: RequireUserOptions = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = await signedInUserOf(deps, c);
     if (!user) throw new AppError('UNAUTHORIZED', options.loginRequired ?? SIGN_IN_REQUIRED_MESSAGE);
@@ -31,8 +31,11 @@ export function requireUser(deps: Pick<AppDeps, 'auth'>, options: RequireUserOpt
   };
 }
 
-/** The request's signed-in user, or null: for answers that differ by viewer without requiring one. */
-export async function signedInUserOf({ auth }: Pick<AppDeps, 'auth'>, c: Context<AppEnv>): Promise<SignedInUser | null> {
-  const found = await auth.api.getSession({ headers: c.req.raw.headers });
-  return found?.user ?? null;
+/**
+ * The request's signed-in user, or null: for answers that differ by viewer without requiring one.
+ * The cookie is checked and the session read from the database on every request
+ * (features/auth/session-lookup.ts), so a signed-out or revoked session is refused at once.
+ */
+export async function signedInUserOf({ sessionLookup }: Pick<AppDeps, 'sessionLookup'>, c: Context<AppEnv>): Promise<SignedInUser | null> {
+  return sessionLookup.signedInUser(c.req.raw.headers);
 }

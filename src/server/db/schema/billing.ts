@@ -50,8 +50,9 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     uniqueIndex('ledger_entries_kind_reference_idx').on(t.kind, t.reference),
-    // Transaction history: a user's entries, newest first, filtered by kind.
-    index('ledger_entries_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // Transaction history: a user's entries, newest first (ties by id), filtered by kind. NULLS
+    // FIRST is what `order by … desc` means; with NULLS LAST the index could not give that order.
+    index('ledger_entries_user_created_id_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

@@ -35,8 +35,10 @@ export const chatSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // The sessions list: a user's active sessions, newest activity first.
-  (t) => [index('chat_sessions_user_active_updated_idx').on(t.userId, t.isActive, t.updatedAt.desc())],
+  // The sessions list: a user's active sessions, newest activity first, a page at a time from a
+  // (updated_at, id) cursor — in the index's own order, so a page reads only its own rows
+  // (NULLS FIRST, as `order by … desc` means).
+  (t) => [index('chat_sessions_user_active_updated_id_idx').on(t.userId, t.isActive, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 export const userFiles = pgTable(
@@ -63,11 +65,27 @@ export const userFiles = pgTable(
     uploadTimestamp: timestamp('upload_timestamp', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // The library and verified-image lists: a user's approved files, uploaded or generated, newest first.
-    index('user_files_user_verified_generated_uploaded_idx').on(t.userId, t.verifiedEnum, t.isGenerated, t.uploadTimestamp.desc()),
+    // The library and verified-image lists: a user's approved files, uploaded or generated, newest
+    // first (ties by id): a page is the first rows of this index, whatever the limit and offset.
+    // NULLS FIRST is what `order by … desc` means; an index with NULLS LAST cannot give that order.
+    index('user_files_user_verified_generated_uploaded_id_idx').on(t.userId, t.verifiedEnum, t.isGenerated, t.uploadTimestamp.desc().nullsFirst(), t.id.desc().nullsFirst()),
     uniqueIndex('user_files_stored_filename_idx').on(t.storedFilename),
   ],
 );
+
+/**
+ * How many approved files each user has, uploaded and generated: the library's exact total
+ * without counting every file of the user on every page. Kept by a trigger on user_files
+ * (drizzle/0002_user-file-counts.sql) in the same transaction as every insert, delete and
+ * verdict, whatever code writes them; nothing in TypeScript maintains it.
+ */
+export const userFileCounts = pgTable('user_file_counts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  approvedUploaded: bigint('approved_uploaded', { mode: 'number' }).notNull().default(0),
+  approvedGenerated: bigint('approved_generated', { mode: 'number' }).notNull().default(0),
+});
 
 export const messages = pgTable(
   'messages',
@@ -88,8 +106,9 @@ export const messages = pgTable(
     timestampCreated: timestamp('timestamp_created', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // Messages of a session in time order, and "after the last timestamp" on reconnect.
-  (t) => [index('messages_session_created_idx').on(t.sessionId, t.timestampCreated)],
+  // Messages of a session in time order (ties by id), and "after the last timestamp" on reconnect:
+  // the latest page and every catch-up page are one range of this index, however long the chat.
+  (t) => [index('messages_session_created_id_idx').on(t.sessionId, t.timestampCreated, t.id)],
 );
 
 export const attachments = pgTable(

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedRows, type PreparedStatement } from '../../db/prepared';
 import { balanceAccounts, checkoutSessions, ledgerEntries, type ledgerKind, user } from '../../db/schema';
 
 /**
@@ -37,12 +38,15 @@ export async function insertAccountWithFreeGrant(db: DbOrTx, userId: string, fre
   return result.rows.length > 0;
 }
 
+const FIND_ACCOUNT: PreparedStatement = {
+  name: 'billing-find-account',
+  text: 'select available_cents, free_generations_left, stripe_customer_id from balance_accounts where user_id = $1',
+};
+
+/** The balance read on every page: one prepared statement (decision 019). */
 export async function findAccount(db: DbOrTx, userId: string): Promise<AccountRow | null> {
-  const [row] = await db
-    .select({ availableCents: balanceAccounts.availableCents, freeGenerationsLeft: balanceAccounts.freeGenerationsLeft, stripeCustomerId: balanceAccounts.stripeCustomerId })
-    .from(balanceAccounts)
-    .where(eq(balanceAccounts.userId, userId));
-  return row ?? null;
+  const [row] = await preparedRows<{ available_cents: string | number; free_generations_left: number; stripe_customer_id: string | null }>(db, FIND_ACCOUNT, [userId]);
+  return row ? { availableCents: Number(row.available_cents), freeGenerationsLeft: row.free_generations_left, stripeCustomerId: row.stripe_customer_id } : null;
 }
 
 export interface DebitRow {
@@ -280,6 +284,12 @@ export interface LedgerPageQuery {
   endingBefore?: string | undefined;
 }
 
+const FIRST_LEDGER_PAGE: PreparedStatement = {
+  name: 'billing-first-ledger-page',
+  text: `select id, kind, amount_cents, description, balance_after_cents, created_at from ledger_entries
+    where user_id = $1 and kind = any($2::ledger_kind[]) order by created_at desc, id desc limit $3`,
+};
+
 /**
  * A page of the user's entries of the given kinds, newest first, with Stripe's cursor rules:
  * `starting_after` an entry gives older ones, `ending_before` gives newer ones. Null when the
@@ -294,8 +304,21 @@ export async function listLedgerEntries(db: DbOrTx, userId: string, kinds: Ledge
     balanceAfterCents: ledgerEntries.balanceAfterCents,
     createdAt: ledgerEntries.createdAt,
   };
-  const mine = and(eq(ledgerEntries.userId, userId), inArray(ledgerEntries.kind, kinds));
   const cursorId = query.startingAfter ?? query.endingBefore;
+  if (!cursorId) {
+    // The first page, which every visit of the history opens: one prepared statement.
+    const rows = await preparedRows<{ id: string; kind: LedgerKind; amount_cents: string; description: string; balance_after_cents: string; created_at: Date }>(db, FIRST_LEDGER_PAGE, [userId, kinds, query.limit + 1]);
+    const entries = rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      amountCents: Number(row.amount_cents),
+      description: row.description,
+      balanceAfterCents: Number(row.balance_after_cents),
+      createdAt: new Date(row.created_at),
+    }));
+    return { rows: entries.slice(0, query.limit), hasMore: entries.length > query.limit };
+  }
+  const mine = and(eq(ledgerEntries.userId, userId), inArray(ledgerEntries.kind, kinds));
   if (cursorId) {
     const [found] = await db.select({ id: ledgerEntries.id }).from(ledgerEntries).where(and(mine, eq(ledgerEntries.id, cursorId)));
     if (!found) return null;

@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Message, MessageFile } from '@shared/studio';
 import type { DbOrTx } from '../../db/client';
+import { preparedRows, type PreparedStatement } from '../../db/prepared';
 import { attachments, messages, userFiles } from '../../db/schema';
 
 type MessageRecord = {
@@ -23,37 +24,48 @@ type MessageRecord = {
  * followed by the outputs of the generation job this message carries (in output order).
  * Timestamps keep Postgres' microseconds, so a client's `after` cursor never re-reads the same row.
  */
-function selectMessages(db: DbOrTx, where: SQL, order: SQL, limit: number) {
-  return db.execute<MessageRecord>(sql`
-    select m.id, m.session_id, m.user_id, m.role, m.content_text, m.parent_message_id, m.processing_status,
-      m.intent_data, m.context_references,
-      to_char(m.timestamp_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as timestamp_created,
-      to_char(m.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_at,
-      message_files.files
-    from messages m
-    join chat_sessions s on s.id = m.session_id
-    left join lateral (
-      select json_agg(json_build_object(
-          'id', f.id, 'fileUrl', f.file_url, 'thumbnailUrl', coalesce(f.thumbnail_url, f.file_url),
-          'originalFilename', f.original_filename, 'isGenerated', f.is_generated
-        ) order by f.source, f.position, f.upload_timestamp, f.id) as files
-      from (
-        select uf.*, 0 as source, 0 as position
-        from attachments a join user_files uf on uf.id = a.file_id
-        where a.message_id = m.id
-        union all
-        select uf.*, 1 as source, g.position
-        from agent_jobs j
-        join generated_outputs g on g.job_id = j.id
-        join user_files uf on uf.id = g.file_id
-        where j.result_message_id = m.id
-      ) f
-    ) message_files on true
-    where ${where}
-    ${order}
-    limit ${limit}
-  `);
-}
+const messagesWhere = (where: string, order: string, limit: string) => `
+  select m.id, m.session_id, m.user_id, m.role, m.content_text, m.parent_message_id, m.processing_status,
+    m.intent_data, m.context_references,
+    to_char(m.timestamp_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as timestamp_created,
+    to_char(m.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_at,
+    message_files.files
+  from messages m
+  join chat_sessions s on s.id = m.session_id
+  left join lateral (
+    select json_agg(json_build_object(
+        'id', f.id, 'fileUrl', f.file_url, 'thumbnailUrl', coalesce(f.thumbnail_url, f.file_url),
+        'originalFilename', f.original_filename, 'isGenerated', f.is_generated
+      ) order by f.source, f.position, f.upload_timestamp, f.id) as files
+    from (
+      select uf.*, 0 as source, 0 as position
+      from attachments a join user_files uf on uf.id = a.file_id
+      where a.message_id = m.id
+      union all
+      select uf.*, 1 as source, g.position
+      from agent_jobs j
+      join generated_outputs g on g.job_id = j.id
+      join user_files uf on uf.id = g.file_id
+      where j.result_message_id = m.id
+    ) f
+  ) message_files on true
+  where ${where}
+  ${order}
+  ${limit}`;
+
+// Pages of a session are ranges of messages_session_created_id_idx: the latest backwards, a catch-up forwards.
+const LATEST_PAGE: PreparedStatement = {
+  name: 'messages-latest-page',
+  text: messagesWhere('m.session_id = $1 and s.user_id = $2 and s.is_active', 'order by m.timestamp_created desc, m.id desc', 'limit $3'),
+};
+const PAGE_AFTER: PreparedStatement = {
+  name: 'messages-page-after',
+  text: messagesWhere('m.session_id = $1 and s.user_id = $2 and s.is_active and m.timestamp_created > $3::timestamptz', 'order by m.timestamp_created, m.id', 'limit $4'),
+};
+const ONE_MESSAGE: PreparedStatement = {
+  name: 'messages-one',
+  text: messagesWhere('m.id = $1 and s.user_id = $2 and s.is_active', '', ''),
+};
 
 function toMessage(row: MessageRecord): Message {
   return {
@@ -78,18 +90,12 @@ function toMessage(row: MessageRecord): Message {
  * The session must be the user's and active.
  */
 export async function listSessionMessages(db: DbOrTx, userId: string, sessionId: string, options: { after?: string | undefined; limit: number }): Promise<Message[]> {
-  const owned = sql`m.session_id = ${sessionId} and s.user_id = ${userId} and s.is_active`;
-  if (options.after !== undefined) {
-    const result = await selectMessages(db, sql`${owned} and m.timestamp_created > ${options.after}::timestamptz`, sql`order by m.timestamp_created, m.id`, options.limit);
-    return result.rows.map(toMessage);
-  }
-  const result = await selectMessages(db, owned, sql`order by m.timestamp_created desc, m.id desc`, options.limit);
-  return result.rows.map(toMessage).reverse();
+  if (options.after !== undefined) return (await preparedRows<MessageRecord>(db, PAGE_AFTER, [sessionId, userId, options.after, options.limit])).map(toMessage);
+  return (await preparedRows<MessageRecord>(db, LATEST_PAGE, [sessionId, userId, options.limit])).map(toMessage).reverse();
 }
 
 export async function findMessage(db: DbOrTx, userId: string, messageId: string): Promise<Message | undefined> {
-  const result = await selectMessages(db, sql`m.id = ${messageId} and s.user_id = ${userId} and s.is_active`, sql``, 1);
-  const row = result.rows[0];
+  const [row] = await preparedRows<MessageRecord>(db, ONE_MESSAGE, [messageId, userId]);
   return row ? toMessage(row) : undefined;
 }
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionDetail, SessionSummary } from '@shared/studio';
 import { agentJobs, chatSessions, generatedOutputs, userFiles } from '../../db/schema';
@@ -45,6 +45,42 @@ describe('sessions', () => {
     const bare = (await withoutBody.json()) as SessionSummary;
     expect((await listSessions(fresh)).map((s) => s.id)).toEqual([bare.id, named.id, untitled.id]);
     expect(await listSessions(user)).not.toContainEqual(expect.objectContaining({ id: named.id }));
+  });
+
+  it('lists a page at a time: every session once, newest activity first, to a last page without a cursor', async () => {
+    const many = await signedInUser(server);
+    // 30 sessions, three of them with the same activity time (the id decides between them).
+    const sameTime = new Date('2026-11-01T10:00:00.123456Z');
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) ids.push((await createSession(many, { session_name: `S${i}` })).id);
+    await server.deps.db.update(chatSessions).set({ updatedAt: sameTime }).where(inArray(chatSessions.id, ids.slice(10, 13)));
+    const expected = (await server.deps.db.select({ id: chatSessions.id, at: chatSessions.updatedAt }).from(chatSessions).where(eq(chatSessions.userId, many.userId)))
+      .sort((x, y) => y.at.getTime() - x.at.getTime() || (x.id < y.id ? 1 : -1))
+      .map((row) => row.id);
+
+    const seen: string[] = [];
+    const pageSizes: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const response = await many.get(`/api/sessions?limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(response.status).toBe(200);
+      const page = (await response.json()) as { sessions: SessionSummary[]; next_cursor: string | null };
+      seen.push(...page.sessions.map((s) => s.id));
+      pageSizes.push(page.sessions.length);
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(pageSizes).toEqual([7, 7, 7, 7, 2]);
+    expect(seen).toEqual(expected);
+
+    // Without a limit, the first page of 24 and the cursor to the rest.
+    const first = (await (await many.get('/api/sessions')).json()) as { sessions: SessionSummary[]; next_cursor: string | null };
+    expect(first.sessions.map((s) => s.id)).toEqual(expected.slice(0, 24));
+    const rest = (await (await many.get(`/api/sessions?cursor=${encodeURIComponent(first.next_cursor!)}`)).json()) as { sessions: SessionSummary[]; next_cursor: string | null };
+    expect(rest).toMatchObject({ next_cursor: null });
+    expect(rest.sessions.map((s) => s.id)).toEqual(expected.slice(24));
+
+    expect((await many.get('/api/sessions?cursor=not-a-cursor')).status).toBe(400);
+    expect((await many.get('/api/sessions?limit=101')).status).toBe(400);
   });
 
   it('shows up to 4 thumbnails of the latest images, attachments and generated outputs together, each once', async () => {

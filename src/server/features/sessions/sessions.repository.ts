@@ -1,9 +1,17 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedRows, type PreparedStatement } from '../../db/prepared';
 import { agentJobs, chatSessions } from '../../db/schema';
 
 /** How many thumbnails a session card shows at most (spec 2, Sessions list). */
 export const SESSION_THUMBNAIL_LIMIT = 4;
+/**
+ * A card's thumbnails come from the session's latest attachments and latest outputs, this many of
+ * each, read backwards along their indexes — not from every image of a long chat. Four distinct
+ * images among the latest 24 of each kind is all a card needs; a chat that attached one photo
+ * 24 times in a row shows fewer thumbnails than it could.
+ */
+const RECENT_IMAGES_SCANNED = 24;
 
 export interface SessionRow {
   id: string;
@@ -24,67 +32,109 @@ const sessionColumns = {
   updatedAt: chatSessions.updatedAt,
 };
 
+/** Where a page of the sessions list starts: after this card, in (updated_at desc, id desc) order. */
+export interface SessionsCursor {
+  /** updated_at with Postgres' microseconds, as text (a JavaScript Date would lose them). */
+  updatedAt: string;
+  id: string;
+}
+
 /**
- * The spec's get_chat_sessions_with_images as one query: the user's active sessions, newest
- * activity first, each with the thumbnails of its latest images — attached uploads and generated
- * outputs together, newest first, each image once.
+ * The cards of the sessions `page` selects (in their order), with the thumbnails of their latest
+ * images — attached uploads and generated outputs together, newest first, each image once.
  */
-export function listActiveSessions(db: DbOrTx, userId: string): Promise<SessionRow[]> {
-  return selectSessionCards(db, sql`s.user_id = ${userId} and s.is_active`);
+const cardsOf = (page: string) => `
+  select s.id, s.session_name, s.conversation_theme, s.total_messages, s.created_at, s.updated_at,
+    to_char(s.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_updated_at,
+    latest.thumbnails
+  from (${page}) s
+  left join lateral (
+    select array_agg(image.url order by image.at desc) as thumbnails
+    from (
+      select url, max(at) as at
+      from (
+        (select coalesce(f.thumbnail_url, f.file_url) as url, m.timestamp_created as at
+        from messages m
+        join attachments a on a.message_id = m.id
+        join user_files f on f.id = a.file_id
+        where m.session_id = s.id
+        order by m.timestamp_created desc, m.id desc
+        limit ${RECENT_IMAGES_SCANNED})
+        union all
+        (select coalesce(f.thumbnail_url, f.file_url) as url, f.upload_timestamp as at
+        from agent_jobs j
+        join generated_outputs g on g.job_id = j.id
+        join user_files f on f.id = g.file_id
+        where j.session_id = s.id
+        order by j.created_at desc, g.position desc
+        limit ${RECENT_IMAGES_SCANNED})
+      ) images_of_session
+      group by url
+      order by max(at) desc
+      limit ${SESSION_THUMBNAIL_LIMIT}
+    ) image
+  ) latest on true
+  order by s.updated_at desc, s.id desc`;
+
+const FIRST_PAGE: PreparedStatement = {
+  name: 'sessions-first-page',
+  text: cardsOf('select * from chat_sessions where user_id = $1 and is_active order by updated_at desc, id desc limit $2'),
+};
+const NEXT_PAGE: PreparedStatement = {
+  name: 'sessions-next-page',
+  text: cardsOf('select * from chat_sessions where user_id = $1 and is_active and (updated_at, id) < ($3::timestamptz, $4::uuid) order by updated_at desc, id desc limit $2'),
+};
+const ONE_SESSION: PreparedStatement = {
+  name: 'sessions-one',
+  text: cardsOf('select * from chat_sessions where id = $1 and user_id = $2 and is_active'),
+};
+
+/**
+ * The spec's get_chat_sessions_with_images, a page at a time: the user's active sessions, newest
+ * activity first, each with its thumbnails. The page is chosen first, in the order of
+ * chat_sessions_user_active_updated_id_idx, and only its cards get thumbnails, so a page costs
+ * the same with 20 sessions or 1,000. One row more than asked tells whether a next page exists.
+ */
+export async function listActiveSessions(db: DbOrTx, userId: string, page: { limit: number; after?: SessionsCursor | undefined }): Promise<{ rows: SessionRow[]; next: SessionsCursor | null }> {
+  const rows = (
+    page.after
+      ? await preparedRows<SessionCardRecord>(db, NEXT_PAGE, [userId, page.limit + 1, page.after.updatedAt, page.after.id])
+      : await preparedRows<SessionCardRecord>(db, FIRST_PAGE, [userId, page.limit + 1])
+  ).map(toSessionRow);
+  const more = rows.length > page.limit;
+  const shown = more ? rows.slice(0, page.limit) : rows;
+  const last = shown.at(-1);
+  return { rows: shown, next: more && last ? { updatedAt: last.cursorUpdatedAt, id: last.id } : null };
 }
 
 /** An active session of this user, or undefined (another user's id looks like no id at all). */
 export async function findActiveSession(db: DbOrTx, userId: string, sessionId: string): Promise<SessionRow | undefined> {
-  const [row] = await selectSessionCards(db, sql`s.id = ${sessionId} and s.user_id = ${userId} and s.is_active`);
-  return row;
+  const [row] = await preparedRows<SessionCardRecord>(db, ONE_SESSION, [sessionId, userId]);
+  return row && toSessionRow(row);
 }
 
-async function selectSessionCards(db: DbOrTx, where: SQL): Promise<SessionRow[]> {
-  const result = await db.execute<{
-    id: string;
-    session_name: string | null;
-    conversation_theme: string | null;
-    total_messages: number;
-    created_at: Date | string;
-    updated_at: Date | string;
-    thumbnails: string[] | null;
-  }>(sql`
-    select s.id, s.session_name, s.conversation_theme, s.total_messages, s.created_at, s.updated_at, latest.thumbnails
-    from chat_sessions s
-    left join lateral (
-      select array_agg(image.url order by image.at desc) as thumbnails
-      from (
-        select url, max(at) as at
-        from (
-          select coalesce(f.thumbnail_url, f.file_url) as url, m.timestamp_created as at
-          from messages m
-          join attachments a on a.message_id = m.id
-          join user_files f on f.id = a.file_id
-          where m.session_id = s.id
-          union all
-          select coalesce(f.thumbnail_url, f.file_url) as url, f.upload_timestamp as at
-          from agent_jobs j
-          join generated_outputs g on g.job_id = j.id
-          join user_files f on f.id = g.file_id
-          where j.session_id = s.id
-        ) images_of_session
-        group by url
-        order by max(at) desc
-        limit ${SESSION_THUMBNAIL_LIMIT}
-      ) image
-    ) latest on true
-    where ${where}
-    order by s.updated_at desc, s.id
-  `);
-  return result.rows.map((row) => ({
+interface SessionCardRecord {
+  id: string;
+  session_name: string | null;
+  conversation_theme: string | null;
+  total_messages: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+  cursor_updated_at: string;
+  thumbnails: string[] | null;
+}
+
+function toSessionRow(row: SessionCardRecord): SessionRow & { cursorUpdatedAt: string } {
+  return {
     id: row.id,
     sessionName: row.session_name,
     conversationTheme: row.conversation_theme,
     totalMessages: Number(row.total_messages),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
+    cursorUpdatedAt: row.cursor_updated_at,
     thumbnails: row.thumbnails ?? [],
-  }));
+  };
 }
 
 export async function insertSession(db: DbOrTx, userId: string, sessionName: string | null): Promise<SessionRow> {
@@ -92,12 +142,11 @@ export async function insertSession(db: DbOrTx, userId: string, sessionName: str
   return { ...row!, thumbnails: [] };
 }
 
+const IS_ACTIVE_SESSION_OF: PreparedStatement = { name: 'sessions-is-active-of', text: 'select id from chat_sessions where id = $1 and user_id = $2 and is_active' };
+
+/** Checked before every read of a session's messages or events: one prepared statement. */
 export async function isActiveSessionOf(db: DbOrTx, userId: string, sessionId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: chatSessions.id })
-    .from(chatSessions)
-    .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId), eq(chatSessions.isActive, true)));
-  return rows.length > 0;
+  return (await preparedRows(db, IS_ACTIVE_SESSION_OF, [sessionId, userId])).length > 0;
 }
 
 /** Locks the session row so concurrent messages count one after another. */

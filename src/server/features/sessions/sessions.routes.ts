@@ -6,6 +6,7 @@ import {
   renameSessionSchema,
   sessionDetailSchema,
   sessionsListSchema,
+  sessionsPageQuerySchema,
   sessionSummarySchema,
 } from '@shared/studio';
 import type { AppDeps } from '../../context';
@@ -30,8 +31,10 @@ export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {
   const listRoute = createRoute({
     method: 'get',
     path: '/',
-    summary: "The user's active sessions, newest activity first, with up to 4 thumbnails each",
+    summary: "A page of the user's active sessions, newest activity first, with up to 4 thumbnails each",
+    description: 'The next page: `cursor` = the `next_cursor` of this one (null on the last page).',
     middleware: operation('User must be logged in to get chat sessions', 'Failed to fetch chat sessions'),
+    request: { query: sessionsPageQuerySchema },
     responses: { 200: jsonContent(sessionsListSchema, 'Sessions') },
   });
   const createSessionRoute = createRoute({
@@ -89,8 +92,8 @@ export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {
 
   return createRouter()
     .openapi(listRoute, async (c) => {
-      const sessions = await listSessions(db, c.get('user').id);
-      return c.json({ sessions }, 200);
+      const page = await listSessions(db, c.get('user').id, c.req.valid('query'));
+      return c.json(page, 200);
     })
     .openapi(createSessionRoute, async (c) => {
       const body = c.req.valid('json');

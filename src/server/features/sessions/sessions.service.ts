@@ -1,5 +1,5 @@
 import { AppError } from '@shared/errors';
-import type { Message, SessionDetail, SessionStatus, SessionSummary } from '@shared/studio';
+import type { Message, SessionDetail, SessionsPage, SessionStatus, SessionSummary } from '@shared/studio';
 import type { Db } from '../../db/client';
 import { listSessionMessages } from './messages.repository';
 import {
@@ -11,6 +11,7 @@ import {
   listActiveSessions,
   renameSession,
   type SessionRow,
+  type SessionsCursor,
 } from './sessions.repository';
 
 export const SESSION_NOT_FOUND_MESSAGE = 'Chat session not found';
@@ -35,8 +36,21 @@ const STATUS_OF_JOB: Record<NonNullable<Awaited<ReturnType<typeof latestJobStatu
   failed: 'error',
 };
 
-export async function listSessions(db: Db, userId: string): Promise<SessionSummary[]> {
-  return (await listActiveSessions(db, userId)).map(toSummary);
+export const INVALID_CURSOR_MESSAGE = 'Invalid cursor';
+
+/** One page of the sessions list; `cursor` is the `next_cursor` of the page before. */
+export async function listSessions(db: Db, userId: string, page: { limit: number; cursor?: string | undefined }): Promise<SessionsPage> {
+  const after = page.cursor === undefined ? undefined : parseCursor(page.cursor);
+  const { rows, next } = await listActiveSessions(db, userId, { limit: page.limit, after });
+  return { sessions: rows.map(toSummary), next_cursor: next ? `${next.updatedAt}_${next.id}` : null };
+}
+
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+function parseCursor(cursor: string): SessionsCursor {
+  const match = CURSOR.exec(cursor);
+  if (!match) throw new AppError('VALIDATION_ERROR', INVALID_CURSOR_MESSAGE);
+  return { updatedAt: match[1]!, id: match[2]! };
 }
 
 export async function createSession(db: Db, userId: string, sessionName: string | undefined): Promise<SessionSummary> {

@@ -1,5 +1,6 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedRows, type PreparedStatement } from '../../db/prepared';
 import { userFiles } from '../../db/schema';
 
 export type UserFileRow = typeof userFiles.$inferSelect;
@@ -24,18 +25,81 @@ export async function findFileById(db: DbOrTx, fileId: string): Promise<UserFile
   return row;
 }
 
-/** Spec 7: the user's approved files, optionally only uploaded or generated, newest first, exact count. */
+const FILE_COLUMNS = `id, user_id, file_type, original_filename, stored_filename, file_url, thumbnail_url, mime_type, file_size_bytes,
+  width, height, is_generated, verified_enum, content_description, metadata, upload_timestamp`;
+const approvedPage = (name: string, kind: string): PreparedStatement => ({
+  name,
+  text: `select ${FILE_COLUMNS} from user_files where user_id = $1 and verified_enum = 'approved' ${kind}
+    order by upload_timestamp desc, id desc limit $2 offset $3`,
+});
+const APPROVED_PAGE = {
+  all: approvedPage('user-files-approved-page', ''),
+  uploaded: approvedPage('user-files-approved-uploaded-page', 'and not is_generated'),
+  generated: approvedPage('user-files-approved-generated-page', 'and is_generated'),
+};
+const APPROVED_COUNTS: PreparedStatement = {
+  name: 'user-files-approved-counts',
+  text: 'select approved_uploaded, approved_generated from user_file_counts where user_id = $1',
+};
+
+interface UserFileRecord {
+  id: string;
+  user_id: string;
+  file_type: string;
+  original_filename: string;
+  stored_filename: string;
+  file_url: string;
+  thumbnail_url: string | null;
+  mime_type: string;
+  file_size_bytes: string | number;
+  width: number | null;
+  height: number | null;
+  is_generated: boolean;
+  verified_enum: UserFileRow['verifiedEnum'];
+  content_description: string;
+  metadata: UserFileRow['metadata'];
+  upload_timestamp: Date | string;
+}
+
+function toUserFileRow(row: UserFileRecord): UserFileRow {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    fileType: row.file_type,
+    originalFilename: row.original_filename,
+    storedFilename: row.stored_filename,
+    fileUrl: row.file_url,
+    thumbnailUrl: row.thumbnail_url,
+    mimeType: row.mime_type,
+    fileSizeBytes: Number(row.file_size_bytes),
+    width: row.width,
+    height: row.height,
+    isGenerated: row.is_generated,
+    verifiedEnum: row.verified_enum,
+    contentDescription: row.content_description,
+    metadata: row.metadata,
+    uploadTimestamp: new Date(row.upload_timestamp),
+  };
+}
+
+/**
+ * Spec 7: the user's approved files, optionally only uploaded or generated, newest first, with the
+ * exact total. The total is the user's row of user_file_counts (kept by a trigger on user_files,
+ * decision 020), so a page costs the same with 60 files or 100,000. Both are prepared statements.
+ */
 export async function listApprovedFiles(db: DbOrTx, userId: string, options: { isGenerated?: boolean | undefined; limit: number; offset: number }) {
-  const where = and(
-    eq(userFiles.userId, userId),
-    eq(userFiles.verifiedEnum, 'approved'),
-    options.isGenerated === undefined ? undefined : eq(userFiles.isGenerated, options.isGenerated),
-  );
-  const [rows, [total]] = await Promise.all([
-    db.select().from(userFiles).where(where).orderBy(desc(userFiles.uploadTimestamp), desc(userFiles.id)).limit(options.limit).offset(options.offset),
-    db.select({ value: count() }).from(userFiles).where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  const page = options.isGenerated === undefined ? APPROVED_PAGE.all : options.isGenerated ? APPROVED_PAGE.generated : APPROVED_PAGE.uploaded;
+  const [rows, total] = await Promise.all([preparedRows<UserFileRecord>(db, page, [userId, options.limit, options.offset]), approvedFileCount(db, userId, options.isGenerated)]);
+  return { rows: rows.map(toUserFileRow), total };
+}
+
+/** The user's approved files (of one kind, or both) as the trigger counted them. */
+export async function approvedFileCount(db: DbOrTx, userId: string, isGenerated?: boolean): Promise<number> {
+  const [counts] = await preparedRows<{ approved_uploaded: string; approved_generated: string }>(db, APPROVED_COUNTS, [userId]);
+  if (!counts) return 0;
+  const [uploaded, generated] = [Number(counts.approved_uploaded), Number(counts.approved_generated)];
+  if (isGenerated === undefined) return uploaded + generated;
+  return isGenerated ? generated : uploaded;
 }
 
 export async function deleteOwnFile(db: DbOrTx, userId: string, fileId: string): Promise<UserFileRow | undefined> {

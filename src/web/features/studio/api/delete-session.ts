@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SessionSummary } from '@shared/studio';
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { SessionsPage } from '@shared/studio';
 import { api } from '@web/lib/api-client';
+import { mapLoadedSessions } from './get-sessions';
 import { studioKeys } from './query-keys';
 
 export async function deleteSession(sessionId: string): Promise<void> {
@@ -17,7 +18,7 @@ export function useDeleteSession() {
     mutationFn: deleteSession,
     onMutate: async (sessionId) => {
       await queryClient.cancelQueries({ queryKey: studioKeys.sessions });
-      queryClient.setQueryData<SessionSummary[]>(studioKeys.sessions, (sessions) => sessions?.filter((s) => s.id !== sessionId));
+      queryClient.setQueryData<InfiniteData<SessionsPage, string | undefined>>(studioKeys.sessions, (data) => mapLoadedSessions(data, (sessions) => sessions.filter((s) => s.id !== sessionId)));
     },
     onError: () => queryClient.invalidateQueries({ queryKey: studioKeys.sessions }),
     onSuccess: (_result, sessionId) => {

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SessionSummary } from '@shared/studio';
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { SessionsPage, SessionSummary } from '@shared/studio';
 import { api } from '@web/lib/api-client';
+import { mapLoadedSessions } from './get-sessions';
 import { studioKeys } from './query-keys';
 
 export async function renameSession(sessionId: string, sessionName: string): Promise<SessionSummary> {
@@ -13,7 +14,9 @@ export function useRenameSession() {
   return useMutation({
     mutationFn: ({ sessionId, sessionName }: { sessionId: string; sessionName: string }) => renameSession(sessionId, sessionName),
     onSuccess: (renamed) => {
-      queryClient.setQueryData<SessionSummary[]>(studioKeys.sessions, (sessions) => sessions?.map((s) => (s.id === renamed.id ? { ...s, session_name: renamed.session_name } : s)));
+      queryClient.setQueryData<InfiniteData<SessionsPage, string | undefined>>(studioKeys.sessions, (data) =>
+        mapLoadedSessions(data, (sessions) => sessions.map((s) => (s.id === renamed.id ? { ...s, session_name: renamed.session_name } : s))),
+      );
       void queryClient.invalidateQueries({ queryKey: studioKeys.session(renamed.id) });
     },
   });

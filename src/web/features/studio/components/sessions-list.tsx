@@ -1,11 +1,11 @@
 import { ImagePlus, Plus, Type } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@shared/paths';
 import type { SessionSummary } from '@shared/studio';
 import { Button } from '@web/components/ui/button';
-import { useSessions } from '../api/get-sessions';
+import { sessionsOf, useSessions } from '../api/get-sessions';
 import { AlertBanner } from './alert-banner';
 import { DeleteSessionDialog } from './delete-session-dialog';
 import { RenameSessionDialog, type RenameTarget } from './rename-session-dialog';
@@ -20,7 +20,20 @@ export function SessionsList() {
   const sessions = useSessions();
   const [renameTarget, setRenameTarget] = useState<RenameTarget | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<string | null>(null);
-  const list = sessions.data ?? [];
+  const list = sessionsOf(sessions.data);
+  const end = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = sessions;
+
+  // The next page loads as the end of the list comes near the viewport (infinite scroll).
+  useEffect(() => {
+    const target = end.current;
+    if (!target || !hasNextPage || isFetchingNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
+    }, { rootMargin: '400px' });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const startRename = (session: SessionSummary) => setRenameTarget({ id: session.id, name: session.session_name ?? '' });
 
@@ -63,6 +76,15 @@ export function SessionsList() {
           ? Array.from({ length: SKELETON_CARDS }, (_, index) => <SessionCardSkeleton key={index} />)
           : list.map((session) => <SessionCard key={session.id} session={session} onRename={startRename} onDelete={(s) => setDeleteTarget(s.id)} />)}
       </ul>
+
+      <div ref={end} aria-hidden="true" />
+      {isFetchingNextPage && (
+        <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" aria-busy="true">
+          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+            <SessionCardSkeleton key={index} />
+          ))}
+        </ul>
+      )}
 
       {sessions.isSuccess && list.length === 0 && <EmptyState />}
 

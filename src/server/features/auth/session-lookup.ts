@@ -1,0 +1,123 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../../db/client';
+import type { Auth, SessionUser } from './auth';
+
+/**
+ * The signed-in user of a request in one prepared statement (decision 019).
+ *
+ * better-auth's `getSession` runs a whole endpoint per call (context, hooks, schema checks, the
+ * adapter's query builder): four times the cost of the lookup itself on every signed-in request.
+ * Here the common case — a browser's signed session cookie — is read as better-auth reads it:
+ * the same cookie, the same HMAC-SHA256 signature with the same secret, then the session and its
+ * user by token in one statement, checked against its expiry. The database stays the truth, so a
+ * signed-out or revoked session stops working at once (its row is gone).
+ *
+ * Everything else goes through better-auth unchanged: Bearer tokens (its plugin decides them),
+ * an expired session (it deletes the row and the cookie), and a session due for refresh (it
+ * extends `expires_at` every `updateAge`, default a day; without a "don't remember me" cookie).
+ */
+export interface SessionLookup {
+  signedInUser(headers: Headers): Promise<SessionUser | null>;
+}
+
+/** Session and user by token; user columns as better-auth returns them (camelCase, with our field). */
+const SESSION_USER_SQL = `
+  select s.expires_at, u.id, u.name, u.email, u.email_verified, u.image, u.terms_accepted_at, u.created_at, u.updated_at
+  from session s join "user" u on u.id = s.user_id
+  where s.token = $1`;
+
+interface SessionUserRecord {
+  expires_at: Date;
+  id: string;
+  name: string;
+  email: string;
+  email_verified: boolean;
+  image: string | null;
+  terms_accepted_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface AuthSettings {
+  sessionCookie: string;
+  dontRememberCookie: string;
+  secret: string;
+  expiresInMs: number;
+  updateAgeMs: number;
+}
+
+export function createSessionLookup(auth: Auth, db: Db): SessionLookup {
+  let settings: Promise<AuthSettings> | undefined;
+  const settingsOf = () =>
+    (settings ??= auth.$context.then((context) => ({
+      sessionCookie: context.authCookies.sessionToken.name,
+      dontRememberCookie: context.authCookies.dontRememberToken.name,
+      secret: context.secret,
+      expiresInMs: context.sessionConfig.expiresIn * 1000,
+      updateAgeMs: context.sessionConfig.updateAge * 1000,
+    })));
+  const throughBetterAuth = async (headers: Headers) => (await auth.api.getSession({ headers }))?.user ?? null;
+
+  return {
+    async signedInUser(headers) {
+      const cookieHeader = headers.get('cookie');
+      if (headers.has('authorization') || !cookieHeader) return headers.has('authorization') ? throughBetterAuth(headers) : null;
+      const { sessionCookie, dontRememberCookie, secret, expiresInMs, updateAgeMs } = await settingsOf();
+      const signed = cookieValue(cookieHeader, sessionCookie);
+      if (signed === undefined) return null;
+      const token = verifiedToken(signed, secret);
+      if (!token) return null;
+      const { rows } = await db.$client.query<SessionUserRecord>({ name: 'photomuse-session-user', text: SESSION_USER_SQL, values: [token] });
+      const row = rows[0];
+      if (!row) return null;
+      const expiresAt = row.expires_at.getTime();
+      const now = Date.now();
+      const refreshDue = expiresAt - expiresInMs + updateAgeMs <= now && cookieValue(cookieHeader, dontRememberCookie) === undefined;
+      if (expiresAt <= now || refreshDue) return throughBetterAuth(headers);
+      return {
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        emailVerified: row.email_verified,
+        image: row.image,
+        termsAcceptedAt: row.terms_accepted_at,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+      };
+    },
+  };
+}
+
+/**
+ * The value of one cookie as better-call parses it (the first of that name, quotes removed,
+ * URL-decoded), or undefined.
+ */
+export function cookieValue(cookieHeader: string, name: string): string | undefined {
+  for (const part of cookieHeader.split(';')) {
+    const at = part.indexOf('=');
+    if (at < 0 || part.slice(0, at).trim() !== name) continue;
+    let raw = part.slice(at + 1).trim();
+    if (raw.startsWith('"')) raw = raw.slice(1, -1);
+    try {
+      return raw.includes('%') ? decodeURIComponent(raw) : raw;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * better-call's signed cookie: `${token}.${base64(HMAC-SHA256(secret, token))}`. The token, or
+ * null when the signature is missing or wrong (then better-auth also finds no session).
+ */
+export function verifiedToken(signed: string, secret: string): string | null {
+  const dot = signed.lastIndexOf('.');
+  if (dot < 1) return null;
+  const signature = signed.slice(dot + 1);
+  if (signature.length !== 44 || !signature.endsWith('=')) return null;
+  const token = signed.slice(0, dot);
+  const expected = createHmac('sha256', secret).update(token).digest();
+  const given = Buffer.from(signature, 'base64');
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
