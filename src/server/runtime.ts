@@ -17,6 +17,8 @@ import { PgListener } from './realtime/pg-listener';
 import { LocalDiskStorage } from './storage/storage';
 import { createGenerationParts } from './features/generation/engines/create-engine';
 import { checkHostedModels } from './features/generation/engines/model-check';
+import { Metrics } from './features/metrics/metrics.service';
+import { sessionTopic } from './realtime/topics';
 
 export interface Runtime {
   deps: AppDeps;
@@ -81,5 +83,7 @@ export async function buildDeps(config: AppConfig, db: Db, logger: Logger, parts
   const hooks: AuthHooks = { onUserCreated: (userId) => openBalanceAccount(db, userId, config.freeGenerations) };
   const auth = createAuth({ config, db, logger, mailer, secret, hooks });
   const storage = new LocalDiskStorage(path.join(config.dataDir, 'storage'));
-  return { config, db, logger, auth, mailer, storage, payments: createPayments(config, db), ...parts, generation: parts.generation ?? createGenerationParts(config) };
+  const sessionTopicPrefix = sessionTopic('');
+  const metrics = new Metrics({ db, logger, openEventStreams: () => parts.realtime?.subscriberCount(sessionTopicPrefix) ?? 0 });
+  return { config, db, logger, auth, mailer, storage, payments: createPayments(config, db), metrics, ...parts, generation: parts.generation ?? createGenerationParts(config) };
 }
