@@ -11,6 +11,7 @@ import { AppError } from '@shared/errors';
 import { isKnownPagePath } from '@shared/paths';
 import type { AppDeps, AppEnv } from './context';
 import { errorResponse, handleError } from './lib/http-errors';
+import { isReportable } from './lib/error-reporting';
 import { sameOriginOnly } from './lib/origin-check';
 import { securityHeaders } from './lib/security-headers';
 import { clientErrorRoutes } from './features/client-errors/client-errors.routes';
@@ -111,7 +112,13 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   if (options.webDistDir) mountWebClient(app, options.webDistDir, deps);
 
   app.notFound((c) => errorResponse(c, new AppError('NOT_FOUND', 'Not found')));
-  app.onError(handleError);
+  app.onError((error, c) => {
+    const response = handleError(error, c);
+    if (isReportable(response.status, c.req.raw.signal.aborted)) {
+      deps.errorReporter.report(error, { method: c.req.method, route: routePath(c), status: response.status, requestId: c.get('requestId') });
+    }
+    return response;
+  });
   return app;
 }
 
