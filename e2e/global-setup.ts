@@ -9,6 +9,10 @@ import { scratchDatabaseOn } from '@test/server/scratch-database';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The client this run built, for a test that starts a server of its own on it. */
+    webDistDir: string;
+    /** The run's database when DATABASE_URL was given (else each server embeds its own). */
+    e2eDatabaseUrl: string | undefined;
   }
 }
 
@@ -58,6 +62,8 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 200));
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('webDistDir', webDistDir);
+  project.provide('e2eDatabaseUrl', scratch?.url);
 
   return async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -5,11 +5,13 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
+import { routePath } from 'hono/route';
 import { CSP_NONCE_PLACEHOLDER } from '@shared/csp-nonce';
 import { AppError } from '@shared/errors';
 import { isKnownPagePath } from '@shared/paths';
 import type { AppDeps, AppEnv } from './context';
 import { errorResponse, handleError } from './lib/http-errors';
+import { isReportable } from './lib/error-reporting';
 import { sameOriginOnly } from './lib/origin-check';
 import { securityHeaders } from './lib/security-headers';
 import { clientErrorRoutes } from './features/client-errors/client-errors.routes';
@@ -20,6 +22,7 @@ import { meRoutes } from './features/me/me.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { generationRoutes } from './features/generation/generation.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { metricsRoutes } from './features/metrics/metrics.routes';
 import { messagesRoutes } from './features/sessions/messages.routes';
 import { sessionsRoutes } from './features/sessions/sessions.routes';
 import { statsRoutes } from './features/stats/stats.routes';
@@ -36,9 +39,9 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
  * The API, as one chained router so its type carries every route: the web client is typed from
  * `ApiRoutes`, so a renamed field breaks the build instead of production.
  */
-function buildApiRoutes(deps: AppDeps, options: Pick<CreateAppOptions, 'shutdownSignal'> = {}) {
+function buildApiRoutes(deps: AppDeps, options: Pick<CreateAppOptions, 'shutdownSignal' | 'isDraining'> = {}) {
   return new OpenAPIHono<AppEnv>()
-    .route('/health', healthRoutes(deps))
+    .route('/health', healthRoutes(deps, { isDraining: options.isDraining }))
     .route('/config', configRoutes(deps))
     .route('/stats', statsRoutes(deps))
     .route('/client-errors', clientErrorRoutes(deps))
@@ -62,6 +65,8 @@ export interface CreateAppOptions {
   isShuttingDown?: () => boolean;
   /** Aborted when shutdown begins: long-lived answers (event streams) end so the server can stop. */
   shutdownSignal?: AbortSignal | undefined;
+  /** True from SIGTERM on, before shutdown begins: the readiness probe answers 503. */
+  isDraining?: (() => boolean) | undefined;
 }
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
@@ -76,7 +81,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     c.set('logger', logger);
     await next();
     if (options.isShuttingDown?.()) c.header('Connection', 'close');
-    logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+    const ms = performance.now() - started;
+    logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms) }, 'request');
+    // By the route's pattern (/api/sessions/:id), never the path itself: one series per route.
+    deps.metrics.observeHttpRequest(c.req.method, routePath(c), c.res.status, ms / 1000);
   });
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT_BYTES,
@@ -92,7 +100,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
 
   app.use('/api/*', sameOriginOnly(deps.config.appUrl));
   app.route('/api/auth', authRoutes(deps));
-  const api = buildApiRoutes(deps, { shutdownSignal: options.shutdownSignal });
+  const api = buildApiRoutes(deps, { shutdownSignal: options.shutdownSignal, isDraining: options.isDraining });
   app.route('/api', api);
 
   app.doc31('/api/openapi.json', {
@@ -100,12 +108,20 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     info: { title: `${deps.config.appName} API`, version: '1.0.0' },
   });
 
+  app.route('/metrics', metricsRoutes(deps));
+
   app.all('/api/*', (c) => errorResponse(c, new AppError('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`)));
 
   if (options.webDistDir) mountWebClient(app, options.webDistDir, deps);
 
   app.notFound((c) => errorResponse(c, new AppError('NOT_FOUND', 'Not found')));
-  app.onError(handleError);
+  app.onError((error, c) => {
+    const response = handleError(error, c);
+    if (isReportable(response.status, c.req.raw.signal.aborted)) {
+      deps.errorReporter.report(error, { method: c.req.method, route: routePath(c), status: response.status, requestId: c.get('requestId') });
+    }
+    return response;
+  });
   return app;
 }
 

@@ -11,6 +11,8 @@ import type { Storage } from './storage/storage';
 import type { Payments } from './features/billing/payments';
 import type { GenerationParts } from './features/generation/engines/create-engine';
 import type { ServiceFailure } from './lib/service-error';
+import type { Metrics } from './features/metrics/metrics.service';
+import type { ErrorReporter } from './lib/error-reporting';
 
 /** What every part of the server is built from; created once, by the composition root (`runtime.ts`). */
 export interface AppDeps {
@@ -28,6 +30,10 @@ export interface AppDeps {
   generation: GenerationParts;
   /** Stripe, or test-mode payments without Stripe keys. */
   payments: Payments;
+  /** This process's Prometheus metrics (GET /metrics). */
+  metrics: Metrics;
+  /** Sentry when SENTRY_DSN is set; otherwise reports go nowhere. */
+  errorReporter: ErrorReporter;
 }
 
 /** The signed-in user as routes see it (`c.get('user')`). */

@@ -6,14 +6,30 @@ import type { JobHandlers } from './jobs/job-types';
 /** The one place every job name meets its definition; a missing one fails the type-check. */
 export function createJobHandlers(deps: AppDeps): JobHandlers {
   const { engine } = deps.generation;
+  const { metrics } = deps;
+  const engineName = deps.config.imageEngine.kind;
   return {
     'verify-upload': {
       run: (payload, context) => verifyUpload(deps, (image) => engine.analyzeUpload(image, { signal: context.signal }), payload),
       giveUp: (payload) => rejectUnverifiedUpload(deps, payload),
     },
     generate: {
-      run: (payload, context) => runGenerationJob(deps, deps.generation, payload, context),
-      giveUp: (payload, reason) => giveUpGeneration(deps, payload, reason),
+      run: async (payload, context) => {
+        const started = performance.now();
+        const seconds = () => (performance.now() - started) / 1000;
+        let result;
+        try {
+          result = await runGenerationJob(deps, deps.generation, payload, context);
+        } catch (error) {
+          metrics.observeGeneration(engineName, 'error', seconds());
+          throw error;
+        }
+        if (result !== 'settled-before') metrics.observeGeneration(engineName, result, seconds());
+      },
+      giveUp: async (payload, reason) => {
+        await giveUpGeneration(deps, payload, reason);
+        metrics.countGenerationGivenUp(engineName);
+      },
     },
   };
 }

@@ -6,7 +6,7 @@ import { exitOnStartFailure } from './lib/start-failure';
 import { createLogger } from './lib/logger';
 import { startServer } from './start-server';
 
-/** Graceful shutdown: in-flight requests get this long to finish before we exit anyway. */
+/** Graceful shutdown: after the drain (SHUTDOWN_DRAIN_SECONDS), in-flight requests get this long to finish before we exit anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 const config = loadConfigOrExit();
@@ -24,11 +24,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (shuttingDown) return;
     shuttingDown = true;
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    logger.info({ signal }, 'shutting down: not ready any more, then finishing in-flight requests');
     const force = setTimeout(() => {
       logger.warn('in-flight requests did not finish in time; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, config.shutdownDrainSeconds * 1000 + SHUTDOWN_GRACE_MS);
     force.unref();
     server.stop().then(
       () => {

@@ -13,11 +13,14 @@ import type { AppDeps } from './context';
 import type { AppConfig } from './lib/env';
 import type { Logger } from './lib/logger';
 import { resolveAuthSecret } from './lib/secrets';
+import { NOTHING_REPORTED, startErrorReporting, type ErrorReporter } from './lib/error-reporting';
 import { RealtimeHub } from './realtime/events';
 import { PgListener } from './realtime/pg-listener';
 import { checkStorageReachable, createStorage } from './storage/create-storage';
 import { createGenerationParts } from './features/generation/engines/create-engine';
 import { checkHostedModels } from './features/generation/engines/model-check';
+import { Metrics } from './features/metrics/metrics.service';
+import { sessionTopic } from './realtime/topics';
 
 export interface Runtime {
   deps: AppDeps;
@@ -41,11 +44,13 @@ export async function startRuntime(config: AppConfig, logger: Logger, options: R
   let db: Db | undefined;
   let listener: PgListener | undefined;
   let jobs: JobQueue | undefined;
+  let errorReporter: ErrorReporter | undefined;
   const stopAll = async () => {
     await jobs?.stop().catch((error: unknown) => logger.warn({ err: error }, 'stopping the job queue failed'));
     await listener?.stop();
     await db?.$client.end().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
+    await errorReporter?.flush(2_000).catch(() => undefined);
   };
   // Before anything starts: a production start stops here when a hosted model does not exist.
   const generation = createGenerationParts(config);
@@ -53,6 +58,7 @@ export async function startRuntime(config: AppConfig, logger: Logger, options: R
   // Likewise a bucket that does not answer: one message now rather than a failure at the first upload.
   await checkStorageReachable(config);
   try {
+    errorReporter = await startErrorReporting(config, logger);
     if (!config.databaseUrl) embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), logger);
     const databaseUrl = config.databaseUrl ?? embedded!.url;
     db = createDb(databaseUrl);
@@ -65,7 +71,7 @@ export async function startRuntime(config: AppConfig, logger: Logger, options: R
     });
     await jobs.start();
 
-    const deps = await buildDeps(config, db, logger, { jobs, realtime: new RealtimeHub(listener), generation });
+    const deps = await buildDeps(config, db, logger, { jobs, realtime: new RealtimeHub(listener), generation, errorReporter });
     if (options.runWorkers) jobs.work(createJobHandlers(deps));
 
     let stopping: Promise<void> | undefined;
@@ -77,7 +83,7 @@ export async function startRuntime(config: AppConfig, logger: Logger, options: R
 }
 
 /** Builds every dependency and wires the parts together (the composition root); nothing here opens a connection. */
-export async function buildDeps(config: AppConfig, db: Db, logger: Logger, parts: Pick<AppDeps, 'jobs' | 'realtime'> & Partial<Pick<AppDeps, 'generation'>>): Promise<AppDeps> {
+export async function buildDeps(config: AppConfig, db: Db, logger: Logger, parts: Pick<AppDeps, 'jobs' | 'realtime'> & Partial<Pick<AppDeps, 'generation' | 'errorReporter'>>): Promise<AppDeps> {
   const mailer = createMailer(config, db, logger);
   const secret = await resolveAuthSecret(config.authSecret, config.dataDir);
   // Every new user (e-mail or social) gets an account with FREE_GENERATIONS free images.
@@ -85,5 +91,20 @@ export async function buildDeps(config: AppConfig, db: Db, logger: Logger, parts
   const auth = createAuth({ config, db, logger, mailer, secret, hooks });
   const sessionLookup = createSessionLookup(auth, db);
   const storage = await createStorage(config);
-  return { config, db, logger, auth, sessionLookup, mailer, storage, payments: createPayments(config, db), ...parts, generation: parts.generation ?? createGenerationParts(config) };
+  const sessionTopicPrefix = sessionTopic('');
+  const metrics = new Metrics({ db, logger, openEventStreams: () => parts.realtime?.subscriberCount(sessionTopicPrefix) ?? 0 });
+  return {
+    config,
+    db,
+    logger,
+    auth,
+    sessionLookup,
+    mailer,
+    storage,
+    payments: createPayments(config, db),
+    metrics,
+    ...parts,
+    generation: parts.generation ?? createGenerationParts(config),
+    errorReporter: parts.errorReporter ?? NOTHING_REPORTED,
+  };
 }

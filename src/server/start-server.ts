@@ -11,7 +11,11 @@ export interface RunningServer {
   url: string;
   port: number;
   deps: AppDeps;
-  /** Stops accepting, lets in-flight requests finish, then stops workers and the database. */
+  /**
+   * Stops: the readiness probe answers 503 at once, requests are still served for
+   * SHUTDOWN_DRAIN_SECONDS (the load balancer takes that long to notice), then the server stops
+   * accepting, lets in-flight requests finish, and stops workers and the database.
+   */
   stop(): Promise<void>;
 }
 
@@ -27,11 +31,12 @@ export async function startServer({ config, logger, webDistDir, jobPolicyOverrid
   if (config.sharedTestServer) logger.warn(SHARED_TEST_SERVER_WARNING);
   const runtime = await startRuntime(config, logger, { runWorkers: config.worker === 'inline', jobPolicyOverrides });
   try {
+    let draining = false;
     let shuttingDown = false;
     const shutdown = new AbortController();
     // Every open event stream listens for shutdown; hundreds at once are expected, not a leak.
     setMaxListeners(0, shutdown.signal);
-    const app = createApp(runtime.deps, { webDistDir, isShuttingDown: () => shuttingDown, shutdownSignal: shutdown.signal });
+    const app = createApp(runtime.deps, { webDistDir, isShuttingDown: () => shuttingDown, isDraining: () => draining, shutdownSignal: shutdown.signal });
     const server = await listen(app.fetch, config.host, config.port);
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -40,6 +45,11 @@ export async function startServer({ config, logger, webDistDir, jobPolicyOverrid
     let stopping: Promise<void> | undefined;
     const stop = () =>
       (stopping ??= (async () => {
+        draining = true;
+        if (config.shutdownDrainSeconds > 0) {
+          logger.info({ seconds: config.shutdownDrainSeconds }, 'draining: the readiness probe answers 503; still serving');
+          await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
+        }
         shuttingDown = true;
         shutdown.abort();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -3,6 +3,7 @@ import { loadConfigOrExit } from './lib/env';
 import { exitOnStartFailure } from './lib/start-failure';
 import { createLogger } from './lib/logger';
 import { startRuntime } from './runtime';
+import { serveWorkerMetrics } from './worker-metrics';
 
 /**
  * `npm run worker`: job workers without HTTP, for running API and workers as separate processes
@@ -15,10 +16,12 @@ if (!config.databaseUrl) {
   process.exit(1);
 }
 const runtime = await startRuntime(config, logger, { runWorkers: true }).catch((error: unknown) => exitOnStartFailure(logger, error));
-logger.info('worker is running');
+const metricsServer = config.workerMetricsPort ? await serveWorkerMetrics(runtime.deps, config.host, config.workerMetricsPort) : undefined;
+logger.info({ metrics: metricsServer?.url }, 'worker is running');
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     logger.info({ signal }, 'worker stopping: finishing running jobs');
+    metricsServer?.close();
     runtime.stop().then(
       () => process.exit(0),
       () => process.exit(1),

@@ -16,6 +16,8 @@ export const publicConfigSchema = z.object({
   payments: z.object({ mode: z.enum(['stripe', 'test']), publishableKey: z.string().nullable() }),
   socialProviders: z.object({ google: z.boolean(), github: z.boolean(), apple: z.boolean() }),
   devMailbox: z.boolean(),
+  /** Sentry for the web client (PUBLIC_SENTRY_DSN), or null: then the client loads no error reporting at all. */
+  errorReporting: z.object({ dsn: z.string(), environment: z.string(), release: z.string(), tracesSampleRate: z.number() }).nullable(),
 });
 
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -7,6 +7,9 @@ import { assertNoSecretKeys } from '@shared/secret-keys';
 import { AppProviders, createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
 import { connectSessionToApiClient } from './features/auth/session';
+import { publicConfigQuery } from './lib/public-config';
+import { shouldReport } from './lib/report-error';
+import { startSentryReporting } from './lib/sentry-reporting';
 import './index.css';
 
 // The spec's start-up rule: refuse to run if the build exposed a key named like a secret.
@@ -15,6 +18,11 @@ assertNoSecretKeys(import.meta.env, 'the client build');
 const queryClient = createQueryClient();
 connectSessionToApiClient(queryClient);
 const router = createAppRouter();
+// The first render asks for the configuration anyway; error reporting starts from the same answer.
+queryClient.fetchQuery(publicConfigQuery).then(
+  (config) => startSentryReporting(config.errorReporting, shouldReport),
+  () => undefined,
+);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -20,6 +20,7 @@ export const testConfig: PublicConfig = {
   payments: { mode: 'test', publishableKey: null },
   socialProviders: { google: false, github: false, apple: false },
   devMailbox: false,
+  errorReporting: null,
 };
 
 interface RenderOptions {

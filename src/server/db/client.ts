@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import path from 'node:path';
@@ -88,4 +89,20 @@ export async function isDatabaseReachable(db: Db): Promise<boolean> {
     () => true,
     () => false,
   );
+}
+
+let latestMigrationMillis: number | undefined;
+
+/**
+ * Whether the database has every migration this build ships (drizzle records each applied one with
+ * its journal time; a database restored from an older backup, or migrated by an older build, lacks
+ * the newest). Rejects when the database does not answer.
+ */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  latestMigrationMillis ??= Math.max(
+    ...(JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] }).entries.map((entry) => entry.when),
+  );
+  const probe: pg.QueryConfig & { query_timeout: number } = { text: 'select max(created_at) as latest from drizzle.__drizzle_migrations', query_timeout: HEALTH_CHECK_TIMEOUT_MS };
+  const result = await db.$client.query<{ latest: string | null }>(probe);
+  return Number(result.rows[0]?.latest ?? 0) >= latestMigrationMillis;
 }

@@ -158,4 +158,27 @@ describe('development conveniences only on loopback', () => {
     expect(loadConfig({ ...PRODUCTION, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
     expect(loadConfig({ ...PRODUCTION, HOST: '0.0.0.0', ALLOW_UNSAFE_SHARED_TEST_SERVER: 'true' }).sharedTestServer).toBe(false);
   });
+
+  it('refuses a METRICS_TOKEN shorter than 16 characters, saying why', () => {
+    expect(problemsOf({ METRICS_TOKEN: 'short-token' })).toEqual(['METRICS_TOKEN: must be at least 16 characters (a guessable token exposes the metrics)']);
+    expect(loadConfig({ METRICS_TOKEN: 'sixteen-chars-ok' }).metricsToken).toBe('sixteen-chars-ok');
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+  });
+
+  it('refuses a malformed Sentry DSN for the server or the client, and takes one on any host', () => {
+    const message = 'is not a Sentry DSN (expected https://<public key>@<host>/<project id>)';
+    expect(problemsOf({ SENTRY_DSN: 'https://sentry.example.com/42', PUBLIC_SENTRY_DSN: 'not a url' })).toEqual([`SENTRY_DSN: ${message}`, `PUBLIC_SENTRY_DSN: ${message}`]);
+    expect(problemsOf({ SENTRY_DSN: 'https://key@sentry.example.com/project' })).toEqual([`SENTRY_DSN: ${message}`]);
+    expect(problemsOf({ SENTRY_DSN: 'ftp://key@sentry.example.com/42' })).toEqual([`SENTRY_DSN: ${message}`]);
+    const config = loadConfig({ SENTRY_DSN: 'http://abc123@127.0.0.1:9000/7', PUBLIC_SENTRY_DSN: 'https://def456@o1.ingest.sentry.io/sub/8' });
+    expect(config.sentry).toEqual({ serverDsn: 'http://abc123@127.0.0.1:9000/7', clientDsn: 'https://def456@o1.ingest.sentry.io/sub/8' });
+    expect(loadConfig({}).sentry).toEqual({ serverDsn: undefined, clientDsn: undefined });
+  });
+
+  it('drains for 5 s before stopping in production and not at all elsewhere, unless told', () => {
+    expect(loadConfig(PRODUCTION).shutdownDrainSeconds).toBe(5);
+    expect(loadConfig({}).shutdownDrainSeconds).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '12' }).shutdownDrainSeconds).toBe(12);
+    expect(problemsOf({ SHUTDOWN_DRAIN_SECONDS: 'soon' })).toEqual(['SHUTDOWN_DRAIN_SECONDS: must be a whole number of seconds']);
+  });
 });

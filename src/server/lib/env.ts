@@ -30,6 +30,24 @@ const intFromEnv = (fallback: number, min: number, max: number) =>
 
 const urlString = z.url({ protocol: /^https?$/ });
 
+/** Shorter tokens are refused at start: the metrics name routes and volumes of the business. */
+export const METRICS_TOKEN_MIN_LENGTH = 16;
+
+/**
+ * A Sentry DSN, `https://<public key>@<host>[:port]/<project id>` (the form the Sentry SDKs parse);
+ * any host may receive the events (self-hosted Sentry, GlitchTip, a test's local receiver).
+ */
+const sentryDsn = z.string().refine(isSentryDsn, 'is not a Sentry DSN (expected https://<public key>@<host>/<project id>)');
+
+export function isSentryDsn(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'https:' || url.protocol === 'http:') && url.username !== '' && /^\/(?:[^?#]*\/)?\d+$/.test(url.pathname);
+}
+
+/** Outside production a stop is immediate (Ctrl-C); behind a load balancer it needs time to notice. */
+const DEFAULT_SHUTDOWN_DRAIN_SECONDS = { production: 5, other: 0 };
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: intFromEnv(3000, 0, 65535),
@@ -85,6 +103,15 @@ const envSchema = z.object({
   /** Fair use: what one user may ask of the server per minute (counted in the database). */
   RATE_LIMIT_UPLOADS_PER_MINUTE: intFromEnv(30, 1, 100_000),
   RATE_LIMIT_GENERATIONS_PER_MINUTE: intFromEnv(10, 1, 100_000),
+  /** Bearer token for GET /metrics; unset means: only from this machine (metrics-access.ts). */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(METRICS_TOKEN_MIN_LENGTH, `must be at least ${METRICS_TOKEN_MIN_LENGTH} characters (a guessable token exposes the metrics)`).optional()),
+  /** Error reporting to Sentry (or any server speaking its protocol): the server's DSN, and the web client's. */
+  SENTRY_DSN: optionalString.pipe(sentryDsn.optional()),
+  PUBLIC_SENTRY_DSN: optionalString.pipe(sentryDsn.optional()),
+  /** `npm run worker` serves its own GET /metrics on this port (on HOST); unset: none. */
+  WORKER_METRICS_PORT: optionalString.pipe(z.string().regex(/^\d+$/, 'must be a port number').transform(Number).pipe(z.number().min(1).max(65535)).optional()),
+  /** After SIGTERM, how long /api/health/ready answers 503 while requests are still served, before the server closes. */
+  SHUTDOWN_DRAIN_SECONDS: optionalString.pipe(z.string().regex(/^\d+$/, 'must be a whole number of seconds').transform(Number).pipe(z.number().max(300)).optional()),
   /** Development conveniences on a non-loopback address, for a deliberately shared test server (exposure.ts). */
   [SHARED_TEST_SERVER_VARIABLE]: z.enum(['true', 'false']).default('false'),
 });
@@ -134,6 +161,14 @@ export interface AppConfig {
   fairUse: { uploadsPerMinute: number; generationsPerMinute: number };
   /** ALLOW_UNSAFE_SHARED_TEST_SERVER=true outside production: warned about at every start. */
   sharedTestServer: boolean;
+  /** GET /metrics: with a token, only with it as a Bearer token; without, only from loopback. */
+  metricsToken: string | undefined;
+  /** Where errors are reported (server and web client); each unset means nothing is loaded or sent. */
+  sentry: { serverDsn: string | undefined; clientDsn: string | undefined };
+  /** Where `npm run worker` serves GET /metrics, if anywhere. */
+  workerMetricsPort: number | undefined;
+  /** SIGTERM: readiness answers 503 this long before the server stops taking requests. */
+  shutdownDrainSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -248,6 +283,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     fairUse: { uploadsPerMinute: env.RATE_LIMIT_UPLOADS_PER_MINUTE, generationsPerMinute: env.RATE_LIMIT_GENERATIONS_PER_MINUTE },
     sharedTestServer: env.NODE_ENV !== 'production' && env[SHARED_TEST_SERVER_VARIABLE] === 'true',
+    metricsToken: env.METRICS_TOKEN,
+    workerMetricsPort: env.WORKER_METRICS_PORT,
+    sentry: { serverDsn: env.SENTRY_DSN, clientDsn: env.PUBLIC_SENTRY_DSN },
+    shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS ?? (env.NODE_ENV === 'production' ? DEFAULT_SHUTDOWN_DRAIN_SECONDS.production : DEFAULT_SHUTDOWN_DRAIN_SECONDS.other),
   };
 }
 

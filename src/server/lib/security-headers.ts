@@ -26,8 +26,10 @@ const AVATAR_HOSTS = {
  * too, plus previews of photos being picked (blob:), inline SVG data (data:) and the avatars of
  * the configured sign-in providers. Nothing may frame the app.
  */
-export function contentSecurityPolicy(config: Pick<AppConfig, 'stripe' | 'social'>) {
+export function contentSecurityPolicy(config: Pick<AppConfig, 'stripe' | 'social' | 'sentry'>) {
   const stripe = config.stripe.mode === 'stripe';
+  // The web client sends its error reports to the host its DSN names.
+  const errorReports = config.sentry.clientDsn ? [new URL(config.sentry.clientDsn).origin] : [];
   const avatars = [config.social.google && AVATAR_HOSTS.google, config.social.github && AVATAR_HOSTS.github].filter((host): host is string => !!host);
   return {
     defaultSrc: ["'self'"],
@@ -35,7 +37,7 @@ export function contentSecurityPolicy(config: Pick<AppConfig, 'stripe' | 'social
     styleSrc: ["'self'", NONCE],
     imgSrc: ["'self'", 'data:', 'blob:', ...avatars, ...(stripe ? STRIPE.img : [])],
     fontSrc: ["'self'"],
-    connectSrc: ["'self'", ...(stripe ? STRIPE.connect : [])],
+    connectSrc: ["'self'", ...(stripe ? STRIPE.connect : []), ...errorReports],
     frameSrc: stripe ? STRIPE.frame : ["'none'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
@@ -51,7 +53,7 @@ export function contentSecurityPolicy(config: Pick<AppConfig, 'stripe' | 'social
  * production (where the site is served over HTTPS). Its other defaults stay on (isolation of the
  * browsing context, resources readable by this site only).
  */
-export function securityHeaders(config: Pick<AppConfig, 'stripe' | 'social' | 'isProduction'>): MiddlewareHandler {
+export function securityHeaders(config: Pick<AppConfig, 'stripe' | 'social' | 'isProduction' | 'sentry'>): MiddlewareHandler {
   const stripe = config.stripe.mode === 'stripe';
   return secureHeaders({
     contentSecurityPolicy: contentSecurityPolicy(config),

@@ -51,6 +51,13 @@ export class RealtimeHub {
     };
   }
 
+  /** Subscribers in this process to topics of one kind (`session:` — one per open event stream). */
+  subscriberCount(topicPrefix: string): number {
+    let count = 0;
+    for (const [topic, set] of this.subscribers) if (topic.startsWith(topicPrefix)) count += set.size;
+    return count;
+  }
+
   /** Called after the LISTEN connection came back: subscribers refetch what they may have missed. */
   onReconnect(handler: () => void): () => void {
     return this.listener.onReconnect(handler);

@@ -2,9 +2,10 @@ import type { ClientErrorReport } from '@shared/client-errors';
 import { APP_VERSION } from '@shared/constants';
 import { isAppError } from '@shared/errors';
 import { publicApi } from './api-client';
+import { sendToSentry } from './sentry-reporting';
 
 /**
- * Sends an error the UI could not handle to the server's log (spec 7: 500 and above are reported;
+ * Sends an error the UI could not handle to the server's log (and to Sentry, when configured) (spec 7: 500 and above are reported;
  * aborted requests and time-outs are not). Reporting never throws and never reports itself.
  */
 export function shouldReport(error: unknown): boolean {
@@ -25,4 +26,6 @@ export function reportClientError(error: unknown): void {
   };
   // keepalive: the report still goes out when the error made the user leave the page.
   publicApi['client-errors'].$post({ json: report }, { init: { keepalive: true } }).catch(() => undefined);
+  // And to Sentry when the server configured it (PUBLIC_SENTRY_DSN); nothing happens otherwise.
+  sendToSentry(error);
 }

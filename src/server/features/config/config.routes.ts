@@ -3,6 +3,7 @@ import { APP_VERSION } from '@shared/constants';
 import { publicConfigSchema, type PublicConfig } from '@shared/client-config';
 import { assertNoSecretKeys } from '@shared/secret-keys';
 import type { AppConfig } from '../../lib/env';
+import { reportingEnvironmentOf, TRACES_SAMPLE_RATE } from '../../lib/error-reporting';
 import type { AppDeps } from '../../context';
 import { createRouter } from '../../lib/openapi';
 
@@ -18,6 +19,9 @@ export function publicConfigOf(config: AppConfig): PublicConfig {
     payments: config.stripe.mode === 'stripe' ? { mode: 'stripe', publishableKey: config.stripe.publishableKey } : { mode: 'test', publishableKey: null },
     socialProviders: { google: !!config.social.google, github: !!config.social.github, apple: !!config.social.apple },
     devMailbox: !config.isProduction && !config.mail.smtpUrl,
+    errorReporting: config.sentry.clientDsn
+      ? { dsn: config.sentry.clientDsn, environment: reportingEnvironmentOf(config), release: APP_VERSION, tracesSampleRate: TRACES_SAMPLE_RATE }
+      : null,
   };
   assertNoSecretKeys(publicConfig, 'GET /api/config');
   return publicConfig;

@@ -31,6 +31,9 @@ export const generatedImageKey = (userId: string, jobId: string, position: numbe
 
 type GenerationDeps = Pick<AppDeps, 'db' | 'storage' | 'logger'>;
 
+/** How one try ended when it did not throw: images stored, settled with a refund, or nothing to do (already settled). */
+export type GenerationTryResult = 'succeeded' | 'failed' | 'settled-before';
+
 /**
  * The generate job (architecture flow step 5): plans the reply with a hosted model (if any, once),
  * runs the engine, stores the outputs, links them to the job and fills in the reply message in one
@@ -44,10 +47,10 @@ export async function runGenerationJob(
   parts: Pick<GenerationParts, 'engine' | 'replyPlanner'>,
   { jobId }: JobPayloads['generate'],
   context: Pick<JobContext, 'signal'>,
-): Promise<void> {
+): Promise<GenerationTryResult> {
   // Claims the job (marks it processing) and tells the session, or finds it settled.
   const job = await startJob(deps.db, jobId);
-  if (!job) return;
+  if (!job) return 'settled-before';
 
   let plan: GenerationPlan;
   let outputs: StoredOutput[];
@@ -66,7 +69,7 @@ export async function runGenerationJob(
     // A refusal is final; anything else may work on another try (and an aborted try always may).
     if (error instanceof EngineError && error.kind !== 'transient' && !context.signal.aborted) {
       await failGeneration(deps, job.id, error);
-      return;
+      return 'failed';
     }
     throw error;
   }
@@ -89,7 +92,9 @@ export async function runGenerationJob(
       height: output.height,
     })),
   });
-  if (committed) await addThumbnails(deps, outputs, keys, fileIds);
+  if (!committed) return 'settled-before';
+  await addThumbnails(deps, outputs, keys, fileIds);
+  return 'succeeded';
 }
 
 /**

@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { scratchDatabaseOn } from '@test/server/scratch-database';
+import { startSentryReceiver } from '@test/server/sentry-receiver';
+import { until } from '@test/server/until';
+
+/**
+ * Server errors reach Sentry (here: a local server receiving Sentry envelopes, which a DSN may name
+ * as well as sentry.io) from the server process as `npm start` runs it: an answer of 500 with the
+ * thrown error's stack; never an aborted request or a 404, and nothing of the user's.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const cleanups: (() => Promise<unknown>)[] = [];
+const children: ChildProcess[] = [];
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+describe('error reporting with SENTRY_DSN', () => {
+  it('reports a thrown server error with its stack, and not an aborted request or a 404', { timeout: 90_000 }, async () => {
+    const receiver = await startSentryReceiver();
+    cleanups.push(() => receiver.close());
+    // A database of its own: the test breaks a table in it.
+    const scratch = await scratchDatabaseOn(inject('databaseUrl'));
+    if (scratch.drop) cleanups.push(scratch.drop);
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'photomuse-sentry-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const port = 40000 + Math.floor(Math.random() * 20000);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: root,
+      env: { ...process.env, SERVE_WEB: 'false', NODE_ENV: 'test', LOG_LEVEL: 'info', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: scratch.url, SENTRY_DSN: receiver.dsn },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await until('the server to be ready', () => (output.includes('is ready at') ? true : child.exitCode !== null ? Promise.reject(new Error(output)) : undefined), 60_000);
+    const base = `http://127.0.0.1:${port}`;
+
+    const client = new pg.Client(scratch.url);
+    await client.connect();
+    cleanups.push(() => client.end());
+
+    // A client that gives up waiting: its request fails after it left (the table it reads is
+    // locked until the statement time-out), an answer of 5xx nobody receives.
+    await client.query('begin');
+    await client.query('lock table user_files in access exclusive mode');
+    await new Promise<void>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write(`GET /api/stats HTTP/1.1\r\nHost: localhost:${port}\r\n\r\n`);
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 500);
+      });
+    });
+    const abortedStatus = await until('the aborted request to end', () => /"path":"\/api\/stats","status":(\d+)/.exec(output)?.[1], 15_000);
+    expect(Number(abortedStatus)).toBeGreaterThanOrEqual(500);
+    await client.query('rollback');
+
+    expect((await fetch(`${base}/api/no-such-route`)).status).toBe(404);
+
+    // A query that fails for a reason of ours (not an outage): its table is gone.
+    await client.query('alter table user_files rename to user_files_moved');
+    try {
+      const broken = await fetch(`${base}/api/stats`, { headers: { Cookie: 'better-auth.session_token=a-session-token-never-reported' } });
+      expect(broken.status).toBe(500);
+      const event = await receiver.waitForEvent(() => true);
+      const exception = (event.exception as { values: { type: string; value: string; stacktrace?: { frames: { filename?: string; function?: string }[] } }[] }).values;
+      // The error and its cause (the database's own error), each with the frames that threw it.
+      expect(exception.map((value) => value.value).join('\n')).toContain('user_files');
+      const frames = exception.flatMap((value) => value.stacktrace?.frames ?? []);
+      expect(frames.length).toBeGreaterThan(0);
+      expect(frames.some((frame) => frame.filename?.includes('stats.repository') || frame.filename?.includes('node_modules/pg'))).toBe(true);
+      expect(event).toMatchObject({ environment: 'test', release: '1.0.0', level: 'error', tags: { route: '/api/stats', status: '500', method: 'GET' } });
+      expect(JSON.stringify(receiver.items)).not.toContain('a-session-token-never-reported');
+    } finally {
+      await client.query('alter table user_files_moved rename to user_files');
+    }
+
+    // Stopping sends whatever is still queued: still one event, the 500.
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(receiver.events()).toHaveLength(1);
+    expect(receiver.rejected).toEqual([]);
+  });
+});

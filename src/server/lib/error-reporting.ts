@@ -1,0 +1,71 @@
+import { APP_VERSION } from '@shared/constants';
+import type { AppConfig } from './env';
+import type { Logger } from './logger';
+
+/**
+ * Where unexpected server errors go besides the log (spec 7: answers of 500 and above are
+ * reported; aborted requests and time-outs are not — the caller decides, see app.ts).
+ */
+export interface ErrorReporter {
+  report(error: unknown, context: { method: string; route: string; status: number; requestId: string }): void;
+  /** Sends what is still queued, waiting at most `timeoutMs`; before the process exits. */
+  flush(timeoutMs: number): Promise<void>;
+}
+
+/**
+ * Spec 7: an answer of 500 and above is reported, except a time-out (504) and a request the
+ * client gave up (aborted: the error is the disconnect, not ours).
+ */
+export function isReportable(status: number, requestAborted: boolean): boolean {
+  return status >= 500 && status !== 504 && !requestAborted;
+}
+
+export const NOTHING_REPORTED: ErrorReporter = { report: () => undefined, flush: () => Promise.resolve() };
+
+/** The share of requests traced for Sentry's performance view. */
+export const TRACES_SAMPLE_RATE = 0.1;
+
+/** Sentry's `environment`: "production" in production, else the NODE_ENV it runs under. */
+export const reportingEnvironmentOf = (config: Pick<AppConfig, 'nodeEnv'>) => config.nodeEnv;
+
+/**
+ * Sentry's official Node SDK when SENTRY_DSN is set. Without it the SDK is not even loaded (it is
+ * imported here, on demand), so nothing is sent anywhere.
+ */
+export async function startErrorReporting(config: Pick<AppConfig, 'sentry' | 'nodeEnv'>, logger: Logger): Promise<ErrorReporter> {
+  const dsn = config.sentry.serverDsn;
+  if (!dsn) return NOTHING_REPORTED;
+  const Sentry = await import('@sentry/node');
+  Sentry.init({
+    dsn,
+    environment: reportingEnvironmentOf(config),
+    release: APP_VERSION,
+    tracesSampleRate: TRACES_SAMPLE_RATE,
+    // Nothing of the user's: no cookies or headers (session tokens), bodies (photos, passwords),
+    // query strings, database parameters, job payloads or local variables. The request id ties an
+    // event to our log, which has the rest.
+    dataCollection: {
+      userInfo: false,
+      cookies: false,
+      httpHeaders: false,
+      httpBodies: [],
+      urlQueryParams: false,
+      databaseQueryData: false,
+      queues: false,
+      genAI: { inputs: false, outputs: false },
+      stackFrameVariables: false,
+    },
+  });
+  logger.info({ environment: reportingEnvironmentOf(config), release: APP_VERSION }, 'reporting errors to Sentry');
+  return {
+    report(error, context) {
+      Sentry.captureException(error, {
+        tags: { route: context.route, method: context.method, status: String(context.status) },
+        extra: { requestId: context.requestId },
+      });
+    },
+    async flush(timeoutMs) {
+      await Sentry.flush(timeoutMs);
+    },
+  };
+}
