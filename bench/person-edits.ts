@@ -1,14 +1,15 @@
 /**
  * The local engine's edits that use its vision models, on 12-megapixel photos, on one core.
  *
- *   taskset -c 0 npx tsx bench/person-edits.ts      # BENCH_RUNS runs per case (default 3)
+ *   taskset -c 0 npm run bench:person-edits      # BENCH_RUNS runs per case (default 3)
  *
  * Each run is one whole `LocalImageEngine.edit` call as the worker makes it (decode the 12 MP
  * JPEG, the models' work, encode the result at full size). Before the timed runs one call of each
  * case loads the models (once per process, as in the server). libvips gets one thread
  * (sharp.concurrency(1)); run it under `taskset -c 0` so the main thread, the vision worker and
  * Tesseract's worker share one core. Resident memory (RSS, the whole process with its worker
- * threads) is sampled every 20 ms throughout.
+ * threads) is sampled every 20 ms throughout. The npm script runs it with MALLOC_ARENA_MAX=2, as
+ * `npm start` and `npm run worker` run the server (decision 021); the header says which was used.
  * Budgets (issue 15): segmentation + background replacement under 1.5 s; OCR + replacement under
  * 2 s; resident memory under 500 MB.
  */
@@ -42,6 +43,8 @@ interface Row {
   max: number;
   budget?: number | undefined;
   rss: number;
+  /** Median CPU time of a run (user + system, every thread of the process): the work itself, less disturbed by other processes than the wall clock. */
+  cpu: number;
 }
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
@@ -106,23 +109,27 @@ async function main() {
     process.stderr.write(`warm-up (loads the models once per process): ${(performance.now() - warmUp).toFixed(0)} ms; resident after: ${mb(process.memoryUsage().rss)} MB\n`);
     for (const item of cases) {
       const times: number[] = [];
+      const cpuTimes: number[] = [];
       casePeak = process.memoryUsage().rss;
       for (let attempt = 0; attempt < RUNS; attempt += 1) {
         const started = performance.now();
+        const cpuBefore = process.cpuUsage();
         await item.run();
+        const cpu = process.cpuUsage(cpuBefore);
         times.push(performance.now() - started);
+        cpuTimes.push((cpu.user + cpu.system) / 1000);
       }
-      into.push({ name: item.name, median: median(times), min: Math.min(...times), max: Math.max(...times), budget: item.budget, rss: casePeak });
+      into.push({ name: item.name, median: median(times), min: Math.min(...times), max: Math.max(...times), budget: item.budget, rss: casePeak, cpu: median(cpuTimes) });
       process.stderr.write(`${item.name}: ${median(times).toFixed(0)} ms\n`);
     }
   }
   clearInterval(sampler);
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 
-  console.log(`Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} cores visible, load average ${os.loadavg()[0]!.toFixed(1)}), Node ${process.version}, sharp ${sharp.versions.sharp} / libvips ${sharp.versions.vips}, sharp.concurrency(1), ${RUNS} runs each.\n`);
-  console.log('| case (12 MP photo) | median ms | min ms | max ms | budget | peak RSS MB |');
-  console.log('| --- | ---: | ---: | ---: | --- | ---: |');
-  for (const row of rows) console.log(`| ${row.name} | ${row.median.toFixed(0)} | ${row.min.toFixed(0)} | ${row.max.toFixed(0)} | ${row.budget ? `${row.budget} ms: ${row.median < row.budget ? 'met' : 'NOT met'}` : ''} | ${mb(row.rss)} |`);
+  console.log(`Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} cores visible, load average ${os.loadavg()[0]!.toFixed(1)}), Node ${process.version}, MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? '(unset)'}, sharp ${sharp.versions.sharp} / libvips ${sharp.versions.vips}, sharp.concurrency(1), ${RUNS} runs each.\n`);
+  console.log('| case (12 MP photo) | median ms | min ms | max ms | median CPU ms | budget | peak RSS MB |');
+  console.log('| --- | ---: | ---: | ---: | ---: | --- | ---: |');
+  for (const row of rows) console.log(`| ${row.name} | ${row.median.toFixed(0)} | ${row.min.toFixed(0)} | ${row.max.toFixed(0)} | ${row.cpu.toFixed(0)} | ${row.budget ? `${row.budget} ms: ${row.median < row.budget ? 'met' : 'NOT met'}` : ''} | ${mb(row.rss)} |`);
   console.log(`\nPeak resident memory of the process (main thread, vision worker, Tesseract worker) over the whole edits: ${mb(enginePeak)} MB (budget 500 MB: ${enginePeak < 500 * 1024 * 1024 ? 'met' : 'NOT met'}).`);
   await stopVisionWorker();
   await stopTextReader();

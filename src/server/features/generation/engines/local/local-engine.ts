@@ -7,6 +7,7 @@ import { hueDistance, isAchromatic, namedColour, type NamedColour } from './colo
 import { editsContent, hasEditOperation, needsPerson, readEditRequest, readEditTokens, type EditInstructions } from './edit-instructions';
 import { adjustColour, applyCurves, curve } from './pixel-ops';
 import { readGenerationPrompt } from './generation-prompt';
+import { OneAtATime } from './one-at-a-time';
 import { hashText } from './random';
 import { decodeToRaster, encodeRaster, encodeWithAlpha, OUTPUT_MIME_TYPE, pipelineOf, sizeScale, toRaster, WORKING_MAX_SIDE, type Raster } from './raster';
 import { recolour, type ColourChange, type RecolourResult } from './recolour';
@@ -49,6 +50,9 @@ export const UPSCALE_MAX_PIXELS = 2_100_000;
 /** A 12-megapixel photo (4000×3000) keeps its size; larger ones are scaled to this. */
 export const FULL_RESOLUTION_MAX_SIDE = 4096;
 
+/** Full-resolution edits of this process, one at a time. */
+const fullResolutionEdits = new OneAtATime();
+
 /** Extra versions of one edit differ in colour grade: warmer, cooler, more vivid. */
 const VARIATION_GRADES: readonly ((raster: Raster) => Raster)[] = [
   (raster) => raster,
@@ -61,8 +65,15 @@ function languageOf(prompt: string): NoteLanguage {
   return hasCyrillic(prompt) ? 'ru' : 'en';
 }
 
+const STOPPED = 'The image took too long to make and was stopped.';
+
 function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new EngineError('transient', 'The image took too long to make and was stopped.', { cause: signal.reason });
+  if (signal?.aborted) throw new EngineError('transient', STOPPED, { cause: signal.reason });
+}
+
+/** A model call that failed: because the job's signal stopped it, or on its own (both may work on another try). */
+function stoppedOr(signal: AbortSignal | undefined, message: string, cause: unknown): EngineError {
+  return new EngineError('transient', signal?.aborted ? STOPPED : message, { cause });
 }
 
 /** The seed of output `position` of a request: variations differ, the same request repeats exactly. */
@@ -114,7 +125,21 @@ export class LocalImageEngine implements ImageEngine {
     if (!hasEditOperation(instructions) && options.aspectRatio === 'unchanged') throw new EngineError('invalid', nothingToDoMessage(language));
 
     // Edits of the person (background, clothes) keep the photo's own resolution; looks work at the working size, which keeps them fast.
-    const maxSide = editsContent(instructions) && instructions.styles.length === 0 ? this.fullResolutionMaxSide : this.workingMaxSide;
+    const fullResolution = editsContent(instructions) && instructions.styles.length === 0;
+    const work = () => this.editPhotos(sources, instructions, fullResolution ? this.fullResolutionMaxSide : this.workingMaxSide, { prompt, language, tokens, enhancedByDefault }, options);
+    // A 12-megapixel edit holds some 100 MB while it runs: one at a time per process keeps the engine's memory bounded however many jobs run.
+    return fullResolution ? fullResolutionEdits.run(work, options.signal).catch((error: unknown) => {
+      throw options.signal?.aborted && !(error instanceof EngineError) ? new EngineError('transient', STOPPED, { cause: error }) : error;
+    }) : work();
+  }
+
+  private async editPhotos(
+    sources: EngineImage[],
+    instructions: EditInstructions,
+    maxSide: number,
+    { prompt, language, tokens, enhancedByDefault }: { prompt: string; language: NoteLanguage; tokens: readonly string[]; enhancedByDefault: boolean },
+    options: EngineOptions,
+  ): Promise<EngineResult> {
     // Several photos become one picture only when asked; otherwise each photo gets its own result.
     const combine = sources.length > 1 && instructions.combine;
     // Photos are decoded when their turn comes and let go once edited: five 12-megapixel photos held at once would be 180 MB.
@@ -163,7 +188,7 @@ export class LocalImageEngine implements ImageEngine {
       if (instructions.upscale) {
         if (alpha) alpha = await upscaleMask(alpha, raster.width, raster.height);
         raster = await upscaleTwice(raster, options.signal).catch((cause: unknown) => {
-          throw new EngineError('transient', options.signal?.aborted ? 'The image took too long to make and was stopped.' : 'The offline upscaler could not run.', { cause });
+          throw stoppedOr(options.signal, 'The offline upscaler could not run.', cause);
         });
       }
       images.push(alpha ? { data: await encodeWithAlpha(raster, alpha), mimeType: 'image/png' } : { data: await encodeRaster(raster, { photo: maxSide === this.fullResolutionMaxSide }), mimeType: OUTPUT_MIME_TYPE });
@@ -212,15 +237,15 @@ export class LocalImageEngine implements ImageEngine {
     const facts: PhotoFacts = {};
     if (instructions.textReplacement) {
       const { oldText, newText } = instructions.textReplacement;
-      const { found, lines } = await findText(raster, oldText).catch((cause: unknown) => {
-        throw new EngineError('transient', 'The offline text reader could not run.', { cause });
+      const { found, lines } = await findText(raster, oldText, signal).catch((cause: unknown) => {
+        throw stoppedOr(signal, 'The offline text reader could not run.', cause);
       });
       if (!found) throw new EngineError('invalid', textNotFoundMessage(language, oldText, lines.flatMap((line) => line.words.map((word) => word.text))));
       raster = await replaceFoundText(raster, found, newText);
       facts.textReplaced = { from: found.text, to: newText };
     }
     throwIfAborted(signal);
-    const person = needsPerson(instructions) ? new PersonAnalysis(raster) : null;
+    const person = needsPerson(instructions) ? new PersonAnalysis(raster, signal) : null;
     if (instructions.colourChange) {
       const change = await recolourTarget(raster, instructions.colourChange, instructions.colourTarget, person, language);
       facts.personFound = change.region !== undefined && instructions.colourTarget?.kind === 'garment';
@@ -301,7 +326,10 @@ class PersonAnalysis {
   private maskPromise: Promise<PersonMask> | null = null;
   private facesPromise: Promise<Face[]> | null = null;
 
-  constructor(private readonly raster: Raster) {}
+  constructor(
+    private readonly raster: Raster,
+    private readonly signal: AbortSignal | undefined,
+  ) {}
 
   /**
    * The person's mask, or null when nobody is there. The segmentation model assumes a person and
@@ -319,16 +347,16 @@ class PersonAnalysis {
 
   mask(): Promise<PersonMask> {
     this.maskPromise ??= this.guide()
-      .then((guide) => findPerson(this.raster, guide))
+      .then((guide) => findPerson(this.raster, guide, this.signal))
       .catch((cause: unknown) => {
-        throw new EngineError('transient', 'The offline person finder could not run.', { cause });
+        throw stoppedOr(this.signal, 'The offline person finder could not run.', cause);
       });
     return this.maskPromise;
   }
 
   faces(): Promise<Face[]> {
-    this.facesPromise ??= this.guide().then((guide) => detectFaces(this.raster, guide)).catch((cause: unknown) => {
-      throw new EngineError('transient', 'The offline face finder could not run.', { cause });
+    this.facesPromise ??= this.guide().then((guide) => detectFaces(this.raster, guide, this.signal)).catch((cause: unknown) => {
+      throw stoppedOr(this.signal, 'The offline face finder could not run.', cause);
     });
     return this.facesPromise;
   }

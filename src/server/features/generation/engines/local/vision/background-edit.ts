@@ -3,7 +3,7 @@ import { createRaster, pipelineOf, toRaster, type Raster } from '../raster';
 import { renderScene } from '../scene/scene-render';
 import { type SceneDescription } from '../scene/scene-words';
 import { type PersonMask } from './person-mask';
-import { backgroundBehind, blurPlane, resizePlaneTo, resizeRaster, scaledSize, type Plane } from './planes';
+import { backgroundBehind, blurPlane, EnlargedRows, resizePlaneTo, resizeRaster, scaledSize, type Plane } from './planes';
 
 /**
  * Background edits that keep the person: a new scene, a studio colour, a blurred background
@@ -31,13 +31,13 @@ const SMALL_SIDE = 640;
 const SCENE_MAX_SIDE = 1024;
 
 /**
- * Full-size work is kept to what needs every pixel: libvips puts the person over the new
- * background (plain alpha compositing, in C); then only the pixels near the person's outline,
- * where the mask is partial or the new light wraps round, are redone in JavaScript with the old
+ * Full-size work is kept to what needs every pixel, in one pass written into `picture`'s own
+ * pixels: the person over the new background, which is drawn small and enlarged a row at a time
+ * as the pass reaches it (never held at full size); only the pixels near the person's outline,
+ * where the mask is partial or the new light wraps round, get the careful treatment with the old
  * background's share swapped out. Everything smooth is worked out on 640-pixel copies and read
  * back by bilinear interpolation.
  */
-/** Writes the result into `picture`'s own pixels. */
 export async function changeBackground(picture: Raster, person: PersonMask, change: BackgroundChange, seed: number): Promise<BackgroundResult> {
   const { width, height } = picture;
   const alpha: Plane = { data: person.alpha, width, height };
@@ -66,7 +66,7 @@ export async function changeBackground(picture: Raster, person: PersonMask, chan
     backdropSmall = drawn;
     matchStrength = change.kind === 'scene' ? 0.3 : change.colour.id === 'white' ? 0 : 0.08;
   }
-  const backdrop = await resizeRaster(backdropSmall, width, height);
+  const backdrop = new EnlargedRows(backdropSmall, width, height);
   const backdropAtSmall = await resizeRaster(backdropSmall, small.width, small.height);
   const gains = matchStrength > 0 ? colourMatch(smallPicture, smallAlpha, backdropAtSmall, matchStrength) : ([1, 1, 1] as const);
   const wrap = change.kind === 'blur' ? null : await lightWrap(smallAlpha, backdropAtSmall);
@@ -80,20 +80,23 @@ export async function changeBackground(picture: Raster, person: PersonMask, chan
   const [gainR, gainG, gainB] = gains;
   for (let y = 0; y < height; y += 1) {
     const cellRow = Math.min(small.height - 1, Math.floor((y * small.height) / height)) * small.width;
+    const back = backdrop.row(y);
     for (let x = 0, pixel = y * width; x < width; x += 1, pixel += 1) {
       const a = alpha.data[pixel]!;
       const index = pixel * 3;
+      const column = x * 3;
       if (edges[cellRow + cellOfColumn[x]!]) {
-        edgePixel(raster, picture, alpha, behind, backdrop, gains, wrap, pixel, x, y);
+        edgePixel(raster, picture, alpha, behind, back, gains, wrap, pixel, x, y);
       } else if (a === 0) {
-        raster.data[index] = backdrop.data[index]!;
-        raster.data[index + 1] = backdrop.data[index + 1]!;
-        raster.data[index + 2] = backdrop.data[index + 2]!;
+        // Stored bytes truncate: the half rounds.
+        raster.data[index] = back[column]! + 0.5;
+        raster.data[index + 1] = back[column + 1]! + 0.5;
+        raster.data[index + 2] = back[column + 2]! + 0.5;
       } else {
         const t = a / 255;
-        raster.data[index] = Math.min(255, picture.data[index]! * gainR * t + backdrop.data[index]! * (1 - t));
-        raster.data[index + 1] = Math.min(255, picture.data[index + 1]! * gainG * t + backdrop.data[index + 1]! * (1 - t));
-        raster.data[index + 2] = Math.min(255, picture.data[index + 2]! * gainB * t + backdrop.data[index + 2]! * (1 - t));
+        raster.data[index] = Math.min(255, picture.data[index]! * gainR * t + back[column]! * (1 - t));
+        raster.data[index + 1] = Math.min(255, picture.data[index + 1]! * gainG * t + back[column + 1]! * (1 - t));
+        raster.data[index + 2] = Math.min(255, picture.data[index + 2]! * gainB * t + back[column + 2]! * (1 - t));
       }
     }
   }
@@ -181,7 +184,8 @@ function edgePixel(
   picture: Raster,
   alpha: Plane,
   behind: Raster,
-  backdrop: Raster,
+  /** The new background's row `y`. */
+  backdrop: Float32Array,
   gains: readonly [number, number, number],
   wrap: { amount: Plane; colour: Raster } | null,
   pixel: number,
@@ -190,7 +194,7 @@ function edgePixel(
 ): void {
   const a = alpha.data[pixel]! / 255;
   if (a === 0) {
-    for (let channel = 0; channel < 3; channel += 1) out.data[pixel * 3 + channel] = backdrop.data[pixel * 3 + channel]!;
+    for (let channel = 0; channel < 3; channel += 1) out.data[pixel * 3 + channel] = backdrop[x * 3 + channel]! + 0.5;
     return;
   }
   const weight = a <= 0.06 ? 0 : a >= 0.4 ? 1 : ((a - 0.06) / 0.34) ** 2;
@@ -203,7 +207,7 @@ function edgePixel(
   }
   for (let channel = 0; channel < 3; channel += 1) {
     const index = pixel * 3 + channel;
-    const next = backdrop.data[index]!;
+    const next = backdrop[x * 3 + channel]!;
     const swapped = picture.data[index]! * gains[channel]! + (1 - a) * (next - scratch[channel]! * gains[channel]!);
     let value = next + (swapped - next) * weight;
     if (wrapAmount > 0) value += (scratchWrap[channel]! - value) * wrapAmount;

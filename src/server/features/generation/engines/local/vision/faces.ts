@@ -69,14 +69,14 @@ export function decodeFaces(raw: Float32Array, minScore = MIN_SCORE): Face[] {
 }
 
 /** Faces in `picture`, found on `copy` (a smaller copy of it, or the picture itself) and given in the picture's pixels. */
-export async function detectFaces(picture: Raster, copy: Raster = picture): Promise<Face[]> {
+export async function detectFaces(picture: Raster, copy: Raster = picture, signal?: AbortSignal): Promise<Face[]> {
   const back = picture.width / copy.width;
-  const faces = await detectFacesIn(copy);
+  const faces = await detectFacesIn(copy, signal);
   if (back === 1) return faces;
   return faces.map((face) => ({ ...face, left: face.left * back, top: face.top * back, right: face.right * back, bottom: face.bottom * back, keypoints: face.keypoints.map(([x, y]) => [x * back, y * back] as [number, number]) }));
 }
 
-async function detectFacesIn(picture: Raster): Promise<Face[]> {
+async function detectFacesIn(picture: Raster, signal: AbortSignal | undefined): Promise<Face[]> {
   const scale = FACE_DETECTION_SIZE / Math.max(picture.width, picture.height);
   const contentWidth = Math.round(picture.width * scale);
   const contentHeight = Math.round(picture.height * scale);
@@ -87,7 +87,7 @@ async function detectFacesIn(picture: Raster): Promise<Face[]> {
       .resize(contentWidth, contentHeight, { fit: 'fill' })
       .extend({ left: padLeft, top: padTop, right: FACE_DETECTION_SIZE - contentWidth - padLeft, bottom: FACE_DETECTION_SIZE - contentHeight - padTop, background: '#000000' }),
   );
-  const { raw } = await runVision({ kind: 'detect-faces', rgb: new Uint8Array(input.data) });
+  const { raw } = await runVision({ kind: 'detect-faces', rgb: new Uint8Array(input.data) }, signal);
   const toPicture = (x: number, y: number): [number, number] => [(x - padLeft) / scale, (y - padTop) / scale];
   return decodeFaces(raw).map((face) => {
     const [left, top] = toPicture(face.left, face.top);

@@ -63,10 +63,10 @@ export function guideOf(picture: Raster): Promise<Raster> {
   return toRaster(pipelineOf(picture).resize(Math.max(1, Math.round(picture.width * scale)), Math.max(1, Math.round(picture.height * scale)), { fit: 'fill' }));
 }
 
-export async function findPerson(picture: Raster, guide?: Raster): Promise<PersonMask> {
+export async function findPerson(picture: Raster, guide?: Raster, signal?: AbortSignal): Promise<PersonMask> {
   guide ??= await guideOf(picture);
   const input = await toRaster(pipelineOf(guide).resize(SEGMENTATION_SIZE, SEGMENTATION_SIZE, { fit: 'fill' }));
-  const { mask } = await runVision({ kind: 'segment', rgb: new Uint8Array(input.data) });
+  const { mask } = await runVision({ kind: 'segment', rgb: new Uint8Array(input.data) }, signal);
   const probabilities = resizePlane(mask, SEGMENTATION_SIZE, SEGMENTATION_SIZE, guide.width, guide.height).map(firm);
   const radius = Math.max(2, Math.round(Math.max(guide.width, guide.height) * GUIDE_RADIUS_SHARE));
   const coefficients = guidedCoefficients(guide, probabilities, radius, GUIDE_EPSILON);

@@ -125,10 +125,35 @@ async function strokesPage(grey: Uint8Array, surroundings: Uint8Array, width: nu
 }
 
 /**
- * The lines of text in a photo, in its own pixels. `enough` may end the reading after the first
- * pass that finds what the caller needs.
+ * Waits for `work` unless `signal` fires first; then rejects at once with its reason and, when no
+ * other reading shares the Tesseract worker, stops it: a page being read cannot be interrupted any
+ * other way, and a busy photo can keep Tesseract going for seconds.
  */
-export async function readText(picture: Raster, enough: (lines: TextLine[]) => boolean = () => false): Promise<TextLine[]> {
+async function unlessAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  signal.throwIfAborted();
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => {
+      if (reading === 1) void stopTextReader();
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  // The work's own failure after an abort (its worker stopped) has nobody waiting for it.
+  work.catch(() => undefined);
+  try {
+    return await Promise.race([work, aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort!);
+  }
+}
+
+/**
+ * The lines of text in a photo, in its own pixels. `enough` may end the reading after the first
+ * pass that finds what the caller needs; `signal` ends it when the job is given up.
+ */
+export async function readText(picture: Raster, enough: (lines: TextLine[]) => boolean = () => false, signal?: AbortSignal): Promise<TextLine[]> {
   const scale = Math.min(1, READ_SIDE / Math.max(picture.width, picture.height));
   const width = Math.max(1, Math.round(picture.width * scale));
   const height = Math.max(1, Math.round(picture.height * scale));
@@ -137,18 +162,28 @@ export async function readText(picture: Raster, enough: (lines: TextLine[]) => b
   if (idleTimer) clearTimeout(idleTimer);
   reading += 1;
   try {
-    return await readWith(await reader(), grey, surroundings, width, height, scale, enough);
+    return await readWith(await unlessAborted(reader(), signal), grey, surroundings, width, height, scale, enough, signal);
   } finally {
     reading -= 1;
     if (reading === 0) idleTimer = setTimeout(() => void (reading === 0 && stopTextReader()), IDLE_MS).unref();
   }
 }
 
-async function readWith(worker: Worker, grey: Uint8Array, surroundings: Uint8Array, width: number, height: number, scale: number, enough: (lines: TextLine[]) => boolean): Promise<TextLine[]> {
+async function readWith(
+  worker: Worker,
+  grey: Uint8Array,
+  surroundings: Uint8Array,
+  width: number,
+  height: number,
+  scale: number,
+  enough: (lines: TextLine[]) => boolean,
+  signal: AbortSignal | undefined,
+): Promise<TextLine[]> {
   const lines: TextLine[] = [];
   for (const polarity of ['light', 'dark'] as const) {
+    signal?.throwIfAborted();
     const page = await strokesPage(grey, surroundings, width, height, polarity);
-    const { data } = await worker.recognize(page, {}, { blocks: true });
+    const { data } = await unlessAborted(worker.recognize(page, {}, { blocks: true }), signal);
     for (const block of data.blocks ?? []) {
       for (const paragraph of block.paragraphs) {
         for (const line of paragraph.lines) {

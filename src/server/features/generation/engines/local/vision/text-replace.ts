@@ -60,8 +60,8 @@ function prominence(line: TextLine): number {
   return height * height * (line.box.right - line.box.left) * confidence;
 }
 
-export async function findText(picture: Raster, wanted: string | undefined): Promise<{ found: FoundText | null; lines: TextLine[] }> {
-  const lines = await readText(picture, (sofar) => wanted !== undefined && chooseText(sofar, wanted) !== null);
+export async function findText(picture: Raster, wanted: string | undefined, signal?: AbortSignal): Promise<{ found: FoundText | null; lines: TextLine[] }> {
+  const lines = await readText(picture, (sofar) => wanted !== undefined && chooseText(sofar, wanted) !== null, signal);
   return { found: chooseText(lines, wanted), lines };
 }
 

@@ -23,7 +23,7 @@ export async function upscaleTwice(picture: Raster, signal?: AbortSignal): Promi
       const x1 = Math.min(width, left + TILE + OVERLAP);
       const y1 = Math.min(height, top + TILE + OVERLAP);
       const tile = await toRaster(pipelineOf(picture).extract({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 }));
-      const { rgb, width: upWidth } = await runVision({ kind: 'upscale', rgb: new Uint8Array(tile.data), width: tile.width, height: tile.height });
+      const { rgb, width: upWidth } = await runVision({ kind: 'upscale', rgb: new Uint8Array(tile.data), width: tile.width, height: tile.height }, signal);
       // Keep the tile's own part, doubled; the overlap was only context.
       const keepWidth = Math.min(TILE, width - left) * 2;
       const keepHeight = Math.min(TILE, height - top) * 2;

@@ -26,7 +26,7 @@ import(${JSON.stringify(api)}).then(({ register }) => { register(); return impor
 
 interface Pending {
   resolve: (answer: VisionAnswer) => void;
-  reject: (error: Error) => void;
+  reject: (error: unknown) => void;
 }
 
 let worker: Worker | null = null;
@@ -35,10 +35,26 @@ let nextId = 1;
 const IDLE_MS = 60_000;
 let idleTimer: NodeJS.Timeout | null = null;
 const pending = new Map<number, Pending>();
+let requested = 0;
+
+/** What the vision worker has been asked (model calls since the process started) and how many callers still wait for an answer. */
+export function visionActivity(): { requested: number; waiting: number } {
+  return { requested, waiting: pending.size };
+}
 
 function failAll(error: Error): void {
   for (const waiter of pending.values()) waiter.reject(error);
   pending.clear();
+}
+
+/** Once nothing is pending the worker no longer holds the process open, and is let go after a while idle. */
+function whenIdle(started: Worker): void {
+  if (pending.size > 0) return;
+  started.unref();
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    if (pending.size === 0 && worker === started) void stopVisionWorker();
+  }, IDLE_MS).unref();
 }
 
 function visionWorker(): Worker {
@@ -49,12 +65,7 @@ function visionWorker(): Worker {
     const waiter = pending.get(answer.id);
     if (!waiter) return;
     pending.delete(answer.id);
-    if (pending.size === 0) {
-      started.unref();
-      idleTimer = setTimeout(() => {
-        if (pending.size === 0 && worker === started) void stopVisionWorker();
-      }, IDLE_MS).unref();
-    }
+    whenIdle(started);
     waiter.resolve(answer);
   });
   started.on('error', (error) => {
@@ -69,19 +80,38 @@ function visionWorker(): Worker {
   return started;
 }
 
-/** Runs one request in the vision worker; the request's pixel buffers are transferred, not copied. */
-export async function runVision<K extends VisionRequest['kind']>(request: VisionRequest & { kind: K }): Promise<VisionReply<K>> {
+/**
+ * Runs one request in the vision worker; the request's pixel buffers are transferred, not copied.
+ * When `signal` fires the promise rejects at once with its reason, and a request still waiting in
+ * the worker's queue is dropped unrun (one already running finishes its single model call: a tile
+ * or a 256-pixel pass, well under a second, not worth a cold restart of the worker).
+ */
+export async function runVision<K extends VisionRequest['kind']>(request: VisionRequest & { kind: K }, signal?: AbortSignal): Promise<VisionReply<K>> {
+  signal?.throwIfAborted();
   const target = visionWorker();
   // A view into a larger buffer (Node's Buffer pool) cannot be transferred alone: give it its own.
   const rgb = request.rgb.byteOffset === 0 && request.rgb.byteLength === request.rgb.buffer.byteLength ? request.rgb : request.rgb.slice();
   const id = nextId;
   nextId += 1;
+  requested += 1;
   if (idleTimer) clearTimeout(idleTimer);
   idleTimer = null;
+  let onAbort: (() => void) | undefined;
   const answer = await new Promise<VisionAnswer>((resolve, reject) => {
     pending.set(id, { resolve, reject });
+    if (signal) {
+      onAbort = () => {
+        if (!pending.delete(id)) return;
+        target.postMessage({ id, cancel: true } satisfies VisionEnvelope);
+        whenIdle(target);
+        reject(signal.reason);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+    }
     target.ref();
     target.postMessage({ id, request: { ...request, rgb } } satisfies VisionEnvelope, [rgb.buffer as ArrayBuffer]);
+  }).finally(() => {
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
   });
   if (!answer.ok) throw new Error(answer.message);
   if (answer.response.kind !== request.kind) throw new Error(`The vision worker answered ${answer.response.kind} to ${request.kind}.`);

@@ -21,9 +21,7 @@ export type VisionResponse =
 
 export type VisionReply<K extends VisionRequest['kind']> = Extract<VisionResponse, { kind: K }>;
 
-export interface VisionEnvelope {
-  id: number;
-  request: VisionRequest;
-}
+/** A request to run, or word that the caller of a queued request gave up on it (its job's signal fired): it is dropped unrun. */
+export type VisionEnvelope = { id: number; request: VisionRequest } | { id: number; cancel: true };
 
 export type VisionAnswer = { id: number; ok: true; response: VisionResponse } | { id: number; ok: false; message: string };

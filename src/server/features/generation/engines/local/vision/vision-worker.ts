@@ -132,15 +132,45 @@ async function handle(request: VisionRequest): Promise<{ response: VisionRespons
 
 const port = parentPort;
 if (!port) throw new Error('vision-worker runs as a worker thread');
-// One request at a time, in order: the thread is one core's worth of work.
-let queue = Promise.resolve();
-port.on('message', ({ id, request }: VisionEnvelope) => {
-  queue = queue.then(async () => {
-    try {
-      const { response, transfer } = await handle(request);
-      port.postMessage({ id, ok: true, response } satisfies VisionAnswer, transfer);
-    } catch (error) {
-      port.postMessage({ id, ok: false, message: error instanceof Error ? error.message : String(error) } satisfies VisionAnswer);
+
+/**
+ * One request at a time, in order: the thread is one core's worth of work. Requests wait in a
+ * queue of their own (not a promise chain) so that a cancel arriving while another request runs is
+ * seen before the cancelled one's turn: the loop yields to the thread's messages between requests.
+ */
+const queue: { id: number; request: VisionRequest }[] = [];
+let working = false;
+
+function yieldToMessages(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+async function work(): Promise<void> {
+  if (working) return;
+  working = true;
+  try {
+    for (;;) {
+      await yieldToMessages();
+      const next = queue.shift();
+      if (!next) return;
+      try {
+        const { response, transfer } = await handle(next.request);
+        port!.postMessage({ id: next.id, ok: true, response } satisfies VisionAnswer, transfer);
+      } catch (error) {
+        port!.postMessage({ id: next.id, ok: false, message: error instanceof Error ? error.message : String(error) } satisfies VisionAnswer);
+      }
     }
-  });
+  } finally {
+    working = false;
+  }
+}
+
+port.on('message', (envelope: VisionEnvelope) => {
+  if ('cancel' in envelope) {
+    const index = queue.findIndex((queued) => queued.id === envelope.id);
+    if (index >= 0) queue.splice(index, 1);
+    return;
+  }
+  queue.push(envelope);
+  void work();
 });
