@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { retentionSchema } from './retention';
 
 /**
  * What the server tells the web client about itself at start (GET /api/config). Nothing here may
@@ -16,6 +17,8 @@ export const publicConfigSchema = z.object({
   payments: z.object({ mode: z.enum(['stripe', 'test']), publishableKey: z.string().nullable() }),
   socialProviders: z.object({ google: z.boolean(), github: z.boolean(), apple: z.boolean() }),
   devMailbox: z.boolean(),
+  /** How long files are kept (UPLOAD_RETENTION, GENERATED_RETENTION): the legal pages and the library state it. */
+  retention: retentionSchema,
 });
 
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -20,6 +20,7 @@ export const testConfig: PublicConfig = {
   payments: { mode: 'test', publishableKey: null },
   socialProviders: { google: false, github: false, apple: false },
   devMailbox: false,
+  retention: { uploadSeconds: 86_400, generatedSeconds: 2_592_000 },
 };
 
 interface RenderOptions {

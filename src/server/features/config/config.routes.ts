@@ -18,6 +18,7 @@ export function publicConfigOf(config: AppConfig): PublicConfig {
     payments: config.stripe.mode === 'stripe' ? { mode: 'stripe', publishableKey: config.stripe.publishableKey } : { mode: 'test', publishableKey: null },
     socialProviders: { google: !!config.social.google, github: !!config.social.github, apple: !!config.social.apple },
     devMailbox: !config.isProduction && !config.mail.smtpUrl,
+    retention: config.retention,
   };
   assertNoSecretKeys(publicConfig, 'GET /api/config');
   return publicConfig;

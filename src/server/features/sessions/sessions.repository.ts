@@ -60,13 +60,13 @@ async function selectSessionCards(db: DbOrTx, where: SQL): Promise<SessionRow[]>
           from messages m
           join attachments a on a.message_id = m.id
           join user_files f on f.id = a.file_id
-          where m.session_id = s.id
+          where m.session_id = s.id and f.expired_at is null
           union all
           select coalesce(f.thumbnail_url, f.file_url) as url, f.upload_timestamp as at
           from agent_jobs j
           join generated_outputs g on g.job_id = j.id
           join user_files f on f.id = g.file_id
-          where j.session_id = s.id
+          where j.session_id = s.id and f.expired_at is null
         ) images_of_session
         group by url
         order by max(at) desc
@@ -122,7 +122,7 @@ export async function renameSession(db: DbOrTx, userId: string, sessionId: strin
 export async function deactivateSession(db: DbOrTx, userId: string, sessionId: string): Promise<boolean> {
   const rows = await db
     .update(chatSessions)
-    .set({ isActive: false })
+    .set({ isActive: false, deletedAt: sql`now()` })
     .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId), eq(chatSessions.isActive, true)))
     .returning({ id: chatSessions.id });
   return rows.length > 0;

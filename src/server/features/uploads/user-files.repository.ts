@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { userFiles } from '../../db/schema';
 
@@ -24,11 +24,12 @@ export async function findFileById(db: DbOrTx, fileId: string): Promise<UserFile
   return row;
 }
 
-/** Spec 7: the user's approved files, optionally only uploaded or generated, newest first, exact count. */
+/** Spec 7: the user's approved files that still exist (not expired), optionally only uploaded or generated, newest first, exact count. */
 export async function listApprovedFiles(db: DbOrTx, userId: string, options: { isGenerated?: boolean | undefined; limit: number; offset: number }) {
   const where = and(
     eq(userFiles.userId, userId),
     eq(userFiles.verifiedEnum, 'approved'),
+    isNull(userFiles.expiredAt),
     options.isGenerated === undefined ? undefined : eq(userFiles.isGenerated, options.isGenerated),
   );
   const [rows, [total]] = await Promise.all([

@@ -27,6 +27,8 @@ const generated: UserFile = {
   metadata: null,
   width: 512,
   height: 512,
+  expires_at: '2099-01-01T00:00:00.000Z',
+  expired: false,
 };
 
 function renderCard(props: Partial<ImageCardProps> = {}) {
