@@ -15,7 +15,8 @@ describe('retention durations', () => {
 
   it('words a duration in its largest whole unit', () => {
     expect(largestWholeUnit(2_592_000)).toEqual({ count: 30, unit: 'day' });
-    expect(largestWholeUnit(86_400)).toEqual({ count: 1, unit: 'day' });
+    expect(largestWholeUnit(86_400)).toEqual({ count: 24, unit: 'hour' });
+    expect(largestWholeUnit(172_800)).toEqual({ count: 2, unit: 'day' });
     expect(largestWholeUnit(5400)).toEqual({ count: 90, unit: 'minute' });
     expect(largestWholeUnit(90)).toEqual({ count: 90, unit: 'second' });
   });

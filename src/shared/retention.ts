@@ -23,9 +23,12 @@ export const DEFAULT_GENERATED_RETENTION = '30d';
 export const retentionSchema = z.object({ uploadSeconds: z.number().int().positive(), generatedSeconds: z.number().int().positive() });
 export type Retention = z.infer<typeof retentionSchema>;
 
-/** A duration in its largest whole unit, for texts: 86400 → {count: 1, unit: 'day'}, 5400 → 90 minutes. */
+/**
+ * A duration in its largest whole unit, for texts: 2592000 → 30 days, 5400 → 90 minutes. One day
+ * reads as 24 hours, the way people say it.
+ */
 export function largestWholeUnit(seconds: number): { count: number; unit: 'day' | 'hour' | 'minute' | 'second' } {
-  if (seconds % 86_400 === 0) return { count: seconds / 86_400, unit: 'day' };
+  if (seconds % 86_400 === 0 && seconds > 86_400) return { count: seconds / 86_400, unit: 'day' };
   if (seconds % 3600 === 0) return { count: seconds / 3600, unit: 'hour' };
   if (seconds % 60 === 0) return { count: seconds / 60, unit: 'minute' };
   return { count: seconds, unit: 'second' };
