@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { account, balanceAccounts, devMails, user, verification } from '../../db/schema';
+import { account, balanceAccounts, devMails, user, userFiles, verification } from '../../db/schema';
 
 /** The user's password hash, if the account has one (e-mail sign-up); social-only accounts have none. */
 export async function passwordHashOf(db: DbOrTx, userId: string): Promise<string | null> {
@@ -56,4 +56,40 @@ export async function deleteAccountRows(tx: DbOrTx, userId: string): Promise<{ s
   await tx.delete(verification).where(eq(verification.value, userId));
   await tx.delete(user).where(eq(user.id, userId));
   return { storageKeys: files.rows.map((row) => row.stored_filename), email: locked.email };
+}
+
+/** The size of each page the data export reads: it never holds more rows than this at once. */
+export const EXPORT_PAGE_SIZE = 200;
+
+/** A page of the user's files that still exist, by id after `afterId`: the export's images. */
+export async function exportFilesPage(db: DbOrTx, userId: string, afterId: string | null) {
+  return db
+    .select({ id: userFiles.id, originalFilename: userFiles.originalFilename, storedFilename: userFiles.storedFilename, isGenerated: userFiles.isGenerated })
+    .from(userFiles)
+    .where(and(eq(userFiles.userId, userId), isNull(userFiles.expiredAt), afterId ? gt(userFiles.id, afterId) : undefined))
+    .orderBy(asc(userFiles.id))
+    .limit(EXPORT_PAGE_SIZE);
+}
+
+/**
+ * A page of the user's ledger in time order, after a cursor of the previous page: the export's
+ * ledger.csv. The cursor keeps Postgres' microseconds (a JavaScript Date would drop them and read
+ * entries of the same millisecond twice).
+ */
+export async function exportLedgerPage(db: DbOrTx, userId: string, after: { at: string; id: string } | null) {
+  const result = await db.execute<{ id: string; at: string; kind: string; description: string; amount_cents: string; free_generations_delta: number; balance_after_cents: string; reference: string }>(sql`
+    select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, kind, description, amount_cents, free_generations_delta, balance_after_cents, reference
+    from ledger_entries
+    where user_id = ${userId} ${after ? sql`and (created_at, id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+    order by created_at, id
+    limit ${EXPORT_PAGE_SIZE}`);
+  return result.rows.map((row) => ({ ...row, amountCents: Number(row.amount_cents), balanceAfterCents: Number(row.balance_after_cents) }));
+}
+
+export async function exportProfile(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ id: user.id, email: user.email, name: user.name, createdAt: user.createdAt, termsAcceptedAt: user.termsAcceptedAt })
+    .from(user)
+    .where(eq(user.id, userId));
+  return row;
 }

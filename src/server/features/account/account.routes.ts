@@ -1,10 +1,12 @@
-import { createRoute } from '@hono/zod-openapi';
+import { Readable } from 'node:stream';
+import { createRoute, z } from '@hono/zod-openapi';
 import { deleteCookie } from 'hono/cookie';
-import { accountDeletionInfoSchema, deleteAccountSchema } from '@shared/account';
+import { accountDeletionInfoSchema, deleteAccountSchema, exportFilename } from '@shared/account';
 import type { AppDeps } from '../../context';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import { requireUser } from '../../lib/require-user';
 import { serviceError } from '../../lib/service-error';
+import { exportArchive } from './account.export';
 import { accountDeletionInfo, deleteAccount } from './account.service';
 
 export function accountRoutes(deps: AppDeps) {
@@ -26,7 +28,22 @@ export function accountRoutes(deps: AppDeps) {
     responses: { 204: { description: 'Deleted; every session of the account has ended' } },
   });
 
+  const exportRoute = createRoute({
+    method: 'get',
+    path: '/export',
+    summary: "Download my data: a zip of the user's kept images, sessions and messages (JSON) and ledger (CSV), streamed as it is built",
+    middleware: [signedIn],
+    responses: { 200: { description: 'The zip', content: { 'application/zip': { schema: z.string().openapi({ format: 'binary' }) } } } },
+  });
+
   return createRouter()
+    .openapi(exportRoute, (c) => {
+      const archive = exportArchive(deps, c.get('user').id);
+      c.header('Content-Type', 'application/zip');
+      c.header('Content-Disposition', `attachment; filename="${exportFilename(deps.config.appName, new Date())}"`);
+      c.header('Cache-Control', 'no-store');
+      return c.body(Readable.toWeb(archive) as ReadableStream<Uint8Array>, 200);
+    })
     .openapi(infoRoute, async (c) => c.json(await accountDeletionInfo(deps, c.get('user')), 200))
     .openapi(deleteRoute, async (c) => {
       await deleteAccount(deps, c.get('user'), c.req.valid('json'));
