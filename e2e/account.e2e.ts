@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
 import type { UserFile } from '@shared/studio';
 import { baseUrl, launchBrowser } from './support/browser';
 import { openContext, originHeader, signUpInto, TEST_PASSWORD, uniqueEmail } from './support/accounts';
@@ -50,7 +51,7 @@ async function signInThroughForm(page: Page, email: string, password: string): P
 const statusOf = async (context: BrowserContext, url: string) => (await context.request.get(url)).status();
 
 describe('deleting an account', () => {
-  it('asks for the password after showing the balance and the refund policy, then nothing of the account answers and other users are untouched', async () => {
+  it('downloads the data, asks for the password after showing the balance and the refund policy, then nothing of the account answers and other users are untouched', async () => {
     const context = await openContext(browser, 'desktop');
     const { email } = await signUpInto(context, 'leaving');
     await topUp(context, 1000);
@@ -69,6 +70,16 @@ describe('deleting an account', () => {
 
     const page = await context.newPage();
     await page.goto('/account');
+
+    // First the user takes their data: the browser downloads the zip itself.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download my data' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^photomuse-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    const zip = await yauzl.openPromise((await download.path())!, { lazyEntries: true });
+    const names: string[] = [];
+    for await (const entry of zip.eachEntry()) names.push(entry.fileName);
+    zip.close();
+    expect(names.sort()).toEqual(['account.json', `images/uploads/Landscape_3-${photo.id.replace(/-/g, '').slice(0, 8)}.jpg`, 'ledger.csv', 'sessions.json']);
+
     await page.getByRole('button', { name: 'Delete account' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
     await dialog.waitFor();
