@@ -74,7 +74,8 @@ describe('the landing page on a desktop', () => {
       expect(await page.getByTestId('pricing-creatorPack').getByRole('link', { name: /Start/ }).isVisible()).toBe(true);
       expect(await page.getByRole('link', { name: 'View all pricing options' }).getAttribute('href')).toBe('/billing');
 
-      await expectVisible(page.getByText('Uploaded files are deleted after processing.'));
+      // The server's UPLOAD_RETENTION, 24 hours by default (decision 015).
+      await expectVisible(page.getByText('Uploaded files are deleted after processing, at the latest 24 hours after upload.'));
       await expectVisible(page.getByText('Creating harmful, illegal or unethical content is prohibited.'));
     });
   });

@@ -14,6 +14,7 @@ import { errorResponse, handleError } from './lib/http-errors';
 import { isReportable } from './lib/error-reporting';
 import { sameOriginOnly } from './lib/origin-check';
 import { securityHeaders } from './lib/security-headers';
+import { accountRoutes } from './features/account/account.routes';
 import { clientErrorRoutes } from './features/client-errors/client-errors.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { configRoutes } from './features/config/config.routes';
@@ -46,6 +47,7 @@ function buildApiRoutes(deps: AppDeps, options: Pick<CreateAppOptions, 'shutdown
     .route('/stats', statsRoutes(deps))
     .route('/client-errors', clientErrorRoutes(deps))
     .route('/me', meRoutes(deps))
+    .route('/account', accountRoutes(deps))
     .route('/stripe', billingRoutes(deps))
     .route('/sessions', sessionsRoutes(deps, { shutdownSignal: options.shutdownSignal }))
     .route('/messages', messagesRoutes(deps))

@@ -1,5 +1,6 @@
 import { giveUpGeneration, runGenerationJob } from './features/generation/generation.jobs';
 import { rejectUnverifiedUpload, verifyUpload } from './features/verification/verification.service';
+import { runRetention } from './features/retention/retention.service';
 import type { AppDeps } from './context';
 import type { JobHandlers } from './jobs/job-types';
 
@@ -30,6 +31,13 @@ export function createJobHandlers(deps: AppDeps): JobHandlers {
         await giveUpGeneration(deps, payload, reason);
         metrics.countGenerationGivenUp(engineName);
       },
+    },
+    retention: {
+      run: async () => {
+        await runRetention(deps);
+      },
+      // Nothing to settle: whatever a failed run left is the next run's work.
+      giveUp: async () => undefined,
     },
   };
 }

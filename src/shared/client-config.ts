@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { retentionSchema } from './retention';
 
 /**
  * What the server tells the web client about itself at start (GET /api/config). Nothing here may
@@ -18,6 +19,8 @@ export const publicConfigSchema = z.object({
   devMailbox: z.boolean(),
   /** Sentry for the web client (PUBLIC_SENTRY_DSN), or null: then the client loads no error reporting at all. */
   errorReporting: z.object({ dsn: z.string(), environment: z.string(), release: z.string(), tracesSampleRate: z.number() }).nullable(),
+  /** How long files are kept (UPLOAD_RETENTION, GENERATED_RETENTION): the legal pages and the library state it. */
+  retention: retentionSchema,
 });
 
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -40,6 +40,10 @@ export const userFileSchema = z.object({
   metadata: z.array(suggestedActionSchema).nullable(),
   width: z.number().nullable(),
   height: z.number().nullable(),
+  /** When the retention job deletes it (UPLOAD_RETENTION / GENERATED_RETENTION after upload_timestamp). */
+  expires_at: z.string(),
+  /** Deleted by the retention job: its bytes are gone (only a message still mentions it). */
+  expired: z.boolean(),
 });
 export type UserFile = z.infer<typeof userFileSchema>;
 
@@ -50,6 +54,10 @@ export const messageFileSchema = z.object({
   thumbnailUrl: z.string(),
   originalFilename: z.string(),
   isGenerated: z.boolean(),
+  /** Deleted by the retention job: the chat shows an "expired" placeholder with the prompt instead. */
+  expired: z.boolean(),
+  /** The generation prompt of a generated image; '' for uploads. */
+  contentDescription: z.string(),
 });
 export type MessageFile = z.infer<typeof messageFileSchema>;
 

@@ -21,6 +21,7 @@ export const testConfig: PublicConfig = {
   socialProviders: { google: false, github: false, apple: false },
   devMailbox: false,
   errorReporting: null,
+  retention: { uploadSeconds: 86_400, generatedSeconds: 2_592_000 },
 };
 
 interface RenderOptions {

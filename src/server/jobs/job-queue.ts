@@ -9,6 +9,7 @@ import { claimWithLeasesSql, releaseLease, renewLeases, takeLapsedLeases } from 
 import { JobSlots, type FetchedJob } from './job-slots';
 import {
   JOB_POLICIES,
+  JOB_SCHEDULES,
   JobLeaseLostError,
   JobTimeLimitError,
   type JobContext,
@@ -106,6 +107,9 @@ export class JobQueue {
       for (const name of Object.keys(JOB_POLICIES) as JobName[]) {
         await this.boss.createQueue(name, { name, ...this.queueOptionsOf(name) });
       }
+      for (const [name, cron] of Object.entries(JOB_SCHEDULES) as [JobName, string][]) {
+        await this.boss.schedule(name, cron, {}, { ...this.queueOptionsOf(name), tz: 'UTC' });
+      }
     } finally {
       await client.query('select pg_advisory_unlock($1)', [QUEUE_CREATION_LOCK]).catch(() => undefined);
       client.release();
@@ -131,6 +135,11 @@ export class JobQueue {
   async enqueue<N extends JobName>(db: DbOrTx, name: N, payload: JobPayloads[N]): Promise<string | null> {
     // The policy travels with each job, so a queue created by an older version still follows it.
     return this.boss.send(name, payload, { ...this.queueOptionsOf(name), db: wakingExecutor(db, name) });
+  }
+
+  /** The schedules the queue keeps (name and cron), as stored in the database. */
+  async schedules(): Promise<{ name: string; cron: string }[]> {
+    return (await this.boss.getSchedules()).map(({ name, cron }) => ({ name, cron }));
   }
 
   /** Runs every job type in this process, and sweeps for jobs whose worker died. */

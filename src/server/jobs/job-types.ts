@@ -8,6 +8,8 @@ export interface JobPayloads {
   'verify-upload': { fileId: string; userId: string };
   /** Runs the image engine for a paid agent job (generation). */
   generate: { jobId: string };
+  /** Deletes files past their retention and files left only in deleted sessions (retention). */
+  retention: Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -32,6 +34,16 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
   // fewer slots than sessions waiting, a request would wait a whole generation for a free slot.
   // The local engine's work happens on libuv's thread pool, which bounds the CPU it takes.
   generate: { retryLimit: 2, retryDelaySeconds: 5, timeLimitSeconds: 300, concurrency: 32 },
+  // Runs every minute: a failed run is simply the next minute's work, never retried on its own.
+  retention: { retryLimit: 0, retryDelaySeconds: 5, timeLimitSeconds: 50, concurrency: 1 },
+};
+
+/**
+ * Jobs the queue itself sends on a schedule (cron, in UTC; pg-boss sends each one once per minute
+ * whichever process notices first). The retention job runs every minute (issue 14).
+ */
+export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
+  retention: '* * * * *',
 };
 
 export interface JobContext {

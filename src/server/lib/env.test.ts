@@ -44,6 +44,19 @@ describe('configuration', () => {
     });
   });
 
+  it('keeps uploads 24 hours and generated images 30 days unless told otherwise, in seconds', () => {
+    expect(loadConfig({}).retention).toEqual({ uploadSeconds: 86_400, generatedSeconds: 2_592_000 });
+    expect(loadConfig({ UPLOAD_RETENTION: '90s', GENERATED_RETENTION: '2h' }).retention).toEqual({ uploadSeconds: 90, generatedSeconds: 7200 });
+  });
+
+  it('refuses a retention that is not a duration like 90s, 24h or 30d', () => {
+    const problems = problemsOf({ UPLOAD_RETENTION: '24', GENERATED_RETENTION: '0d' });
+    expect(problems).toEqual([
+      'UPLOAD_RETENTION: must be a duration like 90s, 15m, 24h or 30d, got "24"',
+      'GENERATED_RETENTION: must be a duration like 90s, 15m, 24h or 30d, got "0d"',
+    ]);
+  });
+
   it('derives APP_URL from PORT and treats empty values as unset', () => {
     expect(loadConfig({ PORT: '4000', DATABASE_URL: '' }).appUrl).toBe('http://localhost:4000');
     expect(loadConfig({ PORT: '4000', DATABASE_URL: '' }).databaseUrl).toBeUndefined();

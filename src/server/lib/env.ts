@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_GENERATED_RETENTION, DEFAULT_UPLOAD_RETENTION, parseRetention, type Retention } from '@shared/retention';
 import { exposureProblems, SHARED_TEST_SERVER_VARIABLE } from './exposure';
 
 /**
@@ -27,6 +28,21 @@ const intFromEnv = (fallback: number, min: number, max: number) =>
       return Number(v);
     })
     .pipe(z.number().int().min(min).max(max));
+
+/** A retention duration like `90s`, `24h` or `30d`, as seconds. */
+const retentionFromEnv = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      const seconds = parseRetention(v === undefined || v === '' ? fallback : v);
+      if (seconds === null) {
+        ctx.addIssue({ code: 'custom', message: `must be a duration like 90s, 15m, 24h or 30d, got "${v}"` });
+        return z.NEVER;
+      }
+      return seconds;
+    });
 
 const urlString = z.url({ protocol: /^https?$/ });
 
@@ -112,6 +128,9 @@ const envSchema = z.object({
   WORKER_METRICS_PORT: optionalString.pipe(z.string().regex(/^\d+$/, 'must be a port number').transform(Number).pipe(z.number().min(1).max(65535)).optional()),
   /** After SIGTERM, how long /api/health/ready answers 503 while requests are still served, before the server closes. */
   SHUTDOWN_DRAIN_SECONDS: optionalString.pipe(z.string().regex(/^\d+$/, 'must be a whole number of seconds').transform(Number).pipe(z.number().max(300)).optional()),
+  /** How long uploaded and generated files are kept (decision 015). */
+  UPLOAD_RETENTION: retentionFromEnv(DEFAULT_UPLOAD_RETENTION),
+  GENERATED_RETENTION: retentionFromEnv(DEFAULT_GENERATED_RETENTION),
   /** Development conveniences on a non-loopback address, for a deliberately shared test server (exposure.ts). */
   [SHARED_TEST_SERVER_VARIABLE]: z.enum(['true', 'false']).default('false'),
 });
@@ -159,6 +178,8 @@ export interface AppConfig {
   logLevel: RawEnv['LOG_LEVEL'];
   /** Per-user limits of photo uploads and of generation requests (POST /api/chat), per minute. */
   fairUse: { uploadsPerMinute: number; generationsPerMinute: number };
+  /** Files older than this are deleted by the retention job (seconds). */
+  retention: Retention;
   /** ALLOW_UNSAFE_SHARED_TEST_SERVER=true outside production: warned about at every start. */
   sharedTestServer: boolean;
   /** GET /metrics: with a token, only with it as a Bearer token; without, only from loopback. */
@@ -282,6 +303,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     generationTimeoutSeconds: env.GENERATION_TIMEOUT_SECONDS,
     logLevel: env.LOG_LEVEL,
     fairUse: { uploadsPerMinute: env.RATE_LIMIT_UPLOADS_PER_MINUTE, generationsPerMinute: env.RATE_LIMIT_GENERATIONS_PER_MINUTE },
+    retention: { uploadSeconds: env.UPLOAD_RETENTION, generatedSeconds: env.GENERATED_RETENTION },
     sharedTestServer: env.NODE_ENV !== 'production' && env[SHARED_TEST_SERVER_VARIABLE] === 'true',
     metricsToken: env.METRICS_TOKEN,
     workerMetricsPort: env.WORKER_METRICS_PORT,

@@ -75,3 +75,26 @@ export const checkoutSessions = pgTable(
   },
   (t) => [index('checkout_sessions_user_idx').on(t.userId, t.createdAt.desc())],
 );
+
+/**
+ * The ledger entries of deleted accounts, kept for accounting without anything that names the
+ * person (decision 016): no user id, only the payment provider's reference, the amounts and dates.
+ * Entries are moved here, in the transaction that deletes the account.
+ */
+export const retainedLedgerEntries = pgTable(
+  'retained_ledger_entries',
+  {
+    id: uuid('id').primaryKey(),
+    /** The same random id for every entry of one deleted account, so its entries still add up. */
+    erasedAccountId: uuid('erased_account_id').notNull(),
+    kind: ledgerKind('kind').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    freeGenerationsDelta: integer('free_generations_delta').notNull(),
+    reference: text('reference').notNull(),
+    description: text('description').notNull(),
+    balanceAfterCents: bigint('balance_after_cents', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 6 }).notNull(),
+    erasedAt: timestamp('erased_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('retained_ledger_entries_kind_reference_idx').on(t.kind, t.reference), index('retained_ledger_entries_created_idx').on(t.createdAt)],
+);

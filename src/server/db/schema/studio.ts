@@ -32,13 +32,18 @@ export const chatSessions = pgTable(
     conversationTheme: text('conversation_theme'),
     totalMessages: integer('total_messages').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
+    /** When the user deleted it: the retention job re-checks its files for a day (decision 015). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The sessions list: a user's active sessions, newest activity first, a page at a time from a
   // (updated_at, id) cursor — in the index's own order, so a page reads only its own rows
   // (NULLS FIRST, as `order by … desc` means).
-  (t) => [index('chat_sessions_user_active_updated_id_idx').on(t.userId, t.isActive, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+  (t) => [
+    index('chat_sessions_user_active_updated_id_idx').on(t.userId, t.isActive, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('chat_sessions_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+  ],
 );
 
 export const userFiles = pgTable(
@@ -63,8 +68,15 @@ export const userFiles = pgTable(
     /** Suggested actions: [{ title, description }] written by the verification job. */
     metadata: jsonb('metadata').$type<{ title: string; description: string }[] | null>(),
     uploadTimestamp: timestamp('upload_timestamp', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the retention job deleted the bytes (decision 015). The row stays so that a message can
+     * still show what was there ("expired", with its prompt); nothing else lists or serves it.
+     */
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
   },
   (t) => [
+    // The retention job's scan: files still held, oldest first, by kind.
+    index('user_files_retained_idx').on(t.isGenerated, t.uploadTimestamp).where(sql`${t.expiredAt} is null`),
     // The library and verified-image lists: a user's approved files, uploaded or generated, newest
     // first (ties by id): a page is the first rows of this index, whatever the limit and offset.
     // NULLS FIRST is what `order by … desc` means; an index with NULLS LAST cannot give that order.

@@ -22,6 +22,7 @@ export function publicConfigOf(config: AppConfig): PublicConfig {
     errorReporting: config.sentry.clientDsn
       ? { dsn: config.sentry.clientDsn, environment: reportingEnvironmentOf(config), release: APP_VERSION, tracesSampleRate: TRACES_SAMPLE_RATE }
       : null,
+    retention: config.retention,
   };
   assertNoSecretKeys(publicConfig, 'GET /api/config');
   return publicConfig;

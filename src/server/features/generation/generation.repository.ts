@@ -32,11 +32,11 @@ export async function replyContextOf(db: DbOrTx, userId: string, sessionId: stri
       existingJobId: sql<string | null>`(select j.id from ${agentJobs} j where j.message_id = ${messages.id} and j.user_id = ${userId})`,
       attachmentIds: sql<string[]>`array(
         select f.id from ${attachments} a join ${userFiles} f on f.id = a.file_id
-        where a.message_id = ${messages.id} and f.user_id = ${userId} and f.verified_enum = 'approved'
+        where a.message_id = ${messages.id} and f.user_id = ${userId} and f.verified_enum = 'approved' and f.expired_at is null
         order by f.upload_timestamp)`,
       previousOutputId: sql<string | null>`(
-        select o.file_id from ${generatedOutputs} o join ${agentJobs} j on j.id = o.job_id
-        where j.session_id = ${sessionId} and j.user_id = ${userId} and j.status = 'completed' and j.created_at < ${messages.timestampCreated}
+        select o.file_id from ${generatedOutputs} o join ${agentJobs} j on j.id = o.job_id join ${userFiles} f on f.id = o.file_id
+        where f.expired_at is null and j.session_id = ${sessionId} and j.user_id = ${userId} and j.status = 'completed' and j.created_at < ${messages.timestampCreated}
         order by j.completed_at desc, o.position desc limit 1)`,
     })
     .from(messages)

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Message, MessageFile } from '@shared/studio';
 import type { DbOrTx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
@@ -35,7 +35,8 @@ const messagesWhere = (where: string, order: string, limit: string) => `
   left join lateral (
     select json_agg(json_build_object(
         'id', f.id, 'fileUrl', f.file_url, 'thumbnailUrl', coalesce(f.thumbnail_url, f.file_url),
-        'originalFilename', f.original_filename, 'isGenerated', f.is_generated
+        'originalFilename', f.original_filename, 'isGenerated', f.is_generated,
+        'expired', f.expired_at is not null, 'contentDescription', f.content_description
       ) order by f.source, f.position, f.upload_timestamp, f.id) as files
     from (
       select uf.*, 0 as source, 0 as position
@@ -123,12 +124,15 @@ export async function insertAttachments(db: DbOrTx, messageId: string, fileIds: 
   await db.insert(attachments).values(fileIds.map((fileId) => ({ messageId, fileId })));
 }
 
-/** The user's own files among `fileIds`, locked so a verdict cannot change while they are attached. */
+/**
+ * The user's own files among `fileIds` that still exist, locked so a verdict cannot change (nor the
+ * retention job delete them) while they are attached.
+ */
 export async function lockOwnFiles(db: DbOrTx, userId: string, fileIds: string[]) {
   if (fileIds.length === 0) return [];
   return db
     .select({ id: userFiles.id, verifiedEnum: userFiles.verifiedEnum, originalFilename: userFiles.originalFilename })
     .from(userFiles)
-    .where(and(eq(userFiles.userId, userId), inArray(userFiles.id, fileIds)))
+    .where(and(eq(userFiles.userId, userId), inArray(userFiles.id, fileIds), isNull(userFiles.expiredAt)))
     .for('share');
 }

@@ -57,7 +57,7 @@ const cardsOf = (page: string) => `
         from messages m
         join attachments a on a.message_id = m.id
         join user_files f on f.id = a.file_id
-        where m.session_id = s.id
+        where m.session_id = s.id and f.expired_at is null
         order by m.timestamp_created desc, m.id desc
         limit ${RECENT_IMAGES_SCANNED})
         union all
@@ -65,7 +65,7 @@ const cardsOf = (page: string) => `
         from agent_jobs j
         join generated_outputs g on g.job_id = j.id
         join user_files f on f.id = g.file_id
-        where j.session_id = s.id
+        where j.session_id = s.id and f.expired_at is null
         order by j.created_at desc, g.position desc
         limit ${RECENT_IMAGES_SCANNED})
       ) images_of_session
@@ -171,7 +171,7 @@ export async function renameSession(db: DbOrTx, userId: string, sessionId: strin
 export async function deactivateSession(db: DbOrTx, userId: string, sessionId: string): Promise<boolean> {
   const rows = await db
     .update(chatSessions)
-    .set({ isActive: false })
+    .set({ isActive: false, deletedAt: sql`now()` })
     .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId), eq(chatSessions.isActive, true)))
     .returning({ id: chatSessions.id });
   return rows.length > 0;

@@ -64,7 +64,7 @@ export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {
   const deleteRoute = createRoute({
     method: 'delete',
     path: '/{id}',
-    summary: 'Soft-delete a session (is_active false)',
+    summary: 'Soft-delete a session (is_active false) and delete its files that no other session uses',
     middleware: operation('User must be logged in to delete chat sessions', 'Failed to delete chat session'),
     request: { params: sessionIdParams },
     responses: { 204: { description: 'Deleted' } },
@@ -109,7 +109,7 @@ export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {
       return c.json(session, 200);
     })
     .openapi(deleteRoute, async (c) => {
-      await deleteSession(db, c.get('user').id, c.req.valid('param').id);
+      await deleteSession(deps, c.get('user').id, c.req.valid('param').id);
       return c.body(null, 204);
     })
     .openapi(messagesRoute, async (c) => {

@@ -1,6 +1,8 @@
 import { AppError } from '@shared/errors';
 import type { Message, SessionDetail, SessionsPage, SessionStatus, SessionSummary } from '@shared/studio';
+import type { AppDeps } from '../../context';
 import type { Db } from '../../db/client';
+import { deleteFilesOfDeletedSession } from '../retention/retention.service';
 import { listSessionMessages } from './messages.repository';
 import {
   deactivateSession,
@@ -69,9 +71,14 @@ export async function renameOwnSession(db: Db, userId: string, sessionId: string
   return toSummary((await findActiveSession(db, userId, sessionId))!);
 }
 
-/** Soft delete (spec 3: is_active false): the session and its messages disappear for the user. */
-export async function deleteSession(db: Db, userId: string, sessionId: string): Promise<void> {
-  if (!(await deactivateSession(db, userId, sessionId))) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND_MESSAGE);
+/**
+ * Soft delete (spec 3: is_active false): the session and its messages disappear for the user, and
+ * its uploaded and generated files that no other session uses are deleted (storage and rows) —
+ * those a running reply still needs once it settles, by the retention job (decision 015).
+ */
+export async function deleteSession(deps: Pick<AppDeps, 'db' | 'storage'>, userId: string, sessionId: string): Promise<void> {
+  if (!(await deactivateSession(deps.db, userId, sessionId))) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND_MESSAGE);
+  await deleteFilesOfDeletedSession(deps, userId, sessionId);
 }
 
 /** Throws NOT_FOUND unless the session is the user's and active. */

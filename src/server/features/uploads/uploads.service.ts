@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { AppError } from '@shared/errors';
 import { VERIFICATION_WAIT_MAX_SECONDS, type UserFile, type UserFilesPage } from '@shared/studio';
+import type { Retention } from '@shared/retention';
 import type { AppDeps } from '../../context';
 import { userTopic } from '../../realtime/topics';
 import { FairGate } from './fair-gate';
@@ -16,7 +17,13 @@ export const UPLOADED_IMAGES_CANNOT_BE_DELETED = 'Uploaded images cannot be dele
 export const fileUrlOf = (fileId: string) => `/api/files/${fileId}`;
 export const thumbnailUrlOf = (fileId: string) => `/api/files/${fileId}/thumbnail`;
 
-export function toUserFile(row: UserFileRow): UserFile {
+/** When a file's retention ends (decision 015). */
+export function expiryOf(row: Pick<UserFileRow, 'isGenerated' | 'uploadTimestamp'>, retention: Retention): Date {
+  const seconds = row.isGenerated ? retention.generatedSeconds : retention.uploadSeconds;
+  return new Date(row.uploadTimestamp.getTime() + seconds * 1000);
+}
+
+export function toUserFile(row: UserFileRow, retention: Retention): UserFile {
   return {
     id: row.id,
     user_id: row.userId,
@@ -34,6 +41,8 @@ export function toUserFile(row: UserFileRow): UserFile {
     metadata: Array.isArray(row.metadata) ? row.metadata : null,
     width: row.width,
     height: row.height,
+    expires_at: expiryOf(row, retention).toISOString(),
+    expired: row.expiredAt !== null,
   };
 }
 
@@ -57,7 +66,7 @@ function fileRecordFailed(cause: unknown): AppError {
  * written, the job is enqueued, and only then does the transaction commit. If anything fails,
  * the bytes written so far are removed and nothing else remains.
  */
-export async function uploadPhoto(deps: Pick<AppDeps, 'db' | 'storage' | 'jobs'>, userId: string, file: { name: string; data: Buffer }): Promise<UserFile> {
+export async function uploadPhoto(deps: Pick<AppDeps, 'db' | 'storage' | 'jobs' | 'config'>, userId: string, file: { name: string; data: Buffer }): Promise<UserFile> {
   const image = await decoding.run(userId, () => prepareUploadedImage(file.data));
   const id = randomUUID();
   const originalFilename = file.name.trim().slice(0, 255) || 'photo';
@@ -90,7 +99,7 @@ export async function uploadPhoto(deps: Pick<AppDeps, 'db' | 'storage' | 'jobs'>
         written.push(target);
       }
       await deps.jobs.enqueue(tx, 'verify-upload', { fileId: id, userId });
-      return toUserFile(row);
+      return toUserFile(row, deps.config.retention);
     });
   } catch (error) {
     await Promise.all(written.map((target) => deps.storage.delete(target).catch(() => undefined)));
@@ -103,8 +112,8 @@ export async function uploadPhoto(deps: Pick<AppDeps, 'db' | 'storage' | 'jobs'>
  * file is answered as soon as its verdict is written (the job publishes `file.updated` on the
  * owner's topic), or after the wait — one request instead of many polls.
  */
-export async function getOwnFile(deps: Pick<AppDeps, 'db' | 'realtime'>, userId: string, fileId: string, waitSeconds = 0): Promise<UserFile> {
-  if (waitSeconds <= 0) return toUserFile(await requireOwnFile(deps, userId, fileId));
+export async function getOwnFile(deps: Pick<AppDeps, 'db' | 'realtime' | 'config'>, userId: string, fileId: string, waitSeconds = 0): Promise<UserFile> {
+  if (waitSeconds <= 0) return toUserFile(await requireOwnFile(deps, userId, fileId), deps.config.retention);
   let wake: () => void = () => undefined;
   const updated = new Promise<void>((resolve) => (wake = resolve));
   // Subscribed before the first read, so a verdict written in between is not missed.
@@ -114,9 +123,9 @@ export async function getOwnFile(deps: Pick<AppDeps, 'db' | 'realtime'>, userId:
   let timer: NodeJS.Timeout | undefined;
   try {
     const row = await requireOwnFile(deps, userId, fileId);
-    if (row.verifiedEnum !== 'pending') return toUserFile(row);
+    if (row.verifiedEnum !== 'pending') return toUserFile(row, deps.config.retention);
     await Promise.race([updated, new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.min(waitSeconds, VERIFICATION_WAIT_MAX_SECONDS) * 1000)))]);
-    return toUserFile(await requireOwnFile(deps, userId, fileId));
+    return toUserFile(await requireOwnFile(deps, userId, fileId), deps.config.retention);
   } finally {
     clearTimeout(timer);
     unsubscribe();
@@ -130,18 +139,19 @@ async function requireOwnFile(deps: Pick<AppDeps, 'db'>, userId: string, fileId:
 }
 
 export async function listOwnApprovedFiles(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'config'>,
   userId: string,
   options: { kind?: 'uploaded' | 'generated' | undefined; limit: number; offset: number },
 ): Promise<UserFilesPage> {
   const isGenerated = options.kind === undefined ? undefined : options.kind === 'generated';
   const { rows, total } = await listApprovedFiles(deps.db, userId, { isGenerated, limit: options.limit, offset: options.offset });
-  return { images: rows.map(toUserFile), total, hasMore: options.offset + rows.length < total };
+  return { images: rows.map((row) => toUserFile(row, deps.config.retention)), total, hasMore: options.offset + rows.length < total };
 }
 
 /** Generated images may be deleted (spec 2, Library); uploads may not. */
 export async function deleteGeneratedImage(deps: Pick<AppDeps, 'db' | 'storage'>, userId: string, fileId: string): Promise<void> {
   const row = await requireOwnFile(deps, userId, fileId);
+  if (row.expiredAt) throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE);
   if (!row.isGenerated) throw new AppError('BAD_REQUEST', UPLOADED_IMAGES_CANNOT_BE_DELETED);
   const deleted = await deleteOwnFile(deps.db, userId, fileId);
   if (!deleted) throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE);
@@ -160,7 +170,8 @@ export interface ServedFile {
 /** The bytes of a file (or its thumbnail) for this viewer; someone else's upload is "not found". */
 export async function openFileFor(deps: Pick<AppDeps, 'db' | 'storage'>, viewerId: string | undefined, fileId: string, variant: 'original' | 'thumbnail'): Promise<ServedFile> {
   const row = await findFileById(deps.db, fileId);
-  if (!row || (!row.isGenerated && row.userId !== viewerId)) throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE);
+  // An expired file's bytes are gone; the row stays only for the chat's placeholder.
+  if (!row || row.expiredAt || (!row.isGenerated && row.userId !== viewerId)) throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE);
   const useThumbnail = variant === 'thumbnail' && row.thumbnailUrl !== null;
   const stored = await deps.storage.get(useThumbnail ? thumbnailKeyOf(row.storedFilename) : row.storedFilename);
   if (!stored) throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE);

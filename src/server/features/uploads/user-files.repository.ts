@@ -26,10 +26,10 @@ export async function findFileById(db: DbOrTx, fileId: string): Promise<UserFile
 }
 
 const FILE_COLUMNS = `id, user_id, file_type, original_filename, stored_filename, file_url, thumbnail_url, mime_type, file_size_bytes,
-  width, height, is_generated, verified_enum, content_description, metadata, upload_timestamp`;
+  width, height, is_generated, verified_enum, content_description, metadata, upload_timestamp, expired_at`;
 const approvedPage = (name: string, kind: string): PreparedStatement => ({
   name,
-  text: `select ${FILE_COLUMNS} from user_files where user_id = $1 and verified_enum = 'approved' ${kind}
+  text: `select ${FILE_COLUMNS} from user_files where user_id = $1 and verified_enum = 'approved' and expired_at is null ${kind}
     order by upload_timestamp desc, id desc limit $2 offset $3`,
 });
 const APPROVED_PAGE = {
@@ -59,6 +59,7 @@ interface UserFileRecord {
   content_description: string;
   metadata: UserFileRow['metadata'];
   upload_timestamp: Date | string;
+  expired_at: Date | string | null;
 }
 
 function toUserFileRow(row: UserFileRecord): UserFileRow {
@@ -79,11 +80,12 @@ function toUserFileRow(row: UserFileRecord): UserFileRow {
     contentDescription: row.content_description,
     metadata: row.metadata,
     uploadTimestamp: new Date(row.upload_timestamp),
+    expiredAt: row.expired_at === null ? null : new Date(row.expired_at),
   };
 }
 
 /**
- * Spec 7: the user's approved files, optionally only uploaded or generated, newest first, with the
+ * Spec 7: the user's approved files that still exist (not expired), optionally only uploaded or generated, newest first, with the
  * exact total. The total is the user's row of user_file_counts (kept by a trigger on user_files,
  * decision 020), so a page costs the same with 60 files or 100,000. Both are prepared statements.
  */

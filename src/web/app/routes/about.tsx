@@ -7,6 +7,7 @@ import { TextWithEmailLinks } from '@web/features/marketing/components/linked-te
 import { PriceReferenceTable } from '@web/features/marketing/components/price-reference-table';
 import { supportEmailFor } from '@web/lib/format';
 import { usePublicConfig } from '@web/lib/public-config';
+import { useRetentionTexts } from '@web/lib/retention-texts';
 
 const featureCards = [
   { key: 'generate', icon: Wand2 },
@@ -30,7 +31,8 @@ export function AboutRoute() {
   const { t } = useTranslation('marketing');
   const { appName, appUrl, pricePerImageCents, imageEngine } = usePublicConfig();
   const supportEmail = supportEmailFor(appUrl);
-  const list = (key: string) => t(key, { appName, returnObjects: true }) as string[];
+  const retention = useRetentionTexts();
+  const list = (key: string) => t(key, { appName, ...retention, returnObjects: true }) as string[];
 
   return (
     <>

@@ -22,6 +22,8 @@ function userFile(id: string, isGenerated: boolean): UserFile {
     metadata: null,
     width: 512,
     height: 512,
+    expires_at: '2099-01-01T00:00:00.000Z',
+    expired: false,
   };
 }
 

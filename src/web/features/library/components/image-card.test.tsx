@@ -27,6 +27,8 @@ const generated: UserFile = {
   metadata: null,
   width: 512,
   height: 512,
+  expires_at: '2099-01-01T00:00:00.000Z',
+  expired: false,
 };
 
 function renderCard(props: Partial<ImageCardProps> = {}) {
@@ -45,6 +47,19 @@ const openButton = () => screen.getByRole('button', { name: /Open preview of/ })
 afterEach(cleanup);
 
 describe('an image card', () => {
+  it('says how long the image has left before the retention job deletes it', () => {
+    const inThreeDays = new Date(Date.now() + 3 * 86_400_000 + 60_000).toISOString();
+    renderCard({ image: { ...generated, expires_at: inThreeDays } });
+    expect(screen.getByText('Expires in 3 days')).toBeInTheDocument();
+    cleanup();
+    renderCard({ image: { ...generated, expires_at: new Date(Date.now() + 5 * 3_600_000 + 60_000).toISOString() } });
+    expect(screen.getByText('Expires in 5 hours')).toBeInTheDocument();
+    cleanup();
+    // Past its time but not yet swept (a running reply still needs it, or the next run is due).
+    renderCard({ image: { ...generated, expires_at: new Date(Date.now() - 1000).toISOString() } });
+    expect(screen.getByText('Expires soon')).toBeInTheDocument();
+  });
+
   it('keeps preview, download and delete off until the image has loaded', () => {
     const { onOpen, onDownload, onDelete } = renderCard();
     expect(openButton()).toBeDisabled();

@@ -1,6 +1,7 @@
 import { Download, ImageOff, Loader2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { timeLeft } from '@shared/retention';
 import type { UserFile } from '@shared/studio';
 import { cn } from '@web/lib/cn';
 import { formatUploadDate, truncateName, truncatePrompt } from '@web/lib/format';
@@ -45,6 +46,9 @@ export function ImageCard({ image, status = 'complete', previewMode = false, onO
   const uploading = status === 'uploading';
   const name = image.is_generated ? image.contentDescription || t('card.generatedImage') : image.original_filename;
   const badgeKey = status === 'error' ? null : badgeKeys[status];
+  // How long the retention job leaves it (decision 015): download what you want to keep.
+  const left = timeLeft(new Date(image.expires_at), new Date());
+  const expires = left ? t(`card.expiresIn_${left.unit}`, { count: left.count }) : t('card.expiresSoon');
 
   return (
     <figure className={cn('group relative overflow-hidden rounded-xl bg-muted', ringClasses[failed ? 'error' : status])} data-image-id={image.id} data-load-state={load}>
@@ -117,6 +121,7 @@ export function ImageCard({ image, status = 'complete', previewMode = false, onO
                 <span className="block text-[11px] text-white/90">{formatUploadDate(image.upload_timestamp, t('card.unknownDate'), i18n.language)}</span>
               </>
             )}
+            <span className="mt-0.5 block text-[11px] text-white/90">{expires}</span>
           </figcaption>
         </>
       )}

@@ -42,6 +42,8 @@ function image(id: string, prompt: string): UserFile {
     metadata: null,
     width: 512,
     height: 512,
+    expires_at: '2099-01-01T00:00:00.000Z',
+    expired: false,
   };
 }
 

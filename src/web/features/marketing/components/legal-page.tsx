@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SiteFooter } from '@web/components/layouts/site-footer';
 import { supportEmailFor } from '@web/lib/format';
 import { usePublicConfig } from '@web/lib/public-config';
+import { useRetentionTexts } from '@web/lib/retention-texts';
 import { TextWithEmailLinks } from './linked-text';
 
 export type LegalDocument = 'terms' | 'privacy' | 'refund';
@@ -18,7 +19,7 @@ export function LegalPage({ document: name }: { document: LegalDocument }) {
   const { t } = useTranslation('legal');
   const { appName, appUrl } = usePublicConfig();
   const supportEmail = supportEmailFor(appUrl);
-  const values = { appName, appUrl, supportEmail };
+  const values = { appName, appUrl, supportEmail, ...useRetentionTexts() };
   const title = t(`${name}.title`, values);
   const sections = t(`${name}.sections`, { ...values, returnObjects: true }) as LegalSection[];
 

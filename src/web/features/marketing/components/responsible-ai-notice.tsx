@@ -2,12 +2,14 @@ import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@shared/paths';
+import { useRetentionTexts } from '@web/lib/retention-texts';
 
 /** The product's statements on files and content (spec section 1), shown before anyone signs up. */
 export const RESPONSIBLE_AI_STATEMENTS = ['notStored', 'uploadsDeleted', 'publiclyAccessible', 'prohibited'] as const;
 
 export function ResponsibleAiNotice() {
   const { t } = useTranslation('marketing');
+  const retention = useRetentionTexts();
   return (
     <section aria-labelledby="responsible-ai-heading" className="px-4 py-16">
       <div className="mx-auto max-w-3xl rounded-2xl border-2 border-primary/20 bg-background p-6 sm:p-8">
@@ -17,7 +19,7 @@ export function ResponsibleAiNotice() {
         </h2>
         <ul className="mt-4 list-disc space-y-2 pl-5 text-sm sm:text-base">
           {RESPONSIBLE_AI_STATEMENTS.map((key) => (
-            <li key={key}>{t(`responsibleAi.${key}`)}</li>
+            <li key={key}>{t(`responsibleAi.${key}`, retention)}</li>
           ))}
         </ul>
         <p className="mt-4 text-sm text-muted-foreground">

@@ -20,6 +20,8 @@ const pending: UserFile = {
   metadata: null,
   width: 640,
   height: 480,
+  expires_at: '2099-01-01T00:00:00.000Z',
+  expired: false,
 };
 const approved: UserFile = { ...pending, verified_enum: 'approved' };
 

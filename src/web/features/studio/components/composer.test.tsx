@@ -31,6 +31,8 @@ function userFile(metadata: SuggestedAction[] | null, verified: UserFile['verifi
     metadata,
     width: 10,
     height: 10,
+    expires_at: '2099-01-01T00:00:00.000Z',
+    expired: false,
   };
 }
 

@@ -47,3 +47,25 @@ describe('a message whose reply was refused for lack of credit', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 });
+
+describe('an image the retention job deleted', () => {
+  it('shows an expired placeholder with its prompt instead of the image, and the photo by its name', () => {
+    const onOpenImage = vi.fn();
+    const reply: Message = {
+      ...userMessage(null),
+      role: 'system',
+      contentText: 'Here you go',
+      files: [
+        { id: 'f1', fileUrl: '/api/files/f1', thumbnailUrl: '/api/files/f1', originalFilename: 'generated-1.png', isGenerated: true, expired: true, contentDescription: 'A lighthouse at sunset' },
+        { id: 'f2', fileUrl: '/api/files/f2', thumbnailUrl: '/api/files/f2', originalFilename: 'beach.jpg', isGenerated: false, expired: true, contentDescription: '' },
+      ],
+    };
+    const { container } = render(<MessageBubble message={reply} onOpenImage={onOpenImage} />);
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByText('Image expired')).toBeTruthy();
+    expect(screen.getByText('A lighthouse at sunset')).toBeTruthy();
+    expect(screen.getByText('Photo expired')).toBeTruthy();
+    expect(screen.getByText('beach.jpg')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /generated-1.png/ })).toBeNull();
+  });
+});

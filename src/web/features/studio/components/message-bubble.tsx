@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AWAITING_CREDIT_STATUS, type Message, type MessageFile } from '@shared/studio';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
+import { ExpiredImage } from './expired-image';
 
 interface MessageBubbleProps {
   message: Message;
@@ -37,6 +38,9 @@ export function MessageBubble({ message, onOpenImage, retry }: MessageBubbleProp
           <ul className={cn('mt-2 grid gap-2', message.files.length === 1 ? 'grid-cols-1' : 'grid-cols-2')}>
             {message.files.map((file) => (
               <li key={file.id}>
+                {file.expired ? (
+                  <ExpiredImage file={file} />
+                ) : (
                 <button
                   type="button"
                   className="block overflow-hidden rounded-lg bg-background/20 focus-visible:outline-offset-2"
@@ -45,6 +49,7 @@ export function MessageBubble({ message, onOpenImage, retry }: MessageBubbleProp
                 >
                   <img src={file.thumbnailUrl || file.fileUrl} alt={file.originalFilename} loading="lazy" className="max-h-64 w-full object-cover" />
                 </button>
+                )}
               </li>
             ))}
           </ul>

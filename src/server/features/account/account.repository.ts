@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { account, balanceAccounts, devMails, user, userFiles, verification } from '../../db/schema';
+
+/** The user's password hash, if the account has one (e-mail sign-up); social-only accounts have none. */
+export async function passwordHashOf(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ password: account.password })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, 'credential'), isNotNull(account.password)))
+    .limit(1);
+  return row?.password ?? null;
+}
+
+export async function availableCentsOf(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ cents: balanceAccounts.availableCents }).from(balanceAccounts).where(eq(balanceAccounts.userId, userId));
+  return row?.cents ?? 0;
+}
+
+/**
+ * Deletes the account in the caller's transaction (decision 016) and answers the storage keys of
+ * its files, whose bytes the caller deletes once this commits:
+ * 1. the user row is locked first, so nothing can add a file, a message or a payment meanwhile;
+ * 2. unused credit is written off by a ledger entry, so the kept ledger still adds up;
+ * 3. the ledger is copied to retained_ledger_entries under a random id, without the user's id;
+ * 4. the dev mailbox's mails to the address and password-reset tokens go;
+ * 5. the user row goes, and with it (ON DELETE CASCADE) every session, sign-in account, chat
+ *    session, message, file row, job, balance account, ledger entry and checkout record.
+ */
+export async function deleteAccountRows(tx: DbOrTx, userId: string): Promise<{ storageKeys: string[]; email: string } | undefined> {
+  const [locked] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId)).for('update');
+  if (!locked) return undefined;
+  const erasedAccountId = randomUUID();
+  await tx.execute(sql`
+    with account_row as (
+      select available_cents from balance_accounts where user_id = ${userId} for update
+    ), written_off as (
+      insert into ledger_entries (user_id, kind, amount_cents, reference, description, balance_after_cents)
+      select ${userId}, 'adjustment', -available_cents, ${`account-deletion:${erasedAccountId}`}, 'Unused balance written off when the account was deleted', 0
+      from account_row where available_cents > 0
+      returning id, kind, amount_cents, free_generations_delta, reference, description, balance_after_cents, created_at
+    )
+    insert into retained_ledger_entries (id, erased_account_id, kind, amount_cents, free_generations_delta, reference, description, balance_after_cents, created_at)
+    select id, ${erasedAccountId}::uuid, kind, amount_cents, free_generations_delta,
+      -- The free grant's reference is the user id; the kept copy names only the erased account.
+      case when kind = 'free_grant' then ${`free-grant:${erasedAccountId}`} else reference end,
+      description, balance_after_cents, created_at
+    from (
+      select id, kind, amount_cents, free_generations_delta, reference, description, balance_after_cents, created_at from ledger_entries where user_id = ${userId}
+      union all
+      select * from written_off
+    ) entries`);
+  const files = await tx.execute<{ stored_filename: string }>(sql`delete from user_files where user_id = ${userId} returning stored_filename`);
+  await tx.delete(devMails).where(eq(devMails.to, locked.email));
+  await tx.delete(verification).where(eq(verification.value, userId));
+  await tx.delete(user).where(eq(user.id, userId));
+  return { storageKeys: files.rows.map((row) => row.stored_filename), email: locked.email };
+}
+
+/** The size of each page the data export reads: it never holds more rows than this at once. */
+export const EXPORT_PAGE_SIZE = 200;
+
+/** A page of the user's files that still exist, by id after `afterId`: the export's images. */
+export async function exportFilesPage(db: DbOrTx, userId: string, afterId: string | null) {
+  return db
+    .select({ id: userFiles.id, originalFilename: userFiles.originalFilename, storedFilename: userFiles.storedFilename, isGenerated: userFiles.isGenerated })
+    .from(userFiles)
+    .where(and(eq(userFiles.userId, userId), isNull(userFiles.expiredAt), afterId ? gt(userFiles.id, afterId) : undefined))
+    .orderBy(asc(userFiles.id))
+    .limit(EXPORT_PAGE_SIZE);
+}
+
+/**
+ * A page of the user's ledger in time order, after a cursor of the previous page: the export's
+ * ledger.csv. The cursor keeps Postgres' microseconds (a JavaScript Date would drop them and read
+ * entries of the same millisecond twice).
+ */
+export async function exportLedgerPage(db: DbOrTx, userId: string, after: { at: string; id: string } | null) {
+  const result = await db.execute<{ id: string; at: string; kind: string; description: string; amount_cents: string; free_generations_delta: number; balance_after_cents: string; reference: string }>(sql`
+    select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, kind, description, amount_cents, free_generations_delta, balance_after_cents, reference
+    from ledger_entries
+    where user_id = ${userId} ${after ? sql`and (created_at, id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+    order by created_at, id
+    limit ${EXPORT_PAGE_SIZE}`);
+  return result.rows.map((row) => ({ ...row, amountCents: Number(row.amount_cents), balanceAfterCents: Number(row.balance_after_cents) }));
+}
+
+export async function exportProfile(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ id: user.id, email: user.email, name: user.name, createdAt: user.createdAt, termsAcceptedAt: user.termsAcceptedAt })
+    .from(user)
+    .where(eq(user.id, userId));
+  return row;
+}

@@ -1,0 +1,40 @@
+import { WRONG_EMAIL_MESSAGE, WRONG_PASSWORD_MESSAGE, type AccountDeletionInfo, type DeleteAccountRequest } from '@shared/account';
+import { AppError } from '@shared/errors';
+import type { AppDeps, SignedInUser } from '../../context';
+import { deleteStoredFiles } from '../retention/retention.service';
+import { availableCentsOf, deleteAccountRows, passwordHashOf } from './account.repository';
+
+/** What the Delete account dialog shows before the user confirms. */
+export async function accountDeletionInfo(deps: Pick<AppDeps, 'db'>, user: SignedInUser): Promise<AccountDeletionInfo> {
+  const [hash, availableCents] = await Promise.all([passwordHashOf(deps.db, user.id), availableCentsOf(deps.db, user.id)]);
+  return { email: user.email, hasPassword: hash !== null, availableCents };
+}
+
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Deletes the signed-in user's account (decision 016), confirmed by the password — or, for an
+ * account without one, by the e-mail address typed out. Sessions, messages, files (rows and bytes)
+ * and sign-in data go; the ledger is kept without the user's id. Every session of the account ends
+ * with it, so every other browser is signed out at its next request.
+ */
+export async function deleteAccount(deps: Pick<AppDeps, 'db' | 'storage' | 'auth' | 'logger'>, user: SignedInUser, confirmation: DeleteAccountRequest): Promise<void> {
+  const hash = await passwordHashOf(deps.db, user.id);
+  if (hash !== null) {
+    const context = await deps.auth.$context;
+    const correct = confirmation.password ? await context.password.verify({ hash, password: confirmation.password }) : false;
+    if (!correct) throw new AppError('BAD_REQUEST', WRONG_PASSWORD_MESSAGE);
+  } else if (!confirmation.email || !sameAddress(confirmation.email, user.email)) {
+    throw new AppError('BAD_REQUEST', WRONG_EMAIL_MESSAGE);
+  }
+
+  const deleted = await deps.db.transaction((tx) => deleteAccountRows(tx, user.id));
+  if (!deleted) throw new AppError('NOT_FOUND', 'Account not found');
+  // The rows are gone, so every URL of these files already answers 404; the bytes follow.
+  try {
+    await deleteStoredFiles(deps.storage, deleted.storageKeys);
+  } catch (error) {
+    deps.logger.error({ err: error, files: deleted.storageKeys.length }, 'could not delete every stored file of a deleted account');
+  }
+  deps.logger.info({ files: deleted.storageKeys.length }, 'account deleted');
+}
