@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { isAppError } from '@shared/errors';
 import { paths } from '@shared/paths';
 import type { Message, MessageFile } from '@shared/studio';
+import { readConnectivity } from '@web/lib/use-connectivity';
 import { getMessage } from '../api/get-message';
 import { catchUpConversation, mergeIntoConversation, useMessages } from '../api/get-messages';
 import { useSession } from '../api/get-session';
@@ -91,6 +92,11 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
   };
 
   const handleSend = () => {
+    // Refused, not queued: the draft stays, and nothing goes out (or is charged) behind the user's back.
+    if (readConnectivity() === 'offline') {
+      setSendError(t('session.offlineSendRefused'));
+      return;
+    }
     setSendError(null);
     const fileIds = uploads.items.filter(isApproved).map((item) => item.userFileId!);
     // The reply starts with the message, in one request: a dropped connection cannot split them.
