@@ -7,6 +7,7 @@ import { assertNoSecretKeys } from '@shared/secret-keys';
 import { AppProviders, createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
 import { connectSessionToApiClient } from './features/auth/session';
+import { firstPageLanguageReady } from './lib/i18n';
 import './index.css';
 
 // The spec's start-up rule: refuse to run if the build exposed a key named like a secret.
@@ -16,10 +17,16 @@ const queryClient = createQueryClient();
 connectSessionToApiClient(queryClient);
 const router = createAppRouter();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// A Russian visitor waits for the Russian texts of the first page (one small request); an English
+// one does not wait at all. Should that request fail, the page shows in English, the fallback.
+void firstPageLanguageReady()
+  .catch(() => undefined)
+  .finally(() => {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
