@@ -78,3 +78,37 @@ describe.each<Viewport>(['desktop', 'phone'])('connectivity at the %s size', (vi
     await context.close();
   });
 });
+
+describe('a send whose answer is lost', () => {
+  it('is sent again by the user as the same message: one message, one charge', async () => {
+    const context = await openContext(browser, 'desktop');
+    await signUpInto(context, 'lost-answer');
+    const created = await context.request.post('/api/sessions', { data: {}, headers: originHeader() });
+    const { id } = (await created.json()) as { id: string };
+    const page = await context.newPage();
+    // The first send reaches the server, which stores and charges it; its answer never arrives.
+    let lostAnswers = 0;
+    await page.route('**/api/messages', async (route) => {
+      if (route.request().method() !== 'POST' || lostAnswers > 0) return route.fallback();
+      lostAnswers += 1;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.goto(`/session/${id}`);
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await composer.fill('a lighthouse at sunset');
+    await composer.press('Enter');
+    await page.getByText('Network request failed').waitFor();
+    expect(await composer.inputValue()).toBe('a lighthouse at sunset');
+
+    await composer.press('Enter');
+    await page.locator('li[data-message-id]').filter({ hasText: 'a lighthouse at sunset' }).first().waitFor();
+    expect(lostAnswers).toBe(1);
+    const messages = (await (await context.request.get(`/api/sessions/${id}/messages`)).json()) as { messages: Array<{ role: string }> };
+    expect(messages.messages.filter((message) => message.role === 'user')).toHaveLength(1);
+    const balance = (await (await context.request.get('/api/stripe/balance')).json()) as { freeGenerationsLeft: number };
+    expect(balance.freeGenerationsLeft).toBe(2);
+    expect(await page.locator('li[data-message-id]').filter({ hasText: 'a lighthouse at sunset' }).count()).toBe(1);
+    await context.close();
+  });
+});
