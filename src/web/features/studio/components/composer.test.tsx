@@ -148,6 +148,15 @@ describe('the composer', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Maximum 5 files allowed');
   });
 
+  it('names the 6th image of a message as not attached', async () => {
+    const user = userEvent.setup();
+    renderComposer({ items: [approved(), approved(), approved(), approved()] });
+    await user.upload(screen.getByTestId('composer-file-input') as HTMLInputElement, [new File(['a'], 'fifth.jpg', { type: 'image/jpeg' }), new File(['b'], 'sixth.jpg', { type: 'image/jpeg' })]);
+    const refusals = screen.getByTestId('composer-pick-refusals');
+    expect(refusals).toHaveTextContent('“sixth.jpg” was not attached: one message holds at most 5 images.');
+    expect(refusals).not.toHaveTextContent('fifth.jpg');
+  });
+
   it('hands picked files to the screen', async () => {
     const user = userEvent.setup();
     const onAddFiles = vi.fn();

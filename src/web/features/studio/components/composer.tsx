@@ -59,7 +59,7 @@ export function Composer({ text, onTextChange, items, onAddFiles, onRemoveItem, 
     // The same file can be picked again after it was removed.
     event.target.value = '';
     if (files.length === 0) return;
-    const { usable, refusals: refused } = screenPickedFiles(files);
+    const { usable, refusals: refused } = screenPickedFiles(files, freeAttachmentSlots(items));
     setRefusals(refused);
     // Even an empty pick goes on: it clears the last pick's 'Maximum 5 files allowed'.
     onAddFiles(usable);
@@ -78,7 +78,7 @@ export function Composer({ text, onTextChange, items, onAddFiles, onRemoveItem, 
       {refusals.length > 0 && (
         <ul role="alert" className="flex flex-col gap-0.5 text-xs text-destructive" data-testid="composer-pick-refusals">
           {refusals.map((refusal, index) => (
-            <li key={`${index}-${refusal.name}`}>{t(`composer.refused.${refusal.reason}`, { name: refusal.name, maxMb: UPLOAD_MAX_BYTES / 1024 / 1024 })}</li>
+            <li key={`${index}-${refusal.name}`}>{t(`composer.refused.${refusal.reason}`, { name: refusal.name, maxMb: UPLOAD_MAX_BYTES / 1024 / 1024, max: MAX_ATTACHMENTS })}</li>
           ))}
         </ul>
       )}

@@ -46,6 +46,18 @@ describe('refusing picked files by name', () => {
       { name: 'huge.jpg', reason: 'tooLarge' },
     ]);
   });
+
+  it('names the images past the free slots of the message', () => {
+    const seven = Array.from({ length: 7 }, (_, i) => image(`${i}.jpg`));
+    const { usable, refusals } = screenPickedFiles([...seven, new File(['x'], 'notes.txt', { type: 'text/plain' })], 5);
+    expect(usable).toHaveLength(7);
+    expect(refusals).toEqual([
+      { name: 'notes.txt', reason: 'notImage' },
+      { name: '5.jpg', reason: 'overLimit' },
+      { name: '6.jpg', reason: 'overLimit' },
+    ]);
+    expect(screenPickedFiles(seven.slice(0, 2), 0).refusals.map((r) => r.reason)).toEqual(['overLimit', 'overLimit']);
+  });
 });
 
 describe('when a message can be sent', () => {
