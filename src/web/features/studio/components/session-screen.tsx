@@ -107,8 +107,8 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
     }
     setSendError(null);
     const fileIds = uploads.items.filter(isApproved).map((item) => item.userFileId!);
-    // The reply starts with the message, in one request: a dropped connection cannot split them.
     const clientMessageId = clientMessageIdFor(JSON.stringify([sessionId ?? 'new', draft, fileIds]));
+    // The reply starts with the message, in one request: a dropped connection cannot split them.
     send.mutate(
       { session_id: sessionId ?? 'new', content_text: draft, file_ids: fileIds, request_reply: true, client_message_id: clientMessageId },
       {
