@@ -95,8 +95,8 @@ async function signInThroughForm(page: Page, email: string, password: string): P
 }
 
 describe('sign-up journey', () => {
-  it('signs up, confirms through the dev mailbox, accepts the terms and lands on the sessions list', async () => {
-    const { context, page } = await newPage(browser);
+  it.each(['desktop', 'phone'] as const)('signs up with the terms box ticked, confirms through the dev mailbox and lands on the sessions list without a second terms step (%s)', async (viewport) => {
+    const { context, page } = await newPage(browser, viewport);
     const email = uniqueEmail('journey');
     await page.goto('/signup');
     await page.getByLabel('Email').fill(email);
@@ -114,6 +114,28 @@ describe('sign-up journey', () => {
     const mail = page.getByRole('article').filter({ hasText: email }).filter({ hasText: 'Confirm your PhotoMuse account' });
     await mail.getByRole('link', { name: /\/api\/auth\/verify-email/ }).click();
 
+    // The ticked box was the acceptance: the link leads straight to the sessions list.
+    await page.waitForURL('**/studio');
+    await page.getByRole('heading', { name: 'No sessions yet' }).waitFor();
+    expect(pathOf(page)).toBe('/studio');
+    expect(await page.getByRole('heading', { name: 'One last step' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Log in' }).count()).toBe(0);
+    // Complete signup is only for accounts that have not accepted.
+    await page.goto('/complete-signup');
+    await page.waitForURL('**/studio');
+
+    // Signed in, login and signup lead on to the sessions list.
+    await page.goto('/login');
+    await page.waitForURL('**/studio');
+    await page.goto('/signup');
+    await page.waitForURL('**/studio');
+    await context.close();
+  });
+
+  it('asks an account that has not accepted the terms (a social sign-up) to accept them once', async () => {
+    const { context, page } = await newPage(browser);
+    await createUser('terms-once', { signInto: context });
+    await page.goto('/studio');
     await page.waitForURL('**/complete-signup');
     await page.getByRole('heading', { name: 'One last step' }).waitFor();
     expect(await page.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms');
@@ -122,16 +144,8 @@ describe('sign-up journey', () => {
     await expectVisible(page, 'You must accept the terms of service and privacy policy to continue');
     await page.getByLabel(/I have read and accept/).check();
     await page.getByRole('button', { name: 'Accept and continue' }).click();
-
     await page.waitForURL('**/studio');
-    expect(pathOf(page)).toBe('/studio');
-    expect(await page.getByRole('heading', { name: 'One last step' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Log in' }).count()).toBe(0);
-
-    // Signed in, login and signup lead on to the sessions list.
-    await page.goto('/login');
-    await page.waitForURL('**/studio');
-    await page.goto('/signup');
+    await page.goto('/complete-signup');
     await page.waitForURL('**/studio');
     await context.close();
   });

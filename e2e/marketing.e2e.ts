@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samples, smallVariantOf } from '../src/web/features/marketing/samples';
+import marketingTexts from '../src/web/locales/en/marketing.json';
 import { seriousAxeViolations } from './support/axe';
 import { baseUrl, launchBrowser, newPage } from './support/browser';
 
@@ -9,6 +10,9 @@ import { baseUrl, launchBrowser, newPage } from './support/browser';
  * API, steps, samples, pricing), the before/after slider, the carousel, copy-prompt, the static
  * pages behind the footer, and an accessibility check of the landing page.
  */
+
+/** A sample's English texts (title, output labels), as the locale file holds them. */
+const sampleTexts = (id: string) => (marketingTexts.samples as Record<string, { title: string; outputs: Record<string, string> }>)[id]!;
 
 const CATEGORY_LABELS = ['Fashion & Clothing', 'Backgrounds & Locations', 'Artistic Styles', 'Text Editing', 'Digital Art'];
 
@@ -118,7 +122,7 @@ describe('the landing page on a desktop', () => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
       await openLanding(page);
       const sample = samples[1]!;
-      await page.getByRole('button', { name: `Copy prompt: ${sample.title}` }).click();
+      await page.getByRole('button', { name: `Copy prompt: ${sampleTexts(sample.id).title}` }).click();
       await expectVisible(page.getByText('Prompt copied!'));
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(sample.prompt);
     });
@@ -237,7 +241,7 @@ describe('the landing page on a phone', () => {
       expect(await status.textContent()).toBe(`1 of ${first.outputs.length + 1}: Before`);
 
       await touchSwipe(page, start, -160);
-      await expect.poll(() => status.textContent()).toBe(`2 of ${first.outputs.length + 1}: ${first.outputs[0]!.label}`);
+      await expect.poll(() => status.textContent()).toBe(`2 of ${first.outputs.length + 1}: ${sampleTexts(first.id).outputs[first.outputs[0]!.key]}`);
 
       // Swiping back works once the 300 ms transition lock is over; before that the swipe is dropped.
       await expect

@@ -76,6 +76,8 @@ describe('the desktop header', () => {
     expect(member.balance.balance).toBeGreaterThanOrEqual(0);
     expect(await amount.getAttribute('data-balance-tone')).toBe('low');
     expect(await amount.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(185, 28, 28)');
+    // ...and beside it what a new account pays with first.
+    await menu.getByText('3 free images left').waitFor();
     expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Account', 'Billing', 'Log out']);
 
     await menu.getByRole('menuitem', { name: 'Billing' }).click();
@@ -149,6 +151,7 @@ describe('the phone navigation', () => {
     await sheet.getByText(member.name, { exact: true }).waitFor();
     await sheet.getByText('Balance:').waitFor();
     await sheet.getByText(member.balance.formatted, { exact: true }).waitFor();
+    await sheet.getByText('3 free images left').waitFor();
     expect(await sheet.getByRole('link', { name: 'Account' }).getAttribute('href')).toBe('/account');
     expect(await sheet.getByRole('link', { name: 'Billing' }).getAttribute('href')).toBe('/billing');
     expect(await sheet.getByRole('link', { name: 'Top up' }).getAttribute('href')).toBe('/billing');
@@ -174,6 +177,7 @@ describe('the phone navigation', () => {
     const sheet = page.getByRole('dialog', { name: 'More' });
     await sheet.getByText(email).waitFor();
     await sheet.getByText('Balance:').waitFor();
+    await sheet.getByText('3 free images left').waitFor();
     expect(await sheet.getByRole('link', { name: /Balance:/ }).getAttribute('href')).toBe('/billing');
     expect(await sheet.getByRole('link', { name: 'Top up' }).getAttribute('href')).toBe('/billing');
     expect(await sheet.getByRole('navigation').getByRole('link').allTextContents()).toEqual(['About Us', 'Terms', 'Privacy', 'Refund']);

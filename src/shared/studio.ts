@@ -114,6 +114,12 @@ export const sendMessageSchema = z
      * connection cannot leave a message unanswered (the web client always asks for it).
      */
     request_reply: z.boolean().default(false),
+    /**
+     * The client's id for this message, made once per draft: sending it again (the answer was lost
+     * when the connection dropped) returns the message already stored instead of a second message
+     * and a second charge.
+     */
+    client_message_id: z.uuid().optional(),
   })
   .refine((body) => body.content_text.trim().length > 0 || body.file_ids.length > 0, { message: 'Write a message or attach an image', path: ['content_text'] });
 export type SendMessageInput = z.input<typeof sendMessageSchema>;

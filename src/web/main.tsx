@@ -10,6 +10,7 @@ import { connectSessionToApiClient } from './features/auth/session';
 import { publicConfigQuery } from './lib/public-config';
 import { shouldReport } from './lib/report-error';
 import { startSentryReporting } from './lib/sentry-reporting';
+import { firstPageLanguageReady } from './lib/i18n';
 import './index.css';
 
 // The spec's start-up rule: refuse to run if the build exposed a key named like a secret.
@@ -24,10 +25,16 @@ queryClient.fetchQuery(publicConfigQuery).then(
   () => undefined,
 );
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// A Russian visitor waits for the Russian texts of the first page (one small request); an English
+// one does not wait at all. Should that request fail, the page shows in English, the fallback.
+void firstPageLanguageReady()
+  .catch(() => undefined)
+  .finally(() => {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });

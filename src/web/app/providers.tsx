@@ -19,6 +19,9 @@ export function createQueryClient(): QueryClient {
         },
         refetchOnWindowFocus: false,
       },
+      // A change asked for while offline fails at once, visibly, instead of waiting paused and
+      // going out by itself on reconnect (a message or a payment nobody sees leave).
+      mutations: { networkMode: 'always' },
     },
   });
 }

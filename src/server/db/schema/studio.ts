@@ -117,10 +117,15 @@ export const messages = pgTable(
     contextReferences: jsonb('context_references'),
     timestampCreated: timestamp('timestamp_created', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The sending client's id for this message: a send repeated after a lost answer is the same message. */
+    clientMessageId: uuid('client_message_id'),
   },
-  // Messages of a session in time order (ties by id), and "after the last timestamp" on reconnect:
-  // the latest page and every catch-up page are one range of this index, however long the chat.
-  (t) => [index('messages_session_created_id_idx').on(t.sessionId, t.timestampCreated, t.id)],
+  (t) => [
+    // Messages of a session in time order (ties by id), and "after the last timestamp" on reconnect:
+    // the latest page and every catch-up page are one range of this index, however long the chat.
+    index('messages_session_created_id_idx').on(t.sessionId, t.timestampCreated, t.id),
+    uniqueIndex('messages_user_client_message_idx').on(t.userId, t.clientMessageId),
+  ],
 );
 
 export const attachments = pgTable(

@@ -22,9 +22,9 @@ afterAll(async () => {
   await inbox?.close();
 });
 
-async function signUpAndConfirm(email: string): Promise<TestClient> {
+async function signUpAndConfirm(email: string, extraBody: Record<string, unknown> = {}): Promise<TestClient> {
   const client = new TestClient(appUrl);
-  const signUp = await client.post('/api/auth/sign-up/email', { email, password: PASSWORD, name: '', callbackURL: '/studio' });
+  const signUp = await client.post('/api/auth/sign-up/email', { email, password: PASSWORD, name: '', callbackURL: '/studio', ...extraBody });
   expect(signUp.status).toBe(200);
   const mail = await inbox.waitForMail(email);
   const response = await client.get(linkIn(mail, `${appUrl}/api/auth/verify-email`));
@@ -190,6 +190,33 @@ describe('terms acceptance', () => {
     expect(Date.parse(termsAcceptedAt)).toBeGreaterThan(Date.now() - 60_000);
     const second = (await (await client.post('/api/me/accept-terms', { accepted: true })).json()) as { termsAcceptedAt: string };
     expect(second.termsAcceptedAt).toBe(termsAcceptedAt);
+  });
+
+  it("records the sign-up form's ticked box with the account, so no second terms step is needed", async () => {
+    const before = Date.now();
+    const client = await signUpAndConfirm(uniqueEmail('terms-form'), { acceptTerms: true });
+    const me = (await (await client.get('/api/me')).json()) as { termsAcceptedAt: string | null };
+    expect(me.termsAcceptedAt).not.toBeNull();
+    expect(Date.parse(me.termsAcceptedAt!)).toBeGreaterThanOrEqual(before - 1_000);
+    // Protected endpoints answer at once: the account is not sent to complete-signup.
+    expect((await client.get('/api/sessions')).status).toBe(200);
+    // Accepting again changes nothing.
+    const again = (await (await client.post('/api/me/accept-terms', { accepted: true })).json()) as { termsAcceptedAt: string };
+    expect(again.termsAcceptedAt).toBe(me.termsAcceptedAt);
+  });
+
+  it('leaves an account signed up without the ticked box to complete-signup', async () => {
+    for (const extraBody of [{}, { acceptTerms: 'yes' }, { acceptTerms: false }]) {
+      const client = await signUpAndConfirm(uniqueEmail('terms-none'), extraBody);
+      expect(((await (await client.get('/api/me')).json()) as { termsAcceptedAt: string | null }).termsAcceptedAt).toBeNull();
+      const refused = await client.get('/api/sessions');
+      expect(refused.status).toBe(403);
+    }
+  });
+
+  it('does not let a sign-up set the acceptance time itself', async () => {
+    const response = await new TestClient(appUrl).post('/api/auth/sign-up/email', { email: uniqueEmail('terms-forged'), password: PASSWORD, name: '', termsAcceptedAt: '2020-01-01T00:00:00Z' });
+    expect(response.status).toBe(400);
   });
 
   it('refuses an acceptance that is not a ticked box', async () => {

@@ -34,6 +34,13 @@ export function passwordResetUrl(appUrl: string, token: string): string {
   return `${appUrl}${paths.resetPassword.getHref()}?token=${encodeURIComponent(token)}&type=recovery`;
 }
 
+const SIGN_UP_EMAIL_PATH = '/sign-up/email';
+
+/** The sign-up body's `acceptTerms: true`: the form sends it only with the terms box ticked. */
+export function signUpAcceptsTerms(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as Record<string, unknown>).acceptTerms === true;
+}
+
 export function createAuth({ config, db, logger, mailer, secret, hooks = {} }: CreateAuthOptions) {
   const { google, github, apple } = config.social;
   return betterAuth({
@@ -115,6 +122,13 @@ export function createAuth({ config, db, logger, mailer, secret, hooks = {} }: C
     databaseHooks: {
       user: {
         create: {
+          // One terms acceptance (spec 2, Complete signup): the sign-up form's ticked box is the
+          // acceptance, recorded with the account. Accounts made without it (social sign-ups, or a
+          // client that did not send it) accept on the complete-signup screen instead.
+          before: async (created, context) => {
+            if (context?.path !== SIGN_UP_EMAIL_PATH || !signUpAcceptsTerms(context.body)) return;
+            return { data: { ...created, termsAcceptedAt: new Date() } };
+          },
           after: async (created) => {
             await hooks.onUserCreated?.(created.id);
           },

@@ -100,7 +100,7 @@ export async function findMessage(db: DbOrTx, userId: string, messageId: string)
   return row ? toMessage(row) : undefined;
 }
 
-export async function insertUserMessage(db: DbOrTx, values: { sessionId: string; userId: string; contentText: string }): Promise<string> {
+export async function insertUserMessage(db: DbOrTx, values: { sessionId: string; userId: string; contentText: string; clientMessageId?: string | undefined }): Promise<string> {
   const [row] = await db
     .insert(messages)
     .values({
@@ -114,9 +114,19 @@ export async function insertUserMessage(db: DbOrTx, values: { sessionId: string;
       // The time of the insert, not of the transaction's start: a reconnecting client asks for
       // "after my last timestamp", and an early start time could fall behind what it already saw.
       timestampCreated: sql`clock_timestamp()`,
+      clientMessageId: values.clientMessageId ?? null,
     })
     .returning({ id: messages.id });
   return row!.id;
+}
+
+/** The user's message sent with this client id, if one was. */
+export async function findMessageByClientId(db: DbOrTx, userId: string, clientMessageId: string): Promise<{ id: string; sessionId: string } | undefined> {
+  const [row] = await db
+    .select({ id: messages.id, sessionId: messages.sessionId })
+    .from(messages)
+    .where(and(eq(messages.userId, userId), eq(messages.clientMessageId, clientMessageId)));
+  return row;
 }
 
 export async function insertAttachments(db: DbOrTx, messageId: string, fileIds: string[]): Promise<void> {

@@ -47,7 +47,13 @@ export function messagesRoutes(deps: AppDeps) {
     })
     .openapi(sendRoute, async (c) => {
       const body = c.req.valid('json');
-      const result = await sendMessage({ ...deps, ...deps.generation }, c.get('user').id, { sessionId: body.session_id, contentText: body.content_text, fileIds: body.file_ids, requestReply: body.request_reply });
+      const result = await sendMessage({ ...deps, ...deps.generation }, c.get('user').id, {
+        sessionId: body.session_id,
+        contentText: body.content_text,
+        fileIds: body.file_ids,
+        requestReply: body.request_reply,
+        clientMessageId: body.client_message_id,
+      });
       return c.json(result, 201);
     });
 }

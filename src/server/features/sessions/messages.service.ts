@@ -5,7 +5,8 @@ import { publishEvent } from '../../realtime/events';
 import { insertSession, lockActiveSession, recordMessageInSession } from './sessions.repository';
 import { sessionTopic } from '../../realtime/topics';
 import { SESSION_NOT_FOUND_MESSAGE } from './sessions.service';
-import { findMessage, insertAttachments, insertUserMessage, lockOwnFiles } from './messages.repository';
+import { isUniqueViolation } from '../../db/pg-errors';
+import { findMessage, findMessageByClientId, insertAttachments, insertUserMessage, lockOwnFiles } from './messages.repository';
 import { startReplyToNewMessage, type ReplyDeps } from '../generation/generation.service';
 
 export const MESSAGE_NOT_FOUND_MESSAGE = 'Message not found';
@@ -17,6 +18,8 @@ export interface SendMessage {
   fileIds: string[];
   /** Start the paid reply in the same transaction. */
   requestReply?: boolean | undefined;
+  /** The client's id for the message: the same id sent again is the same message, charged once. */
+  clientMessageId?: string | undefined;
 }
 
 export type SentMessage = { session_id: string; message: Message } & Partial<Awaited<ReturnType<typeof startReplyToNewMessage>>>;
@@ -29,6 +32,30 @@ export type SentMessage = { session_id: string; message: Message } & Partial<Awa
  * hear of it only once it is committed.
  */
 export async function sendMessage(deps: ReplyDeps, userId: string, input: SendMessage): Promise<SentMessage> {
+  const { clientMessageId } = input;
+  if (clientMessageId) {
+    const sent = await alreadySent(deps.db, userId, clientMessageId);
+    if (sent) return sent;
+  }
+  try {
+    return await storeMessage(deps, userId, input);
+  } catch (error) {
+    // The same send, twice at once: the first one's message stands, and it is the answer to both.
+    const sent = clientMessageId && isUniqueViolation(error) ? await alreadySent(deps.db, userId, clientMessageId) : undefined;
+    if (sent) return sent;
+    throw error;
+  }
+}
+
+/** A repeated send answers with the message it stored; its reply (if any) was started then, once. */
+async function alreadySent(db: Db, userId: string, clientMessageId: string): Promise<SentMessage | undefined> {
+  const existing = await findMessageByClientId(db, userId, clientMessageId);
+  if (!existing) return undefined;
+  const message = await findMessage(db, userId, existing.id);
+  return message ? { session_id: existing.sessionId, message } : undefined;
+}
+
+async function storeMessage(deps: ReplyDeps, userId: string, input: SendMessage): Promise<SentMessage> {
   const { db } = deps;
   const fileIds = [...new Set(input.fileIds)];
   return db.transaction(async (tx) => {
@@ -40,7 +67,7 @@ export async function sendMessage(deps: ReplyDeps, userId: string, input: SendMe
       if (!(await lockActiveSession(tx, userId, input.sessionId))) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND_MESSAGE);
       sessionId = input.sessionId;
     }
-    const messageId = await insertUserMessage(tx, { sessionId, userId, contentText: input.contentText });
+    const messageId = await insertUserMessage(tx, { sessionId, userId, contentText: input.contentText, clientMessageId: input.clientMessageId });
     await insertAttachments(tx, messageId, fileIds);
     await recordMessageInSession(tx, sessionId);
     await publishEvent(tx, { topic: sessionTopic(sessionId), type: 'message.created', id: messageId });

@@ -8,6 +8,7 @@ import { buttonClasses } from '@web/components/ui/button';
 import { useMe } from '@web/features/auth/api/get-me';
 import { cn } from '@web/lib/cn';
 import { SiteLogo } from '@web/components/layouts/site-logo';
+import { ConnectivityBanner } from '@web/components/layouts/connectivity-banner';
 
 // Only signed-in users see the menu: visitors (and the landing page's budget) never load it.
 const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
@@ -99,6 +100,8 @@ export function SiteHeader({ onOpenMore }: { onOpenMore: () => void }) {
           </div>
         </div>
       )}
+      {/* Session screens show their own banner, inside their fixed-height layout. */}
+      {!inStudio && <ConnectivityBanner />}
     </header>
   );
 }

@@ -16,19 +16,23 @@ export interface SampleImage {
 
 export interface SampleOutput {
   path: string;
-  label: string;
+  /** Its label is the locale text `samples.<sample id>.outputs.<key>` (marketing namespace). */
+  key: string;
 }
 
+/**
+ * A sample's title, description, output labels and tags are locale texts under
+ * `samples.<id>` (marketing namespace), so they show in the visitor's language. The prompt stays
+ * here, in English: it is the request that made the pictures shown, and the visitor can send it
+ * as it is.
+ */
 export interface Sample {
   id: string;
   category: SampleCategory;
-  title: string;
-  description: string;
   /** What the visitor can copy and paste into the studio. */
   prompt: string;
   input: SampleImage;
   outputs: SampleOutput[];
-  tags: string[];
 }
 
 /** Inputs are resized to at most this many pixels on the long side. */
@@ -48,72 +52,54 @@ export const samples: Sample[] = [
   {
     id: 'red-top-recolour',
     category: 'clothing',
-    title: 'Change the colour of an outfit',
-    description: 'Recolour one piece of clothing and keep everything else exactly as it was.',
     prompt: 'Make the red top purple',
     input: square('/samples/red-top-recolour-before.webp'),
-    outputs: [{ path: '/samples/red-top-recolour-purple.webp', label: 'Purple' }],
-    tags: ['clothing', 'colour change', 'portrait'],
+    outputs: [{ path: '/samples/red-top-recolour-purple.webp', key: 'purple' }],
   },
   {
     id: 'new-backdrop',
     category: 'background',
-    title: 'Put yourself somewhere new',
-    description: 'Keep the person, change the place: a beach, a city at night, or a plain studio colour.',
     prompt: 'Put me on a beach',
     input: square('/samples/new-backdrop-before.webp'),
     outputs: [
-      { path: '/samples/new-backdrop-beach.webp', label: 'Beach' },
-      { path: '/samples/new-backdrop-city.webp', label: 'City at night' },
-      { path: '/samples/new-backdrop-pink.webp', label: 'Pink' },
+      { path: '/samples/new-backdrop-beach.webp', key: 'beach' },
+      { path: '/samples/new-backdrop-city.webp', key: 'city' },
+      { path: '/samples/new-backdrop-pink.webp', key: 'pink' },
     ],
-    tags: ['background', 'location', 'portrait'],
   },
   {
     id: 'portrait-pencil-sketch',
     category: 'style',
-    title: 'Pencil sketch portrait',
-    description: 'Turn a photo into a hand-drawn pencil sketch.',
     prompt: 'Turn this portrait into a pencil sketch',
     input: square('/samples/portrait-pencil-sketch-before.webp'),
-    outputs: [{ path: '/samples/portrait-pencil-sketch-sketch.webp', label: 'Pencil sketch' }],
-    tags: ['style', 'sketch', 'portrait'],
+    outputs: [{ path: '/samples/portrait-pencil-sketch-sketch.webp', key: 'sketch' }],
   },
   {
     id: 'vintage-film-portrait',
     category: 'style',
-    title: 'Vintage film look',
-    description: 'The faded warmth of old film, or a classic black and white.',
     prompt: 'Give this photo a vintage film look',
     input: square('/samples/vintage-film-portrait-before.webp'),
     outputs: [
-      { path: '/samples/vintage-film-portrait-film.webp', label: 'Vintage film' },
-      { path: '/samples/vintage-film-portrait-mono.webp', label: 'Black and white' },
+      { path: '/samples/vintage-film-portrait-film.webp', key: 'film' },
+      { path: '/samples/vintage-film-portrait-mono.webp', key: 'mono' },
     ],
-    tags: ['style', 'film', 'black and white'],
   },
   {
     id: 'waterfall-caption',
     category: 'text',
-    title: 'Put words on a picture',
-    description: 'Add a caption to your photo, ready for a postcard or a post.',
     prompt: 'Add the caption "Iceland"',
     input: landscape('/samples/waterfall-caption-before.webp'),
-    outputs: [{ path: '/samples/waterfall-caption-captioned.webp', label: 'Captioned' }],
-    tags: ['text', 'landscape'],
+    outputs: [{ path: '/samples/waterfall-caption-captioned.webp', key: 'captioned' }],
   },
   {
     id: 'digital-art-portrait',
     category: 'artistic',
-    title: 'Digital art portrait',
-    description: 'A painted digital illustration, anime cel shading, or bold pop art.',
     prompt: 'Make it digital art',
     input: square('/samples/digital-art-portrait-before.webp'),
     outputs: [
-      { path: '/samples/digital-art-portrait-digital-art.webp', label: 'Digital art' },
-      { path: '/samples/digital-art-portrait-anime.webp', label: 'Anime' },
-      { path: '/samples/digital-art-portrait-pop-art.webp', label: 'Pop art' },
+      { path: '/samples/digital-art-portrait-digital-art.webp', key: 'digitalArt' },
+      { path: '/samples/digital-art-portrait-anime.webp', key: 'anime' },
+      { path: '/samples/digital-art-portrait-pop-art.webp', key: 'popArt' },
     ],
-    tags: ['digital art', 'anime', 'pop art'],
   },
 ];

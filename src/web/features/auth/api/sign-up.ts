@@ -16,15 +16,17 @@ export interface SignUpResult {
 }
 
 /**
- * The confirmation link leads to complete-signup: whoever confirms an address is a new account
- * that has not accepted the terms yet, and that page continues to the sessions list.
+ * The form only signs up with the terms box ticked, and says so (`acceptTerms`): the server
+ * records the acceptance with the account, so the confirmation link leads straight to the
+ * sessions list — no second terms step.
  */
 export async function signUp({ email, password }: SignUpInput): Promise<SignUpResult> {
   await postAuth('/sign-up/email', {
     email: normalizeEmail(email),
     password,
     name: '',
-    callbackURL: paths.completeSignup.getHref(),
+    acceptTerms: true,
+    callbackURL: paths.studio.getHref(),
   });
   // The answer carries no session token (page scripts never see one): ask whether a session began.
   return { signedIn: (await getMe()) !== null };

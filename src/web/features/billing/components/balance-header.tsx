@@ -7,6 +7,7 @@ import type { Balance } from '@shared/billing';
 /** The billing page's header: the balance and how many free images are left (spec 9). */
 export function BalanceHeader({ balance }: { balance: Balance | undefined }) {
   const { t } = useTranslation('billing');
+  const { t: tCommon } = useTranslation();
   const low = isLowBalance(balance?.balance);
   const free = balance?.freeGenerationsLeft ?? 0;
   return (
@@ -25,7 +26,7 @@ export function BalanceHeader({ balance }: { balance: Balance | undefined }) {
       <div className="flex items-center gap-2 text-sm">
         <Gift aria-hidden="true" className="h-4 w-4 text-primary" />
         <span>
-          <span className="font-semibold">{t('balance.freeImagesLeft', { count: free })}</span>
+          <span className="font-semibold">{tCommon('freeImagesLeft', { count: free })}</span>
           {free > 0 && <span className="block text-muted-foreground">{t('balance.freeImagesNote')}</span>}
         </span>
       </div>

@@ -30,8 +30,7 @@ describe('the custom amount card', () => {
   it.each([
     ['0.99', '0.99', 'Minimum amount is $1.00'],
     ['1000.01', '1000.01', 'Maximum amount is $1,000.00'],
-    ['abc', '', 'Please enter a valid number'],
-    ['1.234', '1.23', 'Please enter a valid number'],
+    ['.', '.', 'Please enter a valid number'],
   ])('rejects %s (the field keeps "%s") with "%s"', async (typed, kept, message) => {
     const { onSubmit, field, user } = renderCard();
     await user.clear(field);
@@ -41,6 +40,20 @@ describe('the custom amount card', () => {
     expect(submitButton()).toBeDisabled();
     await user.type(field, '{Enter}');
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['12.345', '12.34', 'Top up $12.34'],
+    ['abc5', '5', 'Top up $5.00'],
+    ['1.2.3', '1.23', 'Top up $1.23'],
+  ])('keeps of %s what the field allows (%s) and accepts it without an error', async (typed, kept, button) => {
+    const { onSubmit, field, user } = renderCard();
+    await user.clear(field);
+    await user.type(field, typed);
+    expect(field.value).toBe(kept);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: button }));
+    expect(onSubmit).toHaveBeenCalledWith(Math.round(Number(kept) * 100));
   });
 
   it('offers the quick amounts 10, 25, 50 and 100', async () => {

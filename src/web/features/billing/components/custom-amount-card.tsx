@@ -20,15 +20,19 @@ interface CustomAmountCardProps {
 export function CustomAmountCard({ onSubmit, busy, disabled = false }: CustomAmountCardProps) {
   const { t } = useTranslation('billing');
   const [text, setText] = useState(String(CUSTOM_TOP_UP_DEFAULT_DOLLARS));
+  // Only the submit-time guard's answer is kept apart; every other issue is read from the text shown.
   const [submitIssue, setSubmitIssue] = useState<CustomTopUpIssue | null>(null);
   const check = checkCustomAmount(text);
   const issue = check.issue ?? submitIssue;
 
+  /**
+   * The field keeps what spec 5 allows (digits, one dot, two decimals) and is validated as kept:
+   * what it shows and what it validates always agree. A refused keystroke (a letter, a third
+   * decimal) just does not appear; it leaves no error behind for an amount that is fine.
+   */
   const change = (value: string) => {
-    const kept = sanitizeAmountInput(value);
-    setText(kept);
-    // What the field refused to keep ('abc', a third decimal) is said, not silently dropped.
-    setSubmitIssue(kept !== value && checkCustomAmount(value).issue === 'invalidNumber' ? 'invalidNumber' : null);
+    setText(sanitizeAmountInput(value));
+    setSubmitIssue(null);
   };
 
   const submit = (event: FormEvent) => {

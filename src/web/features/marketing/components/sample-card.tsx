@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@web/lib/cn';
-import type { Sample } from '../samples';
+import type { Sample, SampleOutput } from '../samples';
 import { BeforeAfterSlider } from './before-after-slider';
 import { CopyPromptButton } from './copy-prompt-button';
 import { SampleCarousel } from './sample-carousel';
@@ -12,8 +12,11 @@ export function SampleCard({ sample, desktop }: { sample: Sample; desktop: boole
   const titleId = useId();
   const [outputIndex, setOutputIndex] = useState(0);
   const output = sample.outputs[outputIndex] ?? sample.outputs[0]!;
-  const beforeAlt = t('gallery.beforeAlt', { title: sample.title });
-  const afterAlt = (label: string) => t('gallery.afterAlt', { title: sample.title, label });
+  const title = t(`samples.${sample.id}.title`);
+  const labelOf = (o: SampleOutput) => t(`samples.${sample.id}.outputs.${o.key}`);
+  const tags = t(`samples.${sample.id}.tags`, { returnObjects: true }) as string[];
+  const beforeAlt = t('gallery.beforeAlt', { title });
+  const afterAlt = (o: SampleOutput) => t('gallery.afterAlt', { title, label: labelOf(o) });
 
   return (
     <article aria-labelledby={titleId} className="flex flex-col overflow-hidden rounded-2xl border bg-background shadow-sm" data-testid="sample-card">
@@ -21,20 +24,20 @@ export function SampleCard({ sample, desktop }: { sample: Sample; desktop: boole
         {desktop ? (
           <BeforeAfterSlider
             before={{ src: sample.input.path, alt: beforeAlt }}
-            after={{ src: output.path, alt: afterAlt(output.label) }}
-            afterLabel={output.label}
-            label={sample.title}
+            after={{ src: output.path, alt: afterAlt(output) }}
+            afterLabel={labelOf(output)}
+            label={title}
             width={sample.input.width}
             height={sample.input.height}
           />
         ) : (
           <SampleCarousel
-            label={sample.title}
+            label={title}
             width={sample.input.width}
             height={sample.input.height}
             slides={[
               { src: sample.input.path, alt: beforeAlt, label: t('gallery.before') },
-              ...sample.outputs.map((o) => ({ src: o.path, alt: afterAlt(o.label), label: o.label })),
+              ...sample.outputs.map((o) => ({ src: o.path, alt: afterAlt(o), label: labelOf(o) })),
             ]}
           />
         )}
@@ -44,9 +47,9 @@ export function SampleCard({ sample, desktop }: { sample: Sample; desktop: boole
           {t(`gallery.categories.${sample.category}`)}
         </p>
         <h3 id={titleId} className="text-lg font-semibold">
-          {sample.title}
+          {title}
         </h3>
-        <p className="text-sm text-muted-foreground">{sample.description}</p>
+        <p className="text-sm text-muted-foreground">{t(`samples.${sample.id}.description`)}</p>
         {desktop && sample.outputs.length > 1 && (
           <div role="group" aria-label={t('gallery.chooseResult')} className="flex flex-wrap gap-2">
             {sample.outputs.map((o, index) => (
@@ -57,7 +60,7 @@ export function SampleCard({ sample, desktop }: { sample: Sample; desktop: boole
                 onClick={() => setOutputIndex(index)}
                 className={cn('h-8 rounded-full border px-3 text-sm', index === outputIndex ? 'border-primary bg-primary text-primary-foreground' : 'hover:bg-muted')}
               >
-                {o.label}
+                {labelOf(o)}
               </button>
             ))}
           </div>
@@ -67,10 +70,10 @@ export function SampleCard({ sample, desktop }: { sample: Sample; desktop: boole
             <span className="block text-xs font-semibold text-muted-foreground">{t('gallery.prompt')}</span>
             <q>{sample.prompt}</q>
           </p>
-          <CopyPromptButton prompt={sample.prompt} title={sample.title} />
+          <CopyPromptButton prompt={sample.prompt} title={title} />
         </div>
         <ul aria-label={t('gallery.tags')} className="flex flex-wrap gap-1.5">
-          {sample.tags.map((tag) => (
+          {tags.map((tag) => (
             <li key={tag} className="rounded-full border px-2 py-0.5 text-xs text-muted-foreground">
               {tag}
             </li>

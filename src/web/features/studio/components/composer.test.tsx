@@ -150,6 +150,15 @@ describe('the composer', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Maximum 5 files allowed');
   });
 
+  it('names the 6th image of a message as not attached', async () => {
+    const user = userEvent.setup();
+    renderComposer({ items: [approved(), approved(), approved(), approved()] });
+    await user.upload(screen.getByTestId('composer-file-input') as HTMLInputElement, [new File(['a'], 'fifth.jpg', { type: 'image/jpeg' }), new File(['b'], 'sixth.jpg', { type: 'image/jpeg' })]);
+    const refusals = screen.getByTestId('composer-pick-refusals');
+    expect(refusals).toHaveTextContent('“sixth.jpg” was not attached: one message holds at most 5 images.');
+    expect(refusals).not.toHaveTextContent('fifth.jpg');
+  });
+
   it('hands picked files to the screen', async () => {
     const user = userEvent.setup();
     const onAddFiles = vi.fn();
@@ -157,6 +166,28 @@ describe('the composer', () => {
     const files = [new File(['a'], 'a.jpg', { type: 'image/jpeg' }), new File(['b'], 'b.png', { type: 'image/png' })];
     await user.upload(screen.getByTestId('composer-file-input') as HTMLInputElement, files);
     expect(onAddFiles).toHaveBeenCalledWith(files);
+  });
+
+  it('says by name which picked files cannot be attached, and hands on the rest', async () => {
+    // A picker's type filter is a hint ("All files" bypasses it), so the test lets every file through.
+    const user = userEvent.setup({ applyAccept: false });
+    const onAddFiles = vi.fn();
+    renderComposer({ onAddFiles });
+    const photo = new File(['a'], 'a.jpg', { type: 'image/jpeg' });
+    await user.upload(screen.getByTestId('composer-file-input') as HTMLInputElement, [new File(['%PDF'], 'report.pdf', { type: 'application/pdf' }), photo, new File(['GIF89a'], 'cat.gif', { type: 'image/gif' })]);
+    expect(onAddFiles).toHaveBeenCalledWith([photo]);
+    const refusals = screen.getByTestId('composer-pick-refusals');
+    expect(refusals).toHaveAttribute('role', 'alert');
+    expect(refusals).toHaveTextContent('“report.pdf” is not an image. Only image files can be attached: JPEG, PNG or WebP.');
+    expect(refusals).toHaveTextContent('“cat.gif” cannot be attached: only JPEG, PNG and WebP images are accepted.');
+
+    await user.upload(screen.getByTestId('composer-file-input') as HTMLInputElement, [new File([new Uint8Array(20 * 1024 * 1024 + 1)], 'huge.jpg', { type: 'image/jpeg' })]);
+    expect(onAddFiles).toHaveBeenLastCalledWith([]);
+    expect(screen.getByTestId('composer-pick-refusals')).toHaveTextContent('“huge.jpg” is larger than 20 MB and cannot be attached.');
+    expect(screen.getByTestId('composer-pick-refusals')).not.toHaveTextContent('report.pdf');
+
+    await user.upload(screen.getByTestId('composer-file-input') as HTMLInputElement, [photo]);
+    expect(screen.queryByTestId('composer-pick-refusals')).toBeNull();
   });
 
   it("badges each photo 'Waiting...', 'Processing...', 'Ready' or 'Failed', with 'Image not allowed' or the upload error", () => {

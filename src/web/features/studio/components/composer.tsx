@@ -1,11 +1,12 @@
 import { ImagePlus, SendHorizontal } from 'lucide-react';
-import { useId, useRef, type ChangeEvent, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_ATTACHMENTS, MESSAGE_MAX_LENGTH } from '@shared/constants';
 import type { SuggestedAction } from '@shared/studio';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
-import { canSend, freeAttachmentSlots } from '../lib/composer-rules';
+import { UPLOAD_MAX_BYTES } from '@shared/studio';
+import { canSend, freeAttachmentSlots, screenPickedFiles, type PickRefusal } from '../lib/composer-rules';
 import { suggestedActionsOf, type PendingUpload } from '../lib/pending-upload';
 import { AlertBanner } from './alert-banner';
 import { PendingUploadItem } from './pending-upload-item';
@@ -38,6 +39,8 @@ export function Composer({ text, onTextChange, items, onAddFiles, onRemoveItem, 
   const full = freeAttachmentSlots(items) === 0;
   const suggestions = suggestedActionsOf(items);
   const uploadFailed = items.some((item) => item.error !== undefined);
+  // What the last pick could not take, said by name until the next pick.
+  const [refusals, setRefusals] = useState<PickRefusal[]>([]);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -55,7 +58,11 @@ export function Composer({ text, onTextChange, items, onAddFiles, onRemoveItem, 
     const files = Array.from(event.target.files ?? []);
     // The same file can be picked again after it was removed.
     event.target.value = '';
-    if (files.length > 0) onAddFiles(files);
+    if (files.length === 0) return;
+    const { usable, refusals: refused } = screenPickedFiles(files, freeAttachmentSlots(items));
+    setRefusals(refused);
+    // Even an empty pick goes on: it clears the last pick's 'Maximum 5 files allowed'.
+    onAddFiles(usable);
   };
 
   const pickSuggestion = (action: SuggestedAction) => onTextChange((action.description || action.title).slice(0, MESSAGE_MAX_LENGTH));
@@ -67,6 +74,13 @@ export function Composer({ text, onTextChange, items, onAddFiles, onRemoveItem, 
         <p role="alert" className="text-xs text-destructive">
           {t('composer.maxFilesError', { max: MAX_ATTACHMENTS })}
         </p>
+      )}
+      {refusals.length > 0 && (
+        <ul role="alert" className="flex flex-col gap-0.5 text-xs text-destructive" data-testid="composer-pick-refusals">
+          {refusals.map((refusal, index) => (
+            <li key={`${index}-${refusal.name}`}>{t(`composer.refused.${refusal.reason}`, { name: refusal.name, maxMb: UPLOAD_MAX_BYTES / 1024 / 1024, max: MAX_ATTACHMENTS })}</li>
+          ))}
+        </ul>
       )}
       {items.length > 0 && (
         <ul className="flex gap-2 overflow-x-auto pb-1" aria-label={t('composer.attachments')}>

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { isAppError } from '@shared/errors';
 import { paths } from '@shared/paths';
 import type { Message, MessageFile } from '@shared/studio';
+import { readConnectivity } from '@web/lib/use-connectivity';
 import { getMessage } from '../api/get-message';
 import { catchUpConversation, mergeIntoConversation, useMessages } from '../api/get-messages';
 import { useSession } from '../api/get-session';
@@ -90,14 +91,29 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
     });
   };
 
+  // One id per draft: pressing Send again after a lost answer repeats the same message, which the
+  // server stores and charges once. A changed draft, or a send that went through, starts afresh.
+  const pendingSend = useRef<{ key: string; id: string } | null>(null);
+  const clientMessageIdFor = (key: string): string => {
+    if (pendingSend.current?.key !== key) pendingSend.current = { key, id: crypto.randomUUID() };
+    return pendingSend.current.id;
+  };
+
   const handleSend = () => {
+    // Refused, not queued: the draft stays, and nothing goes out (or is charged) behind the user's back.
+    if (readConnectivity() === 'offline') {
+      setSendError(t('session.offlineSendRefused'));
+      return;
+    }
     setSendError(null);
     const fileIds = uploads.items.filter(isApproved).map((item) => item.userFileId!);
+    const clientMessageId = clientMessageIdFor(JSON.stringify([sessionId ?? 'new', draft, fileIds]));
     // The reply starts with the message, in one request: a dropped connection cannot split them.
     send.mutate(
-      { session_id: sessionId ?? 'new', content_text: draft, file_ids: fileIds, request_reply: true },
+      { session_id: sessionId ?? 'new', content_text: draft, file_ids: fileIds, request_reply: true, client_message_id: clientMessageId },
       {
         onSuccess: (result) => {
+          pendingSend.current = null;
           mergeIntoConversation(queryClient, result.session_id, [result.message]);
           setDraft('');
           uploads.clear();

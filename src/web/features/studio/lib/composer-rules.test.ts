@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { acceptPickedFiles, canSend } from './composer-rules';
+import { UPLOAD_MAX_BYTES } from '@shared/studio';
+import { acceptPickedFiles, canSend, screenPickedFiles } from './composer-rules';
 import type { PendingUpload } from './pending-upload';
 
 const image = (name: string) => new File(['x'], name, { type: 'image/jpeg' });
@@ -20,6 +21,42 @@ describe('picking images for a message', () => {
     expect(acceptPickedFiles(seven.slice(0, 2), three)).toMatchObject({ overLimit: false });
     expect(acceptPickedFiles(seven.slice(0, 3), three).accepted).toHaveLength(2);
     expect(acceptPickedFiles(seven.slice(0, 1), [...three, item(), item()])).toEqual({ accepted: [], overLimit: true });
+  });
+});
+
+describe('refusing picked files by name', () => {
+  it('refuses a file that is not an image, an image kind the server does not take, and a file over the size limit', () => {
+    const oversize = new File([new Uint8Array(UPLOAD_MAX_BYTES + 1)], 'huge.jpg', { type: 'image/jpeg' });
+    const atLimit = new File([new Uint8Array(UPLOAD_MAX_BYTES)], 'big.png', { type: 'image/png' });
+    const picked = [
+      image('a.jpg'),
+      new File(['%PDF'], 'report.pdf', { type: 'application/pdf' }),
+      new File(['x'], 'no-type', { type: '' }),
+      new File(['GIF89a'], 'cat.gif', { type: 'image/gif' }),
+      oversize,
+      atLimit,
+      new File(['x'], 'c.webp', { type: 'image/webp' }),
+    ];
+    const { usable, refusals } = screenPickedFiles(picked);
+    expect(usable.map((f) => f.name)).toEqual(['a.jpg', 'big.png', 'c.webp']);
+    expect(refusals).toEqual([
+      { name: 'report.pdf', reason: 'notImage' },
+      { name: 'no-type', reason: 'notImage' },
+      { name: 'cat.gif', reason: 'unsupportedImage' },
+      { name: 'huge.jpg', reason: 'tooLarge' },
+    ]);
+  });
+
+  it('names the images past the free slots of the message', () => {
+    const seven = Array.from({ length: 7 }, (_, i) => image(`${i}.jpg`));
+    const { usable, refusals } = screenPickedFiles([...seven, new File(['x'], 'notes.txt', { type: 'text/plain' })], 5);
+    expect(usable).toHaveLength(7);
+    expect(refusals).toEqual([
+      { name: 'notes.txt', reason: 'notImage' },
+      { name: '5.jpg', reason: 'overLimit' },
+      { name: '6.jpg', reason: 'overLimit' },
+    ]);
+    expect(screenPickedFiles(seven.slice(0, 2), 0).refusals.map((r) => r.reason)).toEqual(['overLimit', 'overLimit']);
   });
 });
 

@@ -1,4 +1,5 @@
 import { MAX_ATTACHMENTS, MESSAGE_MAX_LENGTH } from '@shared/constants';
+import { UPLOAD_ALLOWED_MIME_TYPES, UPLOAD_MAX_BYTES } from '@shared/studio';
 import { isApproved, isInFlight, type PendingUpload } from './pending-upload';
 
 export interface SendState {
@@ -28,4 +29,32 @@ export function acceptPickedFiles(files: readonly File[], items: readonly Pendin
   const images = files.filter((file) => file.type.startsWith('image/'));
   const slots = freeAttachmentSlots(items);
   return { accepted: images.slice(0, slots), overLimit: images.length > slots };
+}
+
+/** Why a picked file cannot be attached; each reason has its own message at the composer. */
+export type PickRefusalReason = 'notImage' | 'unsupportedImage' | 'tooLarge' | 'overLimit';
+export interface PickRefusal {
+  name: string;
+  reason: PickRefusalReason;
+}
+
+const ALLOWED_TYPES: readonly string[] = UPLOAD_ALLOWED_MIME_TYPES;
+
+/**
+ * Spec section 5, "image files only", made visible: a file that is not an image, an image of a
+ * kind the server does not take, or one over the upload size limit is refused here, by name,
+ * instead of disappearing (a file picker's type filter is only a hint: "All files" bypasses it).
+ * With `freeSlots`, the usable images past the 5-per-message limit are named too.
+ */
+export function screenPickedFiles(files: readonly File[], freeSlots = Number.POSITIVE_INFINITY): { usable: File[]; refusals: PickRefusal[] } {
+  const usable: File[] = [];
+  const refusals: PickRefusal[] = [];
+  for (const file of files) {
+    if (!file.type.startsWith('image/')) refusals.push({ name: file.name, reason: 'notImage' });
+    else if (!ALLOWED_TYPES.includes(file.type)) refusals.push({ name: file.name, reason: 'unsupportedImage' });
+    else if (file.size > UPLOAD_MAX_BYTES) refusals.push({ name: file.name, reason: 'tooLarge' });
+    else usable.push(file);
+  }
+  for (const file of usable.slice(freeSlots)) refusals.push({ name: file.name, reason: 'overLimit' });
+  return { usable, refusals };
 }
