@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { GenerationPlan } from '@shared/generation';
 import { formatCents } from '@shared/money';
+import { titleSessionByPlanner } from '../sessions/sessions.service';
 import { JobLeaseLostError, JobTimeLimitError, type JobContext, type JobPayloads } from '../../jobs/job-types';
 import type { AppDeps } from '../../context';
 import { publishEvent } from '../../realtime/events';
@@ -109,6 +110,7 @@ async function finalPlanOf(
   const planned = await parts.replyPlanner.plan(request, { signal });
   const plan: GenerationPlan = { ...planned, imageCount: job.imageCount };
   await recordJobPlan(deps.db, job, plan, { ...answered.references, sourceImages: plan.sourceImages, fileIds: sourceFileIdsOf(plan, answered.references) });
+  if (plan.title) await titleSessionByPlanner(deps.db, { userId: job.userId, sessionId: job.sessionId, requestText: answered.contentText, title: plan.title });
   return plan;
 }
 

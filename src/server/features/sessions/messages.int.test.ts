@@ -55,7 +55,7 @@ describe('sending a message', () => {
       { id: photos[1]!.id, fileUrl: photos[1]!.file_url, thumbnailUrl: photos[1]!.thumbnailUrl, originalFilename: 'Portrait_1.jpg', isGenerated: false },
     ]);
     const session = (await sessionsOf(user)).find((s) => s.id === result.session_id);
-    expect(session).toMatchObject({ session_name: null, total_messages: 1 });
+    expect(session).toMatchObject({ session_name: 'Make the sky pink', total_messages: 1 });
     expect(await messagesOf(user, result.session_id)).toEqual([result.message]);
   });
 

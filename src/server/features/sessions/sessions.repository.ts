@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { agentJobs, chatSessions } from '../../db/schema';
 
@@ -126,6 +126,34 @@ export async function deactivateSession(db: DbOrTx, userId: string, sessionId: s
     .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId), eq(chatSessions.isActive, true)))
     .returning({ id: chatSessions.id });
   return rows.length > 0;
+}
+
+/**
+ * Names a session from its first request with words (issue 16 item 3); a session already named —
+ * by an earlier request or by the user — keeps its name.
+ */
+export async function nameUnnamedSession(db: DbOrTx, sessionId: string, title: string): Promise<void> {
+  await db
+    .update(chatSessions)
+    .set({ sessionName: title })
+    .where(and(eq(chatSessions.id, sessionId), isNull(chatSessions.sessionName)));
+}
+
+/**
+ * The hosted planner's title for a session's first request replaces the first words it was named
+ * by — unless the user renamed the session meanwhile (then the name is theirs).
+ */
+export async function retitleSession(db: DbOrTx, input: { userId: string; sessionId: string; firstWordsTitle: string | null; title: string }): Promise<void> {
+  await db
+    .update(chatSessions)
+    .set({ sessionName: input.title })
+    .where(
+      and(
+        eq(chatSessions.id, input.sessionId),
+        eq(chatSessions.userId, input.userId),
+        input.firstWordsTitle === null ? isNull(chatSessions.sessionName) : or(isNull(chatSessions.sessionName), eq(chatSessions.sessionName, input.firstWordsTitle)),
+      ),
+    );
 }
 
 /** Counts a new message and marks the session as the newest activity. */

@@ -1,5 +1,6 @@
 import { AppError } from '@shared/errors';
 import type { Message, SessionDetail, SessionStatus, SessionSummary } from '@shared/studio';
+import { titleFromRequest } from '@shared/session-title';
 import type { Db } from '../../db/client';
 import { listSessionMessages } from './messages.repository';
 import {
@@ -10,6 +11,7 @@ import {
   latestJobStatus,
   listActiveSessions,
   renameSession,
+  retitleSession,
   type SessionRow,
 } from './sessions.repository';
 
@@ -68,4 +70,12 @@ export async function assertOwnActiveSession(db: Db, userId: string, sessionId: 
 export async function getSessionMessages(db: Db, userId: string, sessionId: string, options: { after?: string | undefined; limit: number }): Promise<Message[]> {
   await assertOwnActiveSession(db, userId, sessionId);
   return listSessionMessages(db, userId, sessionId, options);
+}
+
+/**
+ * A hosted planner's title for a request: it replaces the first words the request named its
+ * session by, unless the user renamed the session meanwhile; a later request's title is ignored.
+ */
+export async function titleSessionByPlanner(db: Db, input: { userId: string; sessionId: string; requestText: string; title: string }): Promise<void> {
+  await retitleSession(db, { userId: input.userId, sessionId: input.sessionId, firstWordsTitle: titleFromRequest(input.requestText), title: input.title });
 }

@@ -116,8 +116,10 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
   };
 
   const detail = session.data;
-  const shortTitle = sessionId ? t('session.title', { shortId: sessionShortId(sessionId) }) : t('session.newTitle');
+  // A session is named by its first request (or by the user); one without a name yet (a photo
+  // sent without words) keeps the spec's 'Session #xxxx'.
   const named = detail?.session_name?.trim();
+  const title = named || (sessionId ? t('session.title', { shortId: sessionShortId(sessionId) }) : t('session.newTitle'));
   const notFound = isAppError(session.error) && session.error.status === 404;
   const hasPreviousOutput = messages.some((message) => message.files.some((file) => file.isGenerated));
   const showWelcome = !sessionId || (conversation.isSuccess && messages.length === 0);
@@ -126,8 +128,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
     // Only the message list scrolls: the screen is exactly the viewport below the site header.
     <div className="flex h-dvh flex-col overflow-hidden md:h-[calc(100dvh-64px)]">
       <SessionHeader
-        title={named || shortTitle}
-        subtitle={named ? shortTitle : undefined}
+        title={title}
         status={detail?.status ?? 'idle'}
         onRename={sessionId && !notFound ? () => setRenameTarget({ id: sessionId, name: detail?.session_name ?? '' }) : undefined}
         onDelete={sessionId && !notFound ? () => setDeleteTarget(sessionId) : undefined}
