@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { GenerationPlan } from '@shared/generation';
 import { formatCents } from '@shared/money';
-import { titleSessionByPlanner } from '../sessions/sessions.service';
+import { imageNameStem } from '@shared/download-names';
+import { sessionTitleOf, titleSessionByPlanner } from '../sessions/sessions.service';
 import { JobLeaseLostError, JobTimeLimitError, type JobContext, type JobPayloads } from '../../jobs/job-types';
 import type { AppDeps } from '../../context';
 import { publishEvent } from '../../realtime/events';
@@ -57,7 +58,7 @@ export async function runGenerationJob(
     const answered = await answeredMessageOf(deps.db, job);
     plan = await finalPlanOf(deps, parts, job, answered, context.signal);
     const sources = await loadSources(deps, job, sourceFileIdsOf(plan, answered.references));
-    const options = { count: job.imageCount, aspectRatio: plan.aspectRatio, signal: context.signal };
+    const options = { count: job.imageCount, aspectRatio: plan.aspectRatio, signal: context.signal, version: job.version };
     const result = sources.length > 0 ? await parts.engine.edit(sources, plan.instruction, options) : await parts.engine.generate(plan.instruction, options);
     const images = result.images.slice(0, job.imageCount);
     if (images.length === 0) throw new EngineError('transient', 'The image service answered without images.');
@@ -76,8 +77,11 @@ export async function runGenerationJob(
   await Promise.all(outputs.map((output, position) => deps.storage.put(keys[position]!, output.data)));
 
   const fileIds = outputs.map(() => randomUUID());
+  // Named after the session as it is titled now (the planner may just have titled it).
+  const nameStem = imageNameStem(await sessionTitleOf(deps.db, job.userId, job.sessionId), new Date());
   const committed = await completeJob(deps.db, {
     jobId,
+    nameStem,
     description: plan.instruction,
     replyText: note,
     files: outputs.map((output, position) => ({

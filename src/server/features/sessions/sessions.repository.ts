@@ -173,3 +173,11 @@ export async function latestJobStatus(db: DbOrTx, sessionId: string): Promise<(t
     .limit(1);
   return row?.status;
 }
+
+export async function sessionNameOf(db: DbOrTx, userId: string, sessionId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ sessionName: chatSessions.sessionName })
+    .from(chatSessions)
+    .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId)));
+  return row?.sessionName ?? null;
+}

@@ -12,6 +12,7 @@ import {
   listActiveSessions,
   renameSession,
   retitleSession,
+  sessionNameOf,
   type SessionRow,
 } from './sessions.repository';
 
@@ -78,4 +79,9 @@ export async function getSessionMessages(db: Db, userId: string, sessionId: stri
  */
 export async function titleSessionByPlanner(db: Db, input: { userId: string; sessionId: string; requestText: string; title: string }): Promise<void> {
   await retitleSession(db, { userId: input.userId, sessionId: input.sessionId, firstWordsTitle: titleFromRequest(input.requestText), title: input.title });
+}
+
+/** The session's current title (null while unnamed): generated images are named after it. */
+export function sessionTitleOf(db: Db, userId: string, sessionId: string): Promise<string | null> {
+  return sessionNameOf(db, userId, sessionId);
 }

@@ -24,6 +24,7 @@ const userMessage = (processing_status: string | null): Message => ({
   intent_data: null,
   context_references: null,
   files: [],
+  chosen_version: null,
 });
 
 describe('a message whose reply was refused for lack of credit', () => {
