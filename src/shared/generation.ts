@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ATTACHMENTS } from './constants';
+import { SESSION_TITLE_MAX_LENGTH } from './session-title';
 
 /**
  * The plan of a reply, stored in the user message's intent_data (spec section 3): what to make,
@@ -30,6 +31,8 @@ export const generationPlanSchema = z.object({
   /** Which images the reply starts from: this message's photos, the session's last result, or none. */
   sourceImages: z.enum(['attachments', 'previous-output', 'none']),
   style: z.string().trim().min(1).max(60).optional(),
+  /** A short title for the session, when a hosted planner suggests one (its first request names it). */
+  title: z.string().trim().min(1).max(SESSION_TITLE_MAX_LENGTH).optional(),
 });
 export type GenerationPlan = z.infer<typeof generationPlanSchema>;
 

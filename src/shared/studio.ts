@@ -58,6 +58,8 @@ export const messageFileSchema = z.object({
   expired: z.boolean(),
   /** The generation prompt of a generated image; '' for uploads. */
   contentDescription: z.string(),
+  /** Which version of the reply this output belongs to: 0 the first, 1, 2… its variations (0 for attachments). */
+  version: z.number(),
 });
 export type MessageFile = z.infer<typeof messageFileSchema>;
 
@@ -76,6 +78,8 @@ export const messageSchema = z.object({
   intent_data: z.unknown().nullable(),
   context_references: z.unknown().nullable(),
   files: z.array(messageFileSchema),
+  /** On a reply with several versions: the one the user chose, which follow-ups edit (null: the newest). */
+  chosen_version: z.number().nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -152,6 +156,12 @@ export const sendMessageResultSchema = z.object({
 
 /** POST /api/chat: answer the session's latest user message. */
 export const requestReplySchema = z.object({ session_id: z.uuid() });
+
+/** POST /api/chat/variations: ask again for a reply — new versions beside the first (charged as it was). */
+export const requestVariationSchema = z.object({ reply_message_id: z.uuid() });
+
+/** POST /api/chat/chosen-version: the version of a reply that follow-ups edit. */
+export const chooseVersionSchema = z.object({ reply_message_id: z.uuid(), version: z.int().min(0) });
 
 /** GET /api/chat/quote: a draft as the composer holds it (query strings). */
 export const draftQuoteQuerySchema = z.object({

@@ -15,6 +15,7 @@ export function messageAt(id: string, at: string, patch: Partial<Message> = {}):
     intent_data: null,
     context_references: null,
     files: [],
+    chosen_version: null,
     ...patch,
   };
 }

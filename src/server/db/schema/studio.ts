@@ -31,6 +31,8 @@ export const chatSessions = pgTable(
     sessionName: text('session_name'),
     conversationTheme: text('conversation_theme'),
     totalMessages: integer('total_messages').notNull().default(0),
+    /** Generated images so far: numbers each new one, so download names are unique per image. */
+    imagesMade: integer('images_made').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
     /** When the user deleted it: the retention job re-checks its files for a day (decision 015). */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -115,6 +117,8 @@ export const messages = pgTable(
     processingStatus: text('processing_status'),
     intentData: jsonb('intent_data'),
     contextReferences: jsonb('context_references'),
+    /** On a reply with variations: the version the user chose (null: the newest finished one); follow-ups edit it. */
+    chosenVersion: integer('chosen_version'),
     timestampCreated: timestamp('timestamp_created', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The sending client's id for this message: a send repeated after a lost answer is the same message. */
@@ -161,6 +165,8 @@ export const agentJobs = pgTable(
     status: agentJobStatus('status').notNull().default('queued'),
     engine: text('engine').notNull(),
     plan: jsonb('plan').notNull(),
+    /** 0 for a message's reply; 1, 2… for the variations asked for later (new versions beside it). */
+    version: integer('version').notNull().default(0),
     imageCount: integer('image_count').notNull(),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     freeImagesUsed: integer('free_images_used').notNull().default(0),
@@ -173,8 +179,9 @@ export const agentJobs = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
-    // One reply per user message: a repeated or concurrent POST /chat cannot charge twice.
-    uniqueIndex('agent_jobs_message_idx').on(t.messageId),
+    // One reply per user message (and one job per version of it): a repeated or concurrent POST
+    // /chat cannot charge twice.
+    uniqueIndex('agent_jobs_message_version_idx').on(t.messageId, t.version),
     index('agent_jobs_session_created_idx').on(t.sessionId, t.createdAt),
     check('agent_jobs_image_count_check', sql`${t.imageCount} between 1 and 4`),
   ],

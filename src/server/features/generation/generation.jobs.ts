@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { GenerationPlan } from '@shared/generation';
 import { formatCents } from '@shared/money';
+import { imageNameStem } from '@shared/download-names';
+import { sessionTitleOf, titleSessionByPlanner } from '../sessions/sessions.service';
 import { JobLeaseLostError, JobTimeLimitError, type JobContext, type JobPayloads } from '../../jobs/job-types';
 import type { AppDeps } from '../../context';
 import { publishEvent } from '../../realtime/events';
@@ -59,7 +61,7 @@ export async function runGenerationJob(
     const answered = await answeredMessageOf(deps.db, job);
     plan = await finalPlanOf(deps, parts, job, answered, context.signal);
     const sources = await loadSources(deps, job, sourceFileIdsOf(plan, answered.references));
-    const options = { count: job.imageCount, aspectRatio: plan.aspectRatio, signal: context.signal };
+    const options = { count: job.imageCount, aspectRatio: plan.aspectRatio, signal: context.signal, version: job.version };
     const result = sources.length > 0 ? await parts.engine.edit(sources, plan.instruction, options) : await parts.engine.generate(plan.instruction, options);
     const images = result.images.slice(0, job.imageCount);
     if (images.length === 0) throw new EngineError('transient', 'The image service answered without images.');
@@ -78,8 +80,11 @@ export async function runGenerationJob(
   await Promise.all(outputs.map((output, position) => deps.storage.put(keys[position]!, output.data)));
 
   const fileIds = outputs.map(() => randomUUID());
+  // Named after the session as it is titled now (the planner may just have titled it).
+  const nameStem = imageNameStem(await sessionTitleOf(deps.db, job.userId, job.sessionId), new Date());
   const committed = await completeJob(deps.db, {
     jobId,
+    nameStem,
     description: plan.instruction,
     replyText: note,
     files: outputs.map((output, position) => ({
@@ -114,6 +119,7 @@ async function finalPlanOf(
   const planned = await parts.replyPlanner.plan(request, { signal });
   const plan: GenerationPlan = { ...planned, imageCount: job.imageCount };
   await recordJobPlan(deps.db, job, plan, { ...answered.references, sourceImages: plan.sourceImages, fileIds: sourceFileIdsOf(plan, answered.references) });
+  if (plan.title) await titleSessionByPlanner(deps.db, { userId: job.userId, sessionId: job.sessionId, requestText: answered.contentText, title: plan.title });
   return plan;
 }
 

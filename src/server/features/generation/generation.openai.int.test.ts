@@ -76,6 +76,31 @@ describe('generation with the OpenAI engine', () => {
     expect(usage[0]).toMatchObject({ reference: body.job_id, freeGenerationsDelta: -1, amountCents: 0 });
   });
 
+  it("titles the session by the planner's title for its first request, unless the user renamed it meanwhile", async () => {
+    const client = await signedInUser(server);
+    await topUp(client, 100);
+    const nameOf = async (sessionId: string) => ((await (await client.get(`/api/sessions/${sessionId}`)).json()) as { session_name: string | null }).session_name;
+    nextPlan = { ...(nextPlan as Record<string, unknown>), title: 'Lighthouse at dusk.' };
+
+    const first = await sendMessage(client, 'Draw a lighthouse at sunset, widescreen');
+    // The first words name it at once; the planner's title replaces them when the job plans.
+    expect(await nameOf(first.session_id)).toBe('Draw a lighthouse at sunset, widescreen');
+    expect((await jobSettled(server, (await askForReply(client, first.session_id)).body.job_id)).status).toBe('completed');
+    expect(await nameOf(first.session_id)).toBe('Lighthouse at dusk');
+
+    // A follow-up's title does not rename the session.
+    nextPlan = { ...(nextPlan as Record<string, unknown>), title: 'Something else' };
+    await sendMessage(client, 'now make it darker', { sessionId: first.session_id });
+    expect((await jobSettled(server, (await askForReply(client, first.session_id)).body.job_id)).status).toBe('completed');
+    expect(await nameOf(first.session_id)).toBe('Lighthouse at dusk');
+
+    // Renamed before the job planned: the user's name stays.
+    const second = await sendMessage(client, 'A castle in the fog');
+    expect((await client.request(`/api/sessions/${second.session_id}`, { method: 'PATCH', json: { session_name: 'My castle' } })).status).toBe(200);
+    expect((await jobSettled(server, (await askForReply(client, second.session_id)).body.job_id)).status).toBe('completed');
+    expect(await nameOf(second.session_id)).toBe('My castle');
+  });
+
   it('edits the attached photos as multipart image[] with the prompt, model and size', async () => {
     const client = await signedInUser(server);
     await topUp(client, 100);

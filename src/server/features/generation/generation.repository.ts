@@ -4,7 +4,7 @@ import { AWAITING_CREDIT_STATUS } from '@shared/studio';
 import type { DbOrTx } from '../../db/client';
 import { agentJobs, attachments, chatSessions, generatedOutputs, messages, userFiles } from '../../db/schema';
 import { notifyEventSql, type RealtimeEvent } from '../../realtime/events';
-import { sessionTopicSql } from '../../realtime/topics';
+import { sessionTopic, sessionTopicSql } from '../../realtime/topics';
 
 export type AgentJobRow = typeof agentJobs.$inferSelect;
 
@@ -29,15 +29,18 @@ export async function replyContextOf(db: DbOrTx, userId: string, sessionId: stri
     .select({
       id: messages.id,
       contentText: messages.contentText,
-      existingJobId: sql<string | null>`(select j.id from ${agentJobs} j where j.message_id = ${messages.id} and j.user_id = ${userId})`,
+      existingJobId: sql<string | null>`(select j.id from ${agentJobs} j where j.message_id = ${messages.id} and j.user_id = ${userId} and j.version = 0)`,
       attachmentIds: sql<string[]>`array(
         select f.id from ${attachments} a join ${userFiles} f on f.id = a.file_id
         where a.message_id = ${messages.id} and f.user_id = ${userId} and f.verified_enum = 'approved' and f.expired_at is null
         order by f.upload_timestamp)`,
+      // Of a reply with versions, the one the user chose (else the newest finished one).
       previousOutputId: sql<string | null>`(
-        select o.file_id from ${generatedOutputs} o join ${agentJobs} j on j.id = o.job_id join ${userFiles} f on f.id = o.file_id
-        where f.expired_at is null and j.session_id = ${sessionId} and j.user_id = ${userId} and j.status = 'completed' and j.created_at < ${messages.timestampCreated}
-        order by j.completed_at desc, o.position desc limit 1)`,
+        select o.file_id from ${generatedOutputs} o join ${agentJobs} j on j.id = o.job_id join ${messages} r on r.id = j.result_message_id
+          join ${userFiles} f on f.id = o.file_id
+        where f.expired_at is null and j.session_id = ${sessionId} and j.user_id = ${userId} and j.status = 'completed' and r.timestamp_created < ${messages.timestampCreated}
+          and (r.chosen_version is null or r.chosen_version = j.version)
+        order by r.timestamp_created desc, j.version desc, o.position desc limit 1)`,
     })
     .from(messages)
     .innerJoin(chatSessions, eq(chatSessions.id, messages.sessionId))
@@ -67,7 +70,11 @@ export async function filesByIds(db: DbOrTx, userId: string, fileIds: string[]) 
 }
 
 export async function findJobForMessage(db: DbOrTx, userId: string, messageId: string): Promise<AgentJobRow | undefined> {
-  const [row] = await db.select().from(agentJobs).where(and(eq(agentJobs.messageId, messageId), eq(agentJobs.userId, userId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(agentJobs)
+    .where(and(eq(agentJobs.messageId, messageId), eq(agentJobs.userId, userId), eq(agentJobs.version, 0)))
+    .limit(1);
   return row;
 }
 
@@ -176,12 +183,12 @@ export interface GeneratedFile {
  * job's `job.updated`. Answers false, writing nothing, when the job was no longer processing
  * (settled by another run).
  */
-export async function completeJob(db: DbOrTx, input: { jobId: string; description: string; replyText: string; files: GeneratedFile[] }): Promise<boolean> {
+export async function completeJob(db: DbOrTx, input: { jobId: string; description: string; replyText: string; nameStem: string; files: GeneratedFile[] }): Promise<boolean> {
   const files = JSON.stringify(
     input.files.map((file, position) => ({
       id: file.id,
       position,
-      original_filename: `generated-${position + 1}.${file.storedFilename.split('.').pop()}`,
+      extension: file.storedFilename.split('.').pop(),
       stored_filename: file.storedFilename,
       file_url: file.fileUrl,
       mime_type: file.mimeType,
@@ -196,12 +203,18 @@ export async function completeJob(db: DbOrTx, input: { jobId: string; descriptio
       where id = ${input.jobId}::uuid and status = 'processing'
       returning id, user_id, session_id, result_message_id
     ), output as (
-      select * from jsonb_to_recordset(${files}::jsonb) as f(id uuid, position int, original_filename text, stored_filename text, file_url text, mime_type text, file_size_bytes bigint, width int, height int)
+      select * from jsonb_to_recordset(${files}::jsonb) as f(id uuid, position int, extension text, stored_filename text, file_url text, mime_type text, file_size_bytes bigint, width int, height int)
+    ), touched as (
+      -- Numbers the session's images (the row lock orders concurrent jobs): unique download names.
+      update chat_sessions s set updated_at = now(), images_made = s.images_made + ${input.files.length}::int
+      from finished f where s.id = f.session_id
+      returning s.images_made - ${input.files.length}::int as made_before
     ), stored as (
       -- Until the thumbnail exists (added after the reply is out) clients show the image itself.
       insert into user_files (id, user_id, file_type, original_filename, stored_filename, file_url, thumbnail_url, mime_type, file_size_bytes, width, height, is_generated, verified_enum, content_description)
-      select o.id, f.user_id, 'image', o.original_filename, o.stored_filename, o.file_url, null, o.mime_type, o.file_size_bytes, o.width, o.height, true, 'approved', ${input.description}::text
-      from finished f, output o
+      select o.id, f.user_id, 'image', ${input.nameStem}::text || '-' || (t.made_before + o.position + 1) || '.' || o.extension, o.stored_filename, o.file_url, null,
+        o.mime_type, o.file_size_bytes, o.width, o.height, true, 'approved', ${input.description}::text
+      from finished f, output o, touched t
       returning id
     ), linked as (
       insert into generated_outputs (job_id, file_id, position)
@@ -209,8 +222,6 @@ export async function completeJob(db: DbOrTx, input: { jobId: string; descriptio
     ), replied as (
       update messages m set content_text = ${input.replyText}::text, processing_status = 'completed', updated_at = now()
       from finished f where m.id = f.result_message_id
-    ), touched as (
-      update chat_sessions s set updated_at = now() from finished f where s.id = f.session_id
     )
     select ${notifyEventSql({ topic: sessionTopicSql(sql`f.session_id`), type: 'message.updated', id: sql`f.result_message_id` })},
       ${notifyEventSql({ topic: sessionTopicSql(sql`f.session_id`), type: 'job.updated', id: sql`f.id` })} from finished f`);
@@ -269,4 +280,71 @@ export async function markAwaitingCredit(db: DbOrTx, input: { userId: string; me
 
 export async function setThumbnailUrl(db: DbOrTx, fileId: string, thumbnailUrl: string) {
   await db.update(userFiles).set({ thumbnailUrl }).where(eq(userFiles.id, fileId));
+}
+
+/** What a variation of a reply repeats: the request its first version answered, as charged and planned. */
+export interface VariationSource {
+  sessionId: string;
+  /** The user message the reply answers (every version answers it). */
+  messageId: string;
+  plan: GenerationPlan;
+  imageCount: number;
+  /** A version of this reply is still queued or being made. */
+  busy: boolean;
+  nextVersion: number;
+  completedVersions: number[];
+}
+
+/** The versions of a reply (a system message of the user's active session), or undefined. */
+export async function variationSourceOf(db: DbOrTx, userId: string, replyMessageId: string): Promise<VariationSource | undefined> {
+  const rows = await db
+    .select({ sessionId: agentJobs.sessionId, messageId: agentJobs.messageId, plan: agentJobs.plan, imageCount: agentJobs.imageCount, version: agentJobs.version, status: agentJobs.status })
+    .from(agentJobs)
+    .innerJoin(chatSessions, eq(chatSessions.id, agentJobs.sessionId))
+    .where(and(eq(agentJobs.resultMessageId, replyMessageId), eq(agentJobs.userId, userId), eq(chatSessions.userId, userId), eq(chatSessions.isActive, true)))
+    .orderBy(agentJobs.version);
+  const first = rows[0];
+  if (!first || first.version !== 0) return undefined;
+  return {
+    sessionId: first.sessionId,
+    messageId: first.messageId,
+    plan: first.plan as GenerationPlan,
+    imageCount: first.imageCount,
+    busy: rows.some((row) => row.status === 'queued' || row.status === 'processing'),
+    nextVersion: Math.max(...rows.map((row) => row.version)) + 1,
+    completedVersions: rows.filter((row) => row.status === 'completed').map((row) => row.version),
+  };
+}
+
+/**
+ * A variation's job, paid for by the caller's transaction, as one statement: the job (planned:
+ * it repeats the first version's plan), the reply marked as working again, and the events.
+ */
+export async function recordVariation(
+  tx: DbOrTx,
+  input: { userId: string; replyMessageId: string; source: VariationSource; job: { id: string; engine: string; priceCents: number; freeImagesUsed: number } },
+): Promise<void> {
+  const { userId, source, job } = input;
+  const topic = sessionTopic(source.sessionId);
+  await tx.execute(sql`
+    with job as (
+      insert into agent_jobs (id, user_id, session_id, message_id, result_message_id, status, engine, plan, version, image_count, price_cents, free_images_used, planned_at)
+      values (${job.id}::uuid, ${userId}::text, ${source.sessionId}::uuid, ${source.messageId}::uuid, ${input.replyMessageId}::uuid, 'queued', ${job.engine}::text,
+        ${JSON.stringify(source.plan)}::jsonb, ${source.nextVersion}::int, ${source.imageCount}::int, ${job.priceCents}::bigint, ${job.freeImagesUsed}::int, now())
+      returning id
+    ), working as (
+      update messages set processing_status = 'processing', updated_at = now() where id = ${input.replyMessageId}::uuid and user_id = ${userId}::text
+    )
+    select ${notifyEventSql({ topic, type: 'message.updated', id: input.replyMessageId })}, ${notifyEventSql({ topic, type: 'job.updated', id: job.id })} from job`);
+}
+
+/** Records the version of a reply the user chose; false when the reply has no such finished version. */
+export async function chooseVersion(db: DbOrTx, input: { userId: string; replyMessageId: string; version: number }): Promise<boolean> {
+  const result = await db.execute(sql`
+    update messages m set chosen_version = ${input.version}::int, updated_at = now()
+    from chat_sessions s
+    where m.id = ${input.replyMessageId}::uuid and m.user_id = ${input.userId}::text and s.id = m.session_id and s.user_id = ${input.userId}::text and s.is_active
+      and exists (select from agent_jobs j where j.result_message_id = m.id and j.version = ${input.version}::int and j.status = 'completed')
+    returning ${notifyEventSql({ topic: sessionTopicSql(sql`m.session_id`), type: 'message.updated', id: sql`m.id` })}`);
+  return result.rows.length === 1;
 }

@@ -1,11 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
-import { draftQuoteQuerySchema, draftQuoteSchema, replyAcceptedSchema, requestReplySchema } from '@shared/studio';
+import { chooseVersionSchema, draftQuoteQuerySchema, draftQuoteSchema, replyAcceptedSchema, requestReplySchema, requestVariationSchema } from '@shared/studio';
 import type { AppDeps } from '../../context';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import { requireUser } from '../../lib/require-user';
 import { rateLimitStore } from '../../db/rate-limits';
 import { userRateLimit } from '../../lib/user-rate-limit';
-import { quoteDraft, requestReply } from './generation.service';
+import { chooseReplyVersion, quoteDraft, requestReply, requestVariation } from './generation.service';
 
 const acceptedSchema = replyAcceptedSchema.meta({ id: 'ReplyAccepted' });
 
@@ -29,16 +29,49 @@ const getQuote = createRoute({
   responses: { 200: jsonContent(draftQuoteSchema.meta({ id: 'DraftQuote' }), 'The price of the draft') },
 });
 
+const postVariation = createRoute({
+  method: 'post',
+  path: '/variations',
+  summary: 'Ask again for a reply: its next version, beside the first (charged like the first; 402 when short of credit)',
+  request: { body: { required: true, content: { 'application/json': { schema: requestVariationSchema } } } },
+  responses: {
+    202: jsonContent(acceptedSchema, 'Paid and queued'),
+    400: { description: 'BAD_REQUEST: a version of this reply is still being made' },
+    402: { description: 'INSUFFICIENT_BALANCE: nothing was written' },
+    404: { description: "NOT_FOUND: no such reply of the user's" },
+    429: { description: 'RATE_LIMIT_EXCEEDED: nothing was written' },
+  },
+});
+
+const postChosenVersion = createRoute({
+  method: 'post',
+  path: '/chosen-version',
+  summary: 'Choose the version of a reply that follow-ups edit',
+  request: { body: { required: true, content: { 'application/json': { schema: chooseVersionSchema } } } },
+  responses: { 204: { description: 'Chosen' }, 404: { description: 'NOT_FOUND: no such finished version of a reply of the user' } },
+});
+
 export function generationRoutes(deps: AppDeps) {
   const router = createRouter();
   router.use('*', requireUser(deps, { loginRequired: 'User must be logged in to send messages' }));
   // Fair use: generation requests per user (POST /, not the quotes).
   router.use('/', userRateLimit(rateLimitStore(deps.db), 'generations', deps.config.fairUse.generationsPerMinute));
+  router.use('/variations', userRateLimit(rateLimitStore(deps.db), 'generations', deps.config.fairUse.generationsPerMinute));
   return router
     .openapi(postChat, async (c) => {
       const { session_id } = c.req.valid('json');
       const accepted = await requestReply({ ...deps, ...deps.generation }, c.get('user').id, session_id);
       return c.json(accepted, 202);
+    })
+    .openapi(postVariation, async (c) => {
+      const { reply_message_id } = c.req.valid('json');
+      const accepted = await requestVariation({ ...deps, ...deps.generation }, c.get('user').id, reply_message_id);
+      return c.json(accepted, 202);
+    })
+    .openapi(postChosenVersion, async (c) => {
+      const { reply_message_id, version } = c.req.valid('json');
+      await chooseReplyVersion(deps, c.get('user').id, { replyMessageId: reply_message_id, version });
+      return c.body(null, 204);
     })
     .openapi(getQuote, async (c) => {
       const query = c.req.valid('query');

@@ -11,8 +11,11 @@ import type { GenerationParts } from './engines/create-engine';
 import {
   findJobForMessage,
   markAwaitingCredit,
+  chooseVersion,
   recordPlanAndQueueReply,
+  recordVariation,
   replyContextOf,
+  variationSourceOf,
   type AgentJobRow,
   type ReplyContext,
 } from './generation.repository';
@@ -20,6 +23,8 @@ import { planRequestOf, sourceFileIdsOf, type PlanRequest } from './planning';
 
 export const NOTHING_TO_ANSWER = 'Send a message before asking for a reply';
 export const WORKING_ON_IT = 'Working on your image…';
+export const REPLY_NOT_FOUND = 'Reply not found';
+export const VARIATION_IN_PROGRESS = 'A new version of this reply is still being made.';
 
 export type ReplyDeps = Pick<AppDeps, 'db' | 'jobs' | 'config'> & Pick<GenerationParts, 'quotePlanner' | 'replyPlanner' | 'engineName'>;
 
@@ -129,4 +134,36 @@ export async function quoteDraft(deps: Pick<AppDeps, 'db' | 'config'> & Pick<Gen
   const plan = await deps.quotePlanner.plan(draft);
   const quote = await quoteGeneration(deps.db, userId, plan.imageCount, deps.config.pricePerImageCents);
   return { ...quote, pricePerImageCents: deps.config.pricePerImageCents, free: quote.paidImages === 0 };
+}
+
+/**
+ * Variations (issue 16 item 2): the same request answered again, its new images added to the same
+ * reply as its next version. A paid generation like any other — one debit referenced by the new
+ * job, settled or refunded by the same job path — at the first version's image count; short of
+ * credit → 402 and nothing written. One version at a time per reply.
+ */
+export async function requestVariation(deps: ReplyDeps, userId: string, replyMessageId: string): Promise<ReplyAccepted> {
+  return deps.db.transaction(async (tx) => {
+    const source = await variationSourceOf(tx, userId, replyMessageId);
+    if (!source) throw new AppError('NOT_FOUND', REPLY_NOT_FOUND);
+    if (source.busy) throw new AppError('BAD_REQUEST', VARIATION_IN_PROGRESS);
+    const jobId = randomUUID();
+    const debit = await debitForGeneration(tx, { userId, jobId, imageCount: source.imageCount, pricePerImageCents: deps.config.pricePerImageCents });
+    await recordVariation(tx, { userId, replyMessageId, source, job: { id: jobId, engine: deps.engineName, priceCents: debit.priceCents, freeImagesUsed: debit.freeImages } });
+    await deps.jobs.enqueue(tx, 'generate', { jobId });
+    return {
+      job_id: jobId,
+      message_id: source.messageId,
+      reply_message_id: replyMessageId,
+      plan: source.plan,
+      image_count: source.imageCount,
+      price_cents: debit.priceCents,
+      free_images_used: debit.freeImages,
+    };
+  });
+}
+
+/** The version of a reply that the user picked with the arrows: follow-ups edit its images. */
+export async function chooseReplyVersion(deps: Pick<AppDeps, 'db'>, userId: string, input: { replyMessageId: string; version: number }): Promise<void> {
+  if (!(await chooseVersion(deps.db, { userId, ...input }))) throw new AppError('NOT_FOUND', REPLY_NOT_FOUND);
 }

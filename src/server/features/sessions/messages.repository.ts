@@ -16,6 +16,7 @@ type MessageRecord = {
   context_references: unknown;
   timestamp_created: string;
   updated_at: string;
+  chosen_version: number | null;
   files: MessageFile[] | null;
 };
 
@@ -26,7 +27,7 @@ type MessageRecord = {
  */
 const messagesWhere = (where: string, order: string, limit: string) => `
   select m.id, m.session_id, m.user_id, m.role, m.content_text, m.parent_message_id, m.processing_status,
-    m.intent_data, m.context_references,
+    m.intent_data, m.context_references, m.chosen_version,
     to_char(m.timestamp_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as timestamp_created,
     to_char(m.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_at,
     message_files.files
@@ -36,14 +37,14 @@ const messagesWhere = (where: string, order: string, limit: string) => `
     select json_agg(json_build_object(
         'id', f.id, 'fileUrl', f.file_url, 'thumbnailUrl', coalesce(f.thumbnail_url, f.file_url),
         'originalFilename', f.original_filename, 'isGenerated', f.is_generated,
-        'expired', f.expired_at is not null, 'contentDescription', f.content_description
-      ) order by f.source, f.position, f.upload_timestamp, f.id) as files
+        'expired', f.expired_at is not null, 'contentDescription', f.content_description, 'version', f.version
+      ) order by f.source, f.version, f.position, f.upload_timestamp, f.id) as files
     from (
-      select uf.*, 0 as source, 0 as position
+      select uf.*, 0 as source, 0 as version, 0 as position
       from attachments a join user_files uf on uf.id = a.file_id
       where a.message_id = m.id
       union all
-      select uf.*, 1 as source, g.position
+      select uf.*, 1 as source, j.version, g.position
       from agent_jobs j
       join generated_outputs g on g.job_id = j.id
       join user_files uf on uf.id = g.file_id
@@ -82,6 +83,7 @@ function toMessage(row: MessageRecord): Message {
     intent_data: row.intent_data ?? null,
     context_references: row.context_references ?? null,
     files: row.files ?? [],
+    chosen_version: row.chosen_version,
   };
 }
 

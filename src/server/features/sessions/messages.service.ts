@@ -2,7 +2,8 @@ import { AppError } from '@shared/errors';
 import type { Message } from '@shared/studio';
 import type { Db, Tx } from '../../db/client';
 import { publishEvent } from '../../realtime/events';
-import { insertSession, lockActiveSession, recordMessageInSession } from './sessions.repository';
+import { titleFromRequest } from '@shared/session-title';
+import { insertSession, lockActiveSession, nameUnnamedSession, recordMessageInSession } from './sessions.repository';
 import { sessionTopic } from '../../realtime/topics';
 import { SESSION_NOT_FOUND_MESSAGE } from './sessions.service';
 import { isUniqueViolation } from '../../db/pg-errors';
@@ -70,6 +71,8 @@ async function storeMessage(deps: ReplyDeps, userId: string, input: SendMessage)
     const messageId = await insertUserMessage(tx, { sessionId, userId, contentText: input.contentText, clientMessageId: input.clientMessageId });
     await insertAttachments(tx, messageId, fileIds);
     await recordMessageInSession(tx, sessionId);
+    const title = titleFromRequest(input.contentText);
+    if (title) await nameUnnamedSession(tx, sessionId, title);
     await publishEvent(tx, { topic: sessionTopic(sessionId), type: 'message.created', id: messageId });
     const reply = input.requestReply ? await startReplyToNewMessage(tx, deps, { userId, sessionId, messageId }) : {};
     const message = await findMessage(tx, userId, messageId);

@@ -105,6 +105,31 @@ describe('sessions', () => {
     expect((await listSessions(user)).find((s) => s.id === textOnly.session_id)!.thumbnails).toEqual([]);
   });
 
+  it('titles a session by the first words of its first request, and keeps a name once it has one', async () => {
+    const nameOf = async (sessionId: string) => (await listSessions(user)).find((s) => s.id === sessionId)!.session_name;
+    const { session_id: sessionId } = await send(user, { content_text: 'a lighthouse at sunset over a calm sea, please' });
+    expect(await nameOf(sessionId)).toBe('A lighthouse at sunset over a');
+    const detail = (await (await user.get(`/api/sessions/${sessionId}`)).json()) as SessionDetail;
+    expect(detail.session_name).toBe('A lighthouse at sunset over a');
+    await send(user, { session_id: sessionId, content_text: 'now make it black and white' });
+    expect(await nameOf(sessionId)).toBe('A lighthouse at sunset over a');
+
+    // A photo without words leaves the session unnamed; its first words name it.
+    const photo = await approvedUpload(user, 'Portrait_1.jpg');
+    const { session_id: photoSession } = await send(user, { file_ids: [photo.id] });
+    expect(await nameOf(photoSession)).toBeNull();
+    await send(user, { session_id: photoSession, content_text: 'make the jacket red' });
+    expect(await nameOf(photoSession)).toBe('Make the jacket red');
+
+    // A name the user chose stays, whatever is asked next; it can still be renamed.
+    const named = await createSession(user, { session_name: 'Holiday' });
+    await send(user, { session_id: named.id, content_text: 'put me on a beach' });
+    expect(await nameOf(named.id)).toBe('Holiday');
+    expect((await user.request(`/api/sessions/${sessionId}`, { method: 'PATCH', json: { session_name: 'Lighthouse' } })).status).toBe(200);
+    await send(user, { session_id: sessionId, content_text: 'add a boat' });
+    expect(await nameOf(sessionId)).toBe('Lighthouse');
+  });
+
   it('renames a session, refusing an empty name and another user’s session', async () => {
     const session = await createSession(user);
     const renamed = await user.request(`/api/sessions/${session.id}`, { method: 'PATCH', json: { session_name: 'Sunset set' } });

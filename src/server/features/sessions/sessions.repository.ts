@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
 import { agentJobs, chatSessions } from '../../db/schema';
@@ -177,6 +177,34 @@ export async function deactivateSession(db: DbOrTx, userId: string, sessionId: s
   return rows.length > 0;
 }
 
+/**
+ * Names a session from its first request with words (issue 16 item 3); a session already named —
+ * by an earlier request or by the user — keeps its name.
+ */
+export async function nameUnnamedSession(db: DbOrTx, sessionId: string, title: string): Promise<void> {
+  await db
+    .update(chatSessions)
+    .set({ sessionName: title })
+    .where(and(eq(chatSessions.id, sessionId), isNull(chatSessions.sessionName)));
+}
+
+/**
+ * The hosted planner's title for a session's first request replaces the first words it was named
+ * by — unless the user renamed the session meanwhile (then the name is theirs).
+ */
+export async function retitleSession(db: DbOrTx, input: { userId: string; sessionId: string; firstWordsTitle: string | null; title: string }): Promise<void> {
+  await db
+    .update(chatSessions)
+    .set({ sessionName: input.title })
+    .where(
+      and(
+        eq(chatSessions.id, input.sessionId),
+        eq(chatSessions.userId, input.userId),
+        input.firstWordsTitle === null ? isNull(chatSessions.sessionName) : or(isNull(chatSessions.sessionName), eq(chatSessions.sessionName, input.firstWordsTitle)),
+      ),
+    );
+}
+
 /** Counts a new message and marks the session as the newest activity. */
 export async function recordMessageInSession(db: DbOrTx, sessionId: string): Promise<void> {
   await db
@@ -193,4 +221,12 @@ export async function latestJobStatus(db: DbOrTx, sessionId: string): Promise<(t
     .orderBy(desc(agentJobs.createdAt))
     .limit(1);
   return row?.status;
+}
+
+export async function sessionNameOf(db: DbOrTx, userId: string, sessionId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ sessionName: chatSessions.sessionName })
+    .from(chatSessions)
+    .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId)));
+  return row?.sessionName ?? null;
 }

@@ -1,6 +1,7 @@
 import { AppError } from '@shared/errors';
 import type { Message, SessionDetail, SessionsPage, SessionStatus, SessionSummary } from '@shared/studio';
 import type { AppDeps } from '../../context';
+import { titleFromRequest } from '@shared/session-title';
 import type { Db } from '../../db/client';
 import { deleteFilesOfDeletedSession } from '../retention/retention.service';
 import { listSessionMessages } from './messages.repository';
@@ -12,6 +13,8 @@ import {
   latestJobStatus,
   listActiveSessions,
   renameSession,
+  retitleSession,
+  sessionNameOf,
   type SessionRow,
   type SessionsCursor,
 } from './sessions.repository';
@@ -89,4 +92,17 @@ export async function assertOwnActiveSession(db: Db, userId: string, sessionId: 
 export async function getSessionMessages(db: Db, userId: string, sessionId: string, options: { after?: string | undefined; limit: number }): Promise<Message[]> {
   await assertOwnActiveSession(db, userId, sessionId);
   return listSessionMessages(db, userId, sessionId, options);
+}
+
+/**
+ * A hosted planner's title for a request: it replaces the first words the request named its
+ * session by, unless the user renamed the session meanwhile; a later request's title is ignored.
+ */
+export async function titleSessionByPlanner(db: Db, input: { userId: string; sessionId: string; requestText: string; title: string }): Promise<void> {
+  await retitleSession(db, { userId: input.userId, sessionId: input.sessionId, firstWordsTitle: titleFromRequest(input.requestText), title: input.title });
+}
+
+/** The session's current title (null while unnamed): generated images are named after it. */
+export function sessionTitleOf(db: Db, userId: string, sessionId: string): Promise<string | null> {
+  return sessionNameOf(db, userId, sessionId);
 }

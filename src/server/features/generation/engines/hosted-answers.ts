@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { GenerationPlan } from '@shared/generation';
+import { cleanTitle } from '@shared/session-title';
 import { reconcilePlan, type PlanRequest } from '../planning';
 import { EngineError, type UploadAnalysis } from './image-engine';
 
@@ -15,7 +16,9 @@ function parseJson(text: string): unknown {
 export function parsePlan(text: string, request: PlanRequest): GenerationPlan {
   const raw = parseJson(text) as Record<string, unknown>;
   try {
-    return reconcilePlan({ ...raw, style: raw.style ?? undefined }, request);
+    // A title is a nicety: one that is missing or unusable never costs the plan.
+    const title = typeof raw.title === 'string' ? (cleanTitle(raw.title) ?? undefined) : undefined;
+    return reconcilePlan({ ...raw, style: raw.style ?? undefined, title }, request);
   } catch (cause) {
     throw new EngineError('transient', 'The language model answered with a plan we cannot use.', { cause });
   }

@@ -12,7 +12,8 @@ export const PLANNER_INSTRUCTIONS = `You plan replies for an image studio. Read 
 - instruction: a clear, self-contained prompt for an image model, in English, keeping the user's intent and details.
 - imageCount: how many images the user asked for (1 by default, at most 4).
 - aspectRatio: "unchanged" unless the user asks for a shape; then "width:height" such as "1:1", "16:9", "9:16", "4:3", "3:4".
-- style: a short style name when the user asks for one (e.g. "watercolour", "cartoon"), else null.`;
+- style: a short style name when the user asks for one (e.g. "watercolour", "cartoon"), else null.
+- title: a short title for the conversation (2-5 words, in the user's language, no quotes), naming what the user wants.`;
 
 export const UPLOAD_REVIEW_INSTRUCTIONS = `You review a photo uploaded to an image-editing studio.
 Refuse (approved=false, with a short reason) only images that are sexual, show minors in unsafe contexts, depict graphic violence, or are otherwise illegal to edit.
@@ -30,6 +31,7 @@ const hostedPlanSchema = z.strictObject({
   imageCount: z.int().min(1).max(MAX_IMAGES_PER_REQUEST),
   aspectRatio: z.string(),
   style: z.string().nullable(),
+  title: z.string().nullable(),
 });
 
 /** The upload review as a hosted model answers it; checked again by parseUploadReview. */

@@ -14,6 +14,8 @@ export interface EngineOptions {
   aspectRatio: AspectRatio;
   /** Fires when the job's try is out of time: the engine stops its calls. */
   signal?: AbortSignal | undefined;
+  /** 0 for a reply, 1, 2… for its variations: an engine that can vary its output makes each differ. */
+  version?: number | undefined;
 }
 
 export interface EngineResult {

@@ -24,6 +24,7 @@ const userMessage = (processing_status: string | null): Message => ({
   intent_data: null,
   context_references: null,
   files: [],
+  chosen_version: null,
 });
 
 describe('a message whose reply was refused for lack of credit', () => {
@@ -56,8 +57,8 @@ describe('an image the retention job deleted', () => {
       role: 'system',
       contentText: 'Here you go',
       files: [
-        { id: 'f1', fileUrl: '/api/files/f1', thumbnailUrl: '/api/files/f1', originalFilename: 'generated-1.png', isGenerated: true, expired: true, contentDescription: 'A lighthouse at sunset' },
-        { id: 'f2', fileUrl: '/api/files/f2', thumbnailUrl: '/api/files/f2', originalFilename: 'beach.jpg', isGenerated: false, expired: true, contentDescription: '' },
+        { id: 'f1', fileUrl: '/api/files/f1', thumbnailUrl: '/api/files/f1', originalFilename: 'generated-1.png', isGenerated: true, expired: true, contentDescription: 'A lighthouse at sunset', version: 0 },
+        { id: 'f2', fileUrl: '/api/files/f2', thumbnailUrl: '/api/files/f2', originalFilename: 'beach.jpg', isGenerated: false, expired: true, contentDescription: '', version: 0 },
       ],
     };
     const { container } = render(<MessageBubble message={reply} onOpenImage={onOpenImage} />);

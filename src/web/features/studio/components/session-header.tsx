@@ -9,7 +9,6 @@ import { StatusBadge } from './status-badge';
 
 interface SessionHeaderProps {
   title: string;
-  subtitle?: string | undefined;
   status: SessionStatus;
   backHref?: string;
   /** Absent for a session not created yet: nothing to rename or delete. */
@@ -18,7 +17,7 @@ interface SessionHeaderProps {
 }
 
 /** The chat-mode header (spec section 2): 'Sessions' back button, name with status badge, 'More options'. */
-export function SessionHeader({ title, subtitle, status, backHref = paths.studio.getHref(), onRename, onDelete }: SessionHeaderProps) {
+export function SessionHeader({ title, status, backHref = paths.studio.getHref(), onRename, onDelete }: SessionHeaderProps) {
   const { t } = useTranslation('studio');
   return (
     <header className="flex items-center gap-2 border-b bg-background px-2 py-2 sm:px-4">
@@ -28,10 +27,7 @@ export function SessionHeader({ title, subtitle, status, backHref = paths.studio
       </Link>
       <div className="flex min-w-0 flex-1 flex-col items-center text-center">
         <h1 className="max-w-full truncate text-base font-semibold">{title}</h1>
-        <div className="flex max-w-full items-center gap-2">
-          {subtitle && <p className="truncate text-xs text-muted-foreground">{subtitle}</p>}
-          <StatusBadge status={status} />
-        </div>
+        <StatusBadge status={status} />
       </div>
       <SessionMenu onRename={onRename} onDelete={onDelete} />
     </header>

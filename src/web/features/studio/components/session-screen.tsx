@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { ArrowDown } from 'lucide-react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -14,6 +15,7 @@ import { studioKeys } from '../api/query-keys';
 import { useSendMessage } from '../api/send-message';
 import { useStartChat } from '../api/start-chat';
 import { useCreditRefusal } from '../hooks/use-credit-refusal';
+import { useFollowConversation } from '../hooks/use-follow-conversation';
 import { usePendingUploads } from '../hooks/use-pending-uploads';
 import { useSessionEvents } from '../hooks/use-session-events';
 import { isApproved } from '../lib/pending-upload';
@@ -74,10 +76,10 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
     },
   });
 
-  const bottom = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    bottom.current?.scrollIntoView?.({ block: 'end' });
-  }, [messages.length, lastMessage?.files.length, credit.exhausted]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const arrivalKey = `${messages.length}:${lastMessage?.id}:${lastMessage?.updated_at}:${lastMessage?.files.length}:${credit.exhausted}`;
+  const follow = useFollowConversation(scroller, content, arrivalKey);
 
   // Retry, for a message whose reply was refused for lack of credit (after a top-up): charges once.
   const retryReply = () => {
@@ -106,6 +108,8 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
       return;
     }
     setSendError(null);
+    // The user's own message is always followed, even after reading further up.
+    follow.jumpToEnd();
     const fileIds = uploads.items.filter(isApproved).map((item) => item.userFileId!);
     const clientMessageId = clientMessageIdFor(JSON.stringify([sessionId ?? 'new', draft, fileIds]));
     // The reply starts with the message, in one request: a dropped connection cannot split them.
@@ -128,17 +132,19 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
   };
 
   const detail = session.data;
-  const shortTitle = sessionId ? t('session.title', { shortId: sessionShortId(sessionId) }) : t('session.newTitle');
+  // A session is named by its first request (or by the user); one without a name yet (a photo
+  // sent without words) keeps the spec's 'Session #xxxx'.
   const named = detail?.session_name?.trim();
+  const title = named || (sessionId ? t('session.title', { shortId: sessionShortId(sessionId) }) : t('session.newTitle'));
   const notFound = isAppError(session.error) && session.error.status === 404;
   const hasPreviousOutput = messages.some((message) => message.files.some((file) => file.isGenerated));
   const showWelcome = !sessionId || (conversation.isSuccess && messages.length === 0);
 
   return (
-    <div className="flex h-dvh flex-col md:h-[calc(100dvh-64px)]">
+    // Only the message list scrolls: the screen is exactly the viewport below the site header.
+    <div className="flex h-dvh flex-col overflow-hidden md:h-[calc(100dvh-64px)]">
       <SessionHeader
-        title={named || shortTitle}
-        subtitle={named ? shortTitle : undefined}
+        title={title}
         status={detail?.status ?? 'idle'}
         onRename={sessionId && !notFound ? () => setRenameTarget({ id: sessionId, name: detail?.session_name ?? '' }) : undefined}
         onDelete={sessionId && !notFound ? () => setDeleteTarget(sessionId) : undefined}
@@ -150,37 +156,49 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
         </p>
       )}
 
-      <div className="flex-1 overflow-y-auto px-3 py-4 sm:px-6">
-        <div className="mx-auto flex max-w-3xl flex-col gap-4">
-          {conversation.isError && !notFound && <AlertBanner>{t('session.loadFailed')}</AlertBanner>}
-          {notFound && <AlertBanner>{t('session.notFound')}</AlertBanner>}
-          {conversation.isPending && sessionId && (
-            <span role="status" className="sr-only">
-              {t('session.loading')}
-            </span>
-          )}
-          {showWelcome && !notFound && <WelcomePanel />}
-          {messages.length > 0 && (
-            <section aria-labelledby="session-today" className="flex flex-col gap-3">
-              <h2 id="session-today" className="self-center rounded-full bg-muted px-3 py-0.5 text-xs font-medium text-muted-foreground">
-                {t('session.today')}
-              </h2>
-              <ol className="flex flex-col gap-3" aria-live="polite">
-                {messages.map((message) => (
-                  <MessageBubble
-                    key={message.id}
-                    message={message}
-                    onOpenImage={setPreviewFile}
-                    retry={message === lastMessage ? { onRetry: retryReply, pending: retry.isPending } : undefined}
-                  />
-                ))}
-              </ol>
-            </section>
-          )}
-          <TypingIndicator lastMessage={lastMessage} creditExhausted={credit.exhausted} />
-          {credit.exhausted && <CreditNeededCard rawBalance={credit.rawBalance} returnTo={sessionId ? paths.session.getHref(sessionId) : undefined} />}
-          <div ref={bottom} />
+      <div className="relative min-h-0 flex-1">
+        {/* relative: visually hidden texts (absolutely placed) stay inside the list instead of growing the page. */}
+        <div ref={scroller} data-testid="message-list" className="relative h-full overflow-y-auto overscroll-contain px-3 py-4 sm:px-6">
+          <div ref={content} className="mx-auto flex max-w-3xl flex-col gap-4">
+            {conversation.isError && !notFound && <AlertBanner>{t('session.loadFailed')}</AlertBanner>}
+            {notFound && <AlertBanner>{t('session.notFound')}</AlertBanner>}
+            {conversation.isPending && sessionId && (
+              <span role="status" className="sr-only">
+                {t('session.loading')}
+              </span>
+            )}
+            {showWelcome && !notFound && <WelcomePanel />}
+            {messages.length > 0 && (
+              <section aria-labelledby="session-today" className="flex flex-col gap-3">
+                <h2 id="session-today" className="self-center rounded-full bg-muted px-3 py-0.5 text-xs font-medium text-muted-foreground">
+                  {t('session.today')}
+                </h2>
+                <ol className="flex flex-col gap-3" aria-live="polite">
+                  {messages.map((message) => (
+                    <MessageBubble
+                      key={message.id}
+                      message={message}
+                      onOpenImage={setPreviewFile}
+                      retry={message === lastMessage ? { onRetry: retryReply, pending: retry.isPending } : undefined}
+                    />
+                  ))}
+                </ol>
+              </section>
+            )}
+            <TypingIndicator lastMessage={lastMessage} creditExhausted={credit.exhausted} />
+            {credit.exhausted && <CreditNeededCard rawBalance={credit.rawBalance} returnTo={sessionId ? paths.session.getHref(sessionId) : undefined} />}
+          </div>
         </div>
+        {follow.hasUnseen && (
+          <button
+            type="button"
+            onClick={follow.jumpToEnd}
+            className="absolute bottom-3 left-1/2 z-10 flex -translate-x-1/2 items-center gap-1 rounded-full bg-primary px-4 py-2 text-sm font-medium text-primary-foreground shadow-lg"
+          >
+            <ArrowDown className="size-4" aria-hidden="true" />
+            {t('session.newMessage')}
+          </button>
+        )}
       </div>
 
       <div className="border-t bg-background">

@@ -19,6 +19,7 @@ function message(role: Message['role'], processing_status: string | null = null)
     intent_data: null,
     context_references: null,
     files: [],
+    chosen_version: null,
   };
 }
 

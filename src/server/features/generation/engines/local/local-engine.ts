@@ -76,9 +76,15 @@ function stoppedOr(signal: AbortSignal | undefined, message: string, cause: unkn
   return new EngineError('transient', signal?.aborted ? STOPPED : message, { cause });
 }
 
-/** The seed of output `position` of a request: variations differ, the same request repeats exactly. */
-export function seedFor(prompt: string, position: number): number {
-  return (hashText(prompt) ^ Math.imul(position + 1, 0x9e3779b1)) >>> 0;
+/** Outputs one request may have (MAX_IMAGES_PER_REQUEST is 5): seeds of different versions never meet. */
+const SEEDS_PER_VERSION = 8;
+
+/**
+ * The seed of output `position` of a request's `version`: outputs and versions differ, the same
+ * request (and version) repeats exactly.
+ */
+export function seedFor(prompt: string, position: number, version = 0): number {
+  return (hashText(prompt) ^ Math.imul(version * SEEDS_PER_VERSION + position + 1, 0x9e3779b1)) >>> 0;
 }
 
 export class LocalImageEngine implements ImageEngine {
@@ -107,7 +113,7 @@ export class LocalImageEngine implements ImageEngine {
     const images: EngineImage[] = [];
     for (let position = 0; position < options.count; position += 1) {
       throwIfAborted(options.signal);
-      const seed = seedFor(prompt, position);
+      const seed = seedFor(prompt, position, options.version);
       let raster = await renderScene(scene, size, seed);
       raster = await applyLooks(raster, styles, adjustments, seed, tokens, options.signal);
       images.push({ data: await encodeRaster(raster), mimeType: OUTPUT_MIME_TYPE });
@@ -159,7 +165,7 @@ export class LocalImageEngine implements ImageEngine {
     };
     let facts: PhotoFacts = {};
     for (let position = 0; position < options.count; position += 1) {
-      const seed = seedFor(prompt, position);
+      const seed = seedFor(prompt, position, options.version);
       let raster: Raster;
       let alpha: Uint8Array | undefined;
       if (combine) {
