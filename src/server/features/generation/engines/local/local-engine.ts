@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { aspectRatioValue, type AspectRatio } from '@shared/generation';
 import { EngineError, type EngineImage, type EngineOptions, type EngineResult, type ImageEngine, type UploadAnalysis } from '../image-engine';
 import { type AdjustmentMention } from './adjustments';
@@ -97,6 +98,9 @@ export class LocalImageEngine implements ImageEngine {
     this.workingMaxSide = settings.workingMaxSide ?? WORKING_MAX_SIDE;
     this.sceneLongSide = settings.sceneLongSide ?? 1536;
     this.fullResolutionMaxSide = settings.fullResolutionMaxSide ?? FULL_RESOLUTION_MAX_SIDE;
+    // libvips keeps the results of recent operations (up to 50 MB) in case they are asked again; the
+    // engine's pixels are new buffers every time, so nothing is ever found there and the memory is held for nothing.
+    sharp.cache(false);
   }
 
   async generate(prompt: string, options: EngineOptions): Promise<EngineResult> {

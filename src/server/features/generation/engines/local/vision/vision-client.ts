@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { packageDirectory } from './model-files';
 import { type VisionAnswer, type VisionEnvelope, type VisionReply, type VisionRequest } from './vision-protocol';
@@ -11,18 +11,59 @@ import { type VisionAnswer, type VisionEnvelope, type VisionReply, type VisionRe
  * process open only while it has work.
  */
 
-/**
- * The worker is TypeScript like the rest of the server. A worker's entry file does not go through
- * loaders given in execArgv on every Node version we support, so a two-line script registers tsx
- * (found from here, not from the working directory) and then imports the real entry.
- */
-function typescriptWorkerBootstrap(): string {
-  const tsx = packageDirectory('tsx');
-  const manifest = JSON.parse(readFileSync(path.join(tsx, 'package.json'), 'utf8')) as { exports: Record<string, { import: { default: string } }> };
-  const api = pathToFileURL(path.join(tsx, manifest.exports['./esm/api']!.import.default)).href;
-  return `const { workerData } = require('node:worker_threads');
-import(${JSON.stringify(api)}).then(({ register }) => { register(); return import(workerData.entry); });`;
+/** The part of esbuild's API used here (esbuild is the compiler tsx runs; it comes with tsx). */
+interface Bundler {
+  buildSync(options: {
+    entryPoints: string[];
+    bundle: true;
+    platform: 'node';
+    format: 'cjs';
+    target: string;
+    packages: 'external';
+    write: false;
+    define: Record<string, string>;
+    supported: Record<string, boolean>;
+    logLevel: 'silent';
+  }): { outputFiles: { text: string }[] };
 }
+
+let workerCode: string | null = null;
+
+/**
+ * The worker's code as plain JavaScript, built once per process: vision-worker.ts and the two small
+ * modules it uses bundled into one CommonJS script by esbuild, its npm packages left as require()
+ * calls resolved from this folder. A worker thread's entry does not go through the TypeScript
+ * loader the server runs under, and registering tsx inside the worker cost about 30 MB of its
+ * memory and one to two seconds of its start (decision 021).
+ */
+function workerSource(entry: string): string {
+  if (workerCode !== null) return workerCode;
+  const esbuild = createRequire(path.join(packageDirectory('tsx'), 'package.json'))('esbuild') as Bundler;
+  const [output] = esbuild.buildSync({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: `node${process.versions.node.split('.')[0]}`,
+    packages: 'external',
+    write: false,
+    // The bundled modules find their packages from their own place (model-files.ts sits beside the worker).
+    define: { 'import.meta.url': JSON.stringify(pathToFileURL(entry).href) },
+    // The script runs without an ES module loader: a package loaded on first need (tfjs-layers) is required then.
+    supported: { 'dynamic-import': false },
+    logLevel: 'silent',
+  }).outputFiles;
+  workerCode = output!.text;
+  return workerCode;
+}
+
+/** Runs the bundled worker as the module it was built from: `require` resolves from the worker's own folder. */
+const WORKER_BOOTSTRAP = `const { workerData } = require('node:worker_threads');
+const { createRequire } = require('node:module');
+const path = require('node:path');
+const run = require('node:vm').runInThisContext('(function (require, module, exports, __filename, __dirname) {' + workerData.code + '\\n})', { filename: workerData.filename });
+const module = { exports: {} };
+run(createRequire(workerData.filename), module, module.exports, workerData.filename, path.dirname(workerData.filename));`;
 
 interface Pending {
   resolve: (answer: VisionAnswer) => void;
@@ -59,7 +100,8 @@ function whenIdle(started: Worker): void {
 
 function visionWorker(): Worker {
   if (worker) return worker;
-  const started = new Worker(typescriptWorkerBootstrap(), { eval: true, workerData: { entry: new URL('./vision-worker.ts', import.meta.url).href } });
+  const entry = fileURLToPath(new URL('./vision-worker.ts', import.meta.url));
+  const started = new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: { code: workerSource(entry), filename: entry } });
   started.unref();
   started.on('message', (answer: VisionAnswer) => {
     const waiter = pending.get(answer.id);
