@@ -31,7 +31,7 @@ export function exportArchive(deps: ExportDeps, userId: string): Readable {
   // The download was cancelled (or failed): stop reading rows and files for it.
   const closed = new AbortController();
   archive.once('close', () => closed.abort());
-  const append = (source: Readable, name: string) => appendEntry(archive, source, name, closed.signal);
+  const append = (source: Readable, name: string, options: { store?: boolean } = {}) => appendEntry(archive, source, { name, ...options }, closed.signal);
   void (async () => {
     try {
       await append(Readable.from(accountJson(deps, userId)), 'account.json');
@@ -50,13 +50,13 @@ export function exportArchive(deps: ExportDeps, userId: string): Readable {
 }
 
 /** Appends one entry and waits until archiver has written it: one source open at a time. */
-async function appendEntry(archive: ZipArchive, source: Readable, name: string, signal: AbortSignal): Promise<void> {
+async function appendEntry(archive: ZipArchive, source: Readable, entry: { name: string; store?: boolean }, signal: AbortSignal): Promise<void> {
   const written = once(archive, 'entry', { signal });
-  archive.append(source, { name });
+  archive.append(source, entry);
   await written;
 }
 
-async function appendImages(deps: ExportDeps, append: (source: Readable, name: string) => Promise<void>, userId: string): Promise<void> {
+async function appendImages(deps: ExportDeps, append: (source: Readable, name: string, options: { store: boolean }) => Promise<void>, userId: string): Promise<void> {
   let afterId: string | null = null;
   for (;;) {
     const page = await exportFilesPage(deps.db, userId, afterId);
@@ -64,7 +64,8 @@ async function appendImages(deps: ExportDeps, append: (source: Readable, name: s
       const stored = await deps.storage.get(file.storedFilename);
       // Deleted by the retention job since the page was read: it is no longer the user's data.
       if (!stored) continue;
-      await append(Readable.fromWeb(stored.body as WebReadableStream<Uint8Array>), exportPathOf(file));
+      // JPEG, PNG and WebP are compressed already: deflating them again costs CPU and saves nothing.
+      await append(Readable.fromWeb(stored.body as WebReadableStream<Uint8Array>), exportPathOf(file), { store: true });
     }
     if (page.length < EXPORT_PAGE_SIZE) return;
     afterId = page[page.length - 1]!.id;
