@@ -11,7 +11,8 @@
  * messages (GET /api/sessions/{id}/messages). The history is written straight into the database
  * (bench/lib/seed.ts); the users sign up as the product's users do.
  *
- *   DATABASE_URL=postgres://… npm run bench:growth        BENCH_REQUESTS (default 300) per page;
+ *   DATABASE_URL=postgres://… npm run bench:growth        BENCH_REQUESTS (default 300) per page
+ *   after BENCH_WARM_UP (default 50);
  *   BENCH_PRODUCT_DIR=checkout runs another checkout of the product (the "before" of a change).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -23,7 +24,7 @@ import { newUser, percentile, startProductServer } from './lib/product-server';
 import { seedFiles, seedSessions, withClient } from './lib/seed';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
-const WARM_UP = 50;
+const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 50);
 
 interface History {
   files: number;
