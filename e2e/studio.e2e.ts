@@ -83,6 +83,19 @@ describe('the sessions list', () => {
     expect(await page.getByRole('link', { name: 'Kept' }).getAttribute('href')).toBe(`/session/${keptId}`);
     await context.close();
   });
+
+  it('loads the next page of sessions as the list scrolls to its end', async () => {
+    const { context, page } = await newPage(browser);
+    await signUpInto(context, 'studio-pages');
+    // One page is 24 cards; the oldest session is on the second page.
+    for (let i = 1; i <= 30; i++) await createSession(context, `Trip ${i}`);
+    await page.goto('/studio');
+    await page.getByRole('link', { name: 'Trip 30', exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Trip 7', exact: true }).scrollIntoViewIfNeeded();
+    await page.getByRole('link', { name: 'Trip 1', exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: /^Trip \d+$/ }).count()).toBe(30);
+    await context.close();
+  });
 });
 
 describe('a new session', () => {
