@@ -11,10 +11,14 @@ import http from 'node:http';
 import pg from 'pg';
 import { formatCents, rawBalanceOf } from '@shared/money';
 import { displayNameOf, initialsOf } from '@shared/profile';
+import { DEFAULT_GENERATED_RETENTION, DEFAULT_UPLOAD_RETENTION, parseRetention } from '@shared/retention';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 const secret = process.env.AUTH_SECRET ?? '';
 const COOKIE_NAME = 'photomuse.session_token';
+// The library card's expiry, from the same settings as the product's (decision 015).
+const UPLOAD_RETENTION_SECONDS = parseRetention(process.env.UPLOAD_RETENTION ?? DEFAULT_UPLOAD_RETENTION) ?? 0;
+const GENERATED_RETENTION_SECONDS = parseRetention(process.env.GENERATED_RETENTION ?? DEFAULT_GENERATED_RETENTION) ?? 0;
 
 /** better-call's signed cookie: encodeURIComponent(`${token}.${base64 HMAC-SHA256(token)}`). */
 function sessionTokenOf(cookieHeader: string | undefined): string | null {
@@ -100,7 +104,7 @@ const SQL = {
   // sessions.repository.ts isActiveSessionOf + messages.repository.ts selectMessages (the latest page)
   ownSession: `select id from chat_sessions where id = $1 and user_id = $2 and is_active = true`,
   messages: `select m.id, m.session_id, m.user_id, m.role, m.content_text, m.parent_message_id, m.processing_status,
-      m.intent_data, m.context_references,
+      m.intent_data, m.context_references, m.chosen_version,
       to_char(m.timestamp_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as timestamp_created,
       to_char(m.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_at,
       message_files.files
@@ -109,14 +113,15 @@ const SQL = {
     left join lateral (
       select json_agg(json_build_object(
           'id', f.id, 'fileUrl', f.file_url, 'thumbnailUrl', coalesce(f.thumbnail_url, f.file_url),
-          'originalFilename', f.original_filename, 'isGenerated', f.is_generated
-        ) order by f.source, f.position, f.upload_timestamp, f.id) as files
+          'originalFilename', f.original_filename, 'isGenerated', f.is_generated,
+          'expired', f.expired_at is not null, 'contentDescription', f.content_description, 'version', f.version
+        ) order by f.source, f.version, f.position, f.upload_timestamp, f.id) as files
       from (
-        select uf.*, 0 as source, 0 as position
+        select uf.*, 0 as source, 0 as version, 0 as position
         from attachments a join user_files uf on uf.id = a.file_id
         where a.message_id = m.id
         union all
-        select uf.*, 1 as source, g.position
+        select uf.*, 1 as source, j.version, g.position
         from agent_jobs j
         join generated_outputs g on g.job_id = j.id
         join user_files uf on uf.id = g.file_id
@@ -128,8 +133,8 @@ const SQL = {
     limit $3`,
   // user-files.repository.ts listApprovedFiles: the page and the exact total
   filesPage: `select id, user_id, file_type, original_filename, stored_filename, file_url, thumbnail_url, mime_type, file_size_bytes, width, height,
-      is_generated, verified_enum, content_description, metadata, upload_timestamp
-    from user_files where user_id = $1 and verified_enum = 'approved' and is_generated = $2
+      is_generated, verified_enum, content_description, metadata, upload_timestamp, expired_at
+    from user_files where user_id = $1 and verified_enum = 'approved' and expired_at is null and is_generated = $2
     order by upload_timestamp desc, id desc limit $3 offset $4`,
   // …the total: counted (before decision 020), or the trigger's per-user count where the schema has it
   filesCounted: `select count(*) from user_files where user_id = $1 and verified_enum = 'approved' and is_generated = $2`,
@@ -235,6 +240,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
         processing_status: row.processing_status,
         intent_data: row.intent_data ?? null,
         context_references: row.context_references ?? null,
+        chosen_version: row.chosen_version,
         files: row.files ?? [],
       }))
       .reverse();
@@ -262,6 +268,8 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
       metadata: Array.isArray(row.metadata) ? row.metadata : null,
       width: row.width,
       height: row.height,
+      expires_at: new Date(new Date(row.upload_timestamp).getTime() + (row.is_generated ? GENERATED_RETENTION_SECONDS : UPLOAD_RETENTION_SECONDS) * 1000).toISOString(),
+      expired: row.expired_at !== null,
     }));
     return send(res, 200, { images, total: count, hasMore: offset + images.length < count });
   }
