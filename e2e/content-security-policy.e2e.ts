@@ -78,7 +78,8 @@ describe('the Content-Security-Policy', () => {
     await expect.poll(() => reply.locator('img').first().evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
     expect(violations).toEqual([]);
 
-    await visit('/studio', () => page.getByRole('link', { name: 'Untitled Session' }).first().waitFor());
+    // The session is titled by its first request.
+    await visit('/studio', () => page.getByRole('link', { name: 'Make it black and white' }).first().waitFor());
     await visit('/library', async () => {
       await page.getByRole('heading', { name: 'My Generated Images' }).waitFor();
       await page.locator('main img').first().waitFor();

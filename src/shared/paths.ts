@@ -14,7 +14,8 @@ export const paths = {
   newSession: { pattern: '/session/new', getHref: () => '/session/new' },
   session: { pattern: '/session/:id', getHref: (id: string) => `/session/${encodeURIComponent(id)}` },
   generation: { pattern: '/generation', getHref: () => '/generation' },
-  library: { pattern: '/library', getHref: () => '/library' },
+  /** `imageId`: an image to open in the preview (a chat's 'Open in Library'). */
+  library: { pattern: '/library', getHref: (imageId?: string) => (imageId ? `/library?image=${encodeURIComponent(imageId)}` : '/library') },
   account: { pattern: '/account', getHref: () => '/account' },
   /** `returnTo`: where the payment's success page goes back to (see `returnPathOf`). */
   billing: { pattern: '/billing', getHref: (returnTo?: string) => (returnTo ? `/billing?return_to=${encodeURIComponent(returnTo)}` : '/billing') },

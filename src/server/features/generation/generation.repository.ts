@@ -333,7 +333,8 @@ export async function recordVariation(
         ${JSON.stringify(source.plan)}::jsonb, ${source.nextVersion}::int, ${source.imageCount}::int, ${job.priceCents}::bigint, ${job.freeImagesUsed}::int, now())
       returning id
     ), working as (
-      update messages set processing_status = 'processing', updated_at = now() where id = ${input.replyMessageId}::uuid and user_id = ${userId}::text
+      -- The new version will be the newest: shown, and (nothing chosen) the one follow-ups edit.
+      update messages set processing_status = 'processing', chosen_version = null, updated_at = now() where id = ${input.replyMessageId}::uuid and user_id = ${userId}::text
     )
     select ${notifyEventSql({ topic, type: 'message.updated', id: input.replyMessageId })}, ${notifyEventSql({ topic, type: 'job.updated', id: job.id })} from job`);
 }

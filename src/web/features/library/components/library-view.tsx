@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { UserFile } from '@shared/studio';
 import { useDeleteGeneratedImage } from '../api/delete-generated-image';
+import { useUserFile } from '../api/get-user-file';
 import { useImageDownload } from '../use-image-download';
 import { DeleteImageDialog } from './delete-image-dialog';
 import { ImagePreviewDialog } from './image-preview-dialog';
@@ -11,7 +13,15 @@ import { ImageSection } from './image-section';
 /** The library screen (spec section 2): uploaded and generated images of the signed-in user. */
 export function LibraryView({ userId }: { userId: string }) {
   const { t } = useTranslation('library');
-  const [previewed, setPreviewed] = useState<UserFile | null>(null);
+  const [params, setParams] = useSearchParams();
+  // /library?image=<id> (a chat's 'Open in Library') opens that image's preview.
+  const linked = useUserFile(params.get('image'));
+  const [previewedHere, setPreviewed] = useState<UserFile | null>(null);
+  const previewed = previewedHere ?? linked.data ?? null;
+  const closePreview = () => {
+    setPreviewed(null);
+    if (params.has('image')) setParams({}, { replace: true });
+  };
   const [deleting, setDeleting] = useState<UserFile | null>(null);
   const download = useImageDownload();
   const deleteImage = useDeleteGeneratedImage(userId);
@@ -35,7 +45,7 @@ export function LibraryView({ userId }: { userId: string }) {
       </div>
       <ImageSection kind="uploaded" title={t('sections.uploaded')} userId={userId} onOpen={setPreviewed} onDownload={onDownload} />
       <ImageSection kind="generated" title={t('sections.generated')} userId={userId} onOpen={setPreviewed} onDownload={onDownload} onDelete={setDeleting} />
-      <ImagePreviewDialog image={previewed} onClose={() => setPreviewed(null)} onDownload={onDownload} />
+      <ImagePreviewDialog image={previewed} onClose={closePreview} onDownload={onDownload} />
       <DeleteImageDialog open={deleting !== null} deleting={deleteImage.isPending} onCancel={() => setDeleting(null)} onConfirm={confirmDelete} />
     </main>
   );

@@ -70,3 +70,43 @@ describe('an image the retention job deleted', () => {
     expect(screen.queryByRole('button', { name: /generated-1.png/ })).toBeNull();
   });
 });
+
+describe('a reply with versions', () => {
+  const output = (id: string, version: number) => ({ id, fileUrl: `/api/files/${id}`, thumbnailUrl: `/api/files/${id}`, originalFilename: `${id}.png`, isGenerated: true, expired: false, contentDescription: '', version });
+  const reply = (files: ReturnType<typeof output>[], chosen: number | null = null): Message => ({
+    ...userMessage(null),
+    id: 'r1',
+    role: 'system',
+    contentText: 'Made by the local engine',
+    processing_status: 'completed',
+    files,
+    chosen_version: chosen,
+  });
+  const shownImages = () => screen.getAllByRole('img').map((img) => img.getAttribute('alt'));
+  const wrap = (message: Message, onChoose = vi.fn()) => (
+    <MessageBubble message={message} onOpenImage={() => undefined} versions={{ onVariation: () => undefined, pending: false, onChoose }} />
+  );
+
+  it('shows the chosen version, flips with the arrows (reporting the choice), and shows a newer version when it arrives', async () => {
+    const onChoose = vi.fn();
+    const { rerender } = render(wrap(reply([output('a', 0), output('b', 1)], 0), onChoose));
+    expect(shownImages()).toEqual(['a.png']);
+    expect(screen.getByTestId('version-position').textContent).toBe('1 / 2');
+    await userEvent.click(screen.getByRole('button', { name: 'Next version' }));
+    expect(shownImages()).toEqual(['b.png']);
+    expect(onChoose).toHaveBeenLastCalledWith(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Previous version' }));
+    expect(shownImages()).toEqual(['a.png']);
+    expect(onChoose).toHaveBeenLastCalledWith(0);
+
+    rerender(wrap(reply([output('a', 0), output('b', 1), output('c', 2)], null), onChoose));
+    expect(shownImages()).toEqual(['c.png']);
+    expect(screen.getByTestId('version-position').textContent).toBe('3 / 3');
+  });
+
+  it('has no arrows with one version, but offers Variations', () => {
+    render(wrap(reply([output('a', 0)])));
+    expect(screen.queryByTestId('version-position')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Variations' })).toBeTruthy();
+  });
+});

@@ -1,25 +1,56 @@
-import { LoaderCircle, RotateCw } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Layers, LoaderCircle, RotateCw } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AWAITING_CREDIT_STATUS, type Message, type MessageFile } from '@shared/studio';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
 import { ExpiredImage } from './expired-image';
+import { ImageActions, type ImageActionHandlers } from './image-actions';
+
+/** A reply's versions: ask for another, and record the one chosen with the arrows. */
+export interface ReplyVersionHandlers {
+  onVariation: () => void;
+  pending: boolean;
+  onChoose: (version: number) => void;
+}
 
 interface MessageBubbleProps {
   message: Message;
   onOpenImage: (file: MessageFile) => void;
   /** For the latest message, when its reply was refused for lack of credit: ask again. */
   retry?: { onRetry: () => void; pending: boolean } | undefined;
+  imageActions?: ImageActionHandlers | undefined;
+  versions?: ReplyVersionHandlers | undefined;
+}
+
+/** The versions a reply's images belong to, in order (a variation that failed left none). */
+function versionsOf(files: MessageFile[]): number[] {
+  return [...new Set(files.filter((file) => file.isGenerated).map((file) => file.version))].sort((a, b) => a - b);
 }
 
 /** One message: the user's on the right, the AI's on the left, with their images. */
-export function MessageBubble({ message, onOpenImage, retry }: MessageBubbleProps) {
+export function MessageBubble({ message, onOpenImage, retry, imageActions, versions }: MessageBubbleProps) {
   const { t, i18n } = useTranslation('studio');
+  const versionList = versionsOf(message.files);
+  const newest = versionList[versionList.length - 1] ?? 0;
+  // A version picked here holds until a newer one arrives, which is then shown.
+  const [picked, setPicked] = useState<{ version: number; newest: number } | null>(null);
+  const pickedNow = picked?.newest === newest ? picked.version : null;
+  const shownVersion = pickedNow ?? (message.chosen_version !== null && versionList.includes(message.chosen_version) ? message.chosen_version : newest);
+  const shownIndex = versionList.indexOf(shownVersion);
+  const shownFiles = versionList.length > 1 ? message.files.filter((file) => !file.isGenerated || file.version === shownVersion) : message.files;
+  const showVersion = (index: number) => {
+    const version = versionList[index];
+    if (version === undefined) return;
+    setPicked({ version, newest });
+    versions?.onChoose(version);
+  };
   const mine = message.role === 'user';
   const awaitingCredit = mine && message.processing_status === AWAITING_CREDIT_STATUS;
   const processing = message.role === 'system' && message.processing_status === 'processing';
+  const hasGenerated = versionList.length > 0;
   // The server usually says what it is doing; the spinner line stands in when it says nothing.
-  const showProcessingLine = processing && message.contentText.trim() === '';
+  const showProcessingLine = processing && message.contentText.trim() === '' && message.files.length === 0;
   const empty = message.contentText.trim() === '' && message.files.length === 0 && !processing;
   const time = new Date(message.timestamp_created);
   return (
@@ -34,25 +65,57 @@ export function MessageBubble({ message, onOpenImage, retry }: MessageBubbleProp
           </p>
         )}
         {empty && <p className="text-muted-foreground italic">{t('session.emptyMessage')}</p>}
-        {message.files.length > 0 && (
-          <ul className={cn('mt-2 grid gap-2', message.files.length === 1 ? 'grid-cols-1' : 'grid-cols-2')}>
-            {message.files.map((file) => (
-              <li key={file.id}>
+        {shownFiles.length > 0 && (
+          <ul className={cn('mt-2 grid gap-2', shownFiles.length === 1 ? 'grid-cols-1' : 'grid-cols-2')}>
+            {shownFiles.map((file) => (
+              <li key={file.id} className="flex flex-col gap-1" data-version={file.isGenerated ? file.version : undefined}>
                 {file.expired ? (
                   <ExpiredImage file={file} />
                 ) : (
-                <button
-                  type="button"
-                  className="block overflow-hidden rounded-lg bg-background/20 focus-visible:outline-offset-2"
-                  aria-label={t('session.openImage', { name: file.originalFilename })}
-                  onClick={() => onOpenImage(file)}
-                >
-                  <img src={file.thumbnailUrl || file.fileUrl} alt={file.originalFilename} loading="lazy" className="max-h-64 w-full object-cover" />
-                </button>
+                  <>
+                    <button
+                      type="button"
+                      className="block overflow-hidden rounded-lg bg-background/20 focus-visible:outline-offset-2"
+                      aria-label={t('session.openImage', { name: file.originalFilename })}
+                      onClick={() => onOpenImage(file)}
+                    >
+                      <img src={file.thumbnailUrl || file.fileUrl} alt={file.originalFilename} loading="lazy" className="max-h-64 w-full object-cover" />
+                    </button>
+                    {imageActions && file.isGenerated && <ImageActions file={file} handlers={imageActions} />}
+                  </>
                 )}
               </li>
             ))}
           </ul>
+        )}
+        {hasGenerated && (versionList.length > 1 || versions) && (
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            {versionList.length > 1 && (
+              <div className="flex items-center gap-1" role="group" aria-label={t('versions.label')}>
+                <Button variant="ghost" size="icon" className="size-8" aria-label={t('versions.previous')} disabled={shownIndex <= 0} onClick={() => showVersion(shownIndex - 1)}>
+                  <ChevronLeft className="size-4" aria-hidden="true" />
+                </Button>
+                <span className="text-xs tabular-nums" data-testid="version-position">
+                  {t('versions.position', { current: shownIndex + 1, total: versionList.length })}
+                </span>
+                <Button variant="ghost" size="icon" className="size-8" aria-label={t('versions.next')} disabled={shownIndex >= versionList.length - 1} onClick={() => showVersion(shownIndex + 1)}>
+                  <ChevronRight className="size-4" aria-hidden="true" />
+                </Button>
+              </div>
+            )}
+            {versions &&
+              (processing ? (
+                <span className="flex items-center gap-1 text-xs text-muted-foreground">
+                  <LoaderCircle className="size-3.5 animate-spin" aria-hidden="true" />
+                  {t('versions.making')}
+                </span>
+              ) : (
+                <Button variant="outline" size="sm" className="h-8 text-xs" onClick={versions.onVariation} disabled={versions.pending}>
+                  <Layers className="size-3.5" aria-hidden="true" />
+                  {t('versions.variations')}
+                </Button>
+              ))}
+          </div>
         )}
       </div>
       {awaitingCredit && (

@@ -14,6 +14,11 @@ import { useSession } from '../api/get-session';
 import { studioKeys } from '../api/query-keys';
 import { useSendMessage } from '../api/send-message';
 import { useStartChat } from '../api/start-chat';
+import { useChooseVersion } from '../api/choose-version';
+import { useRequestVariation } from '../api/request-variation';
+import { downloadImage } from '@web/lib/download-image';
+import type { ImageActionHandlers } from './image-actions';
+import { EditTargetChip } from './edit-target-chip';
 import { useCreditRefusal } from '../hooks/use-credit-refusal';
 import { useFollowConversation } from '../hooks/use-follow-conversation';
 import { usePendingUploads } from '../hooks/use-pending-uploads';
@@ -49,6 +54,10 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
   const [draft, setDraft] = useState('');
   const [sendError, setSendError] = useState<string | null>(null);
   const [previewFile, setPreviewFile] = useState<MessageFile | null>(null);
+  // 'Edit this image': the next message refers to exactly this image (sent as its attachment).
+  const [editTarget, setEditTarget] = useState<MessageFile | null>(null);
+  const variation = useRequestVariation();
+  const chooseVersion = useChooseVersion();
   const [renameTarget, setRenameTarget] = useState<RenameTarget | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<string | null>(null);
   const messages = conversation.data ?? NO_MESSAGES;
@@ -110,7 +119,8 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
     setSendError(null);
     // The user's own message is always followed, even after reading further up.
     follow.jumpToEnd();
-    const fileIds = uploads.items.filter(isApproved).map((item) => item.userFileId!);
+    const uploaded = uploads.items.filter(isApproved).map((item) => item.userFileId!);
+    const fileIds = editTarget && !uploaded.includes(editTarget.id) ? [editTarget.id, ...uploaded] : uploaded;
     const clientMessageId = clientMessageIdFor(JSON.stringify([sessionId ?? 'new', draft, fileIds]));
     // The reply starts with the message, in one request: a dropped connection cannot split them.
     send.mutate(
@@ -121,6 +131,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
           mergeIntoConversation(queryClient, result.session_id, [result.message]);
           setDraft('');
           uploads.clear();
+          setEditTarget(null);
           void queryClient.invalidateQueries({ queryKey: studioKeys.sessions });
           void queryClient.invalidateQueries({ queryKey: studioKeys.session(result.session_id) });
           if (result.reply_error?.code === 'INSUFFICIENT_BALANCE') void credit.recordRefusal();
@@ -130,6 +141,22 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
       },
     );
   };
+
+  const imageActions: ImageActionHandlers = {
+    onDownload: (file) =>
+      void downloadImage(file.fileUrl, { filename: file.originalFilename, alerts: { openedInNewTab: t('image.downloadOpenedInNewTab'), failed: t('image.downloadFailed') } }),
+    onEdit: setEditTarget,
+  };
+
+  // Variations: a paid generation like a reply; short of credit shows the credit card.
+  const askForVariation = (replyMessageId: string) =>
+    variation.mutate(replyMessageId, {
+      onError: (error) => {
+        if (isAppError(error) && (error.status === 402 || error.code === 'INSUFFICIENT_BALANCE')) void credit.recordRefusal();
+        else toast.error(t('versions.failed', { message: error.message }));
+      },
+      onSettled: refreshStatus,
+    });
 
   const detail = session.data;
   // A session is named by its first request (or by the user); one without a name yet (a photo
@@ -180,6 +207,16 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
                       message={message}
                       onOpenImage={setPreviewFile}
                       retry={message === lastMessage ? { onRetry: retryReply, pending: retry.isPending } : undefined}
+                      imageActions={imageActions}
+                      versions={
+                        message.role === 'system'
+                          ? {
+                              onVariation: () => askForVariation(message.id),
+                              pending: variation.isPending && variation.variables === message.id,
+                              onChoose: (version) => chooseVersion.mutate({ replyMessageId: message.id, version }),
+                            }
+                          : undefined
+                      }
                     />
                   ))}
                 </ol>
@@ -208,6 +245,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
               <AlertBanner>{sendError}</AlertBanner>
             </div>
           )}
+          {editTarget && <EditTargetChip file={editTarget} onRemove={() => setEditTarget(null)} />}
           <Composer
             text={draft}
             onTextChange={setDraft}
@@ -218,12 +256,12 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
             onSend={handleSend}
             isLoading={send.isPending}
             disabled={credit.exhausted || notFound}
-            footer={<CostPreview text={draft} attachments={uploads.items.filter(isApproved).length} hasPreviousOutput={hasPreviousOutput} />}
+            footer={<CostPreview text={draft} attachments={uploads.items.filter(isApproved).length + (editTarget ? 1 : 0)} hasPreviousOutput={hasPreviousOutput} />}
           />
         </div>
       </div>
 
-      <ImagePreviewDialog file={previewFile} onClose={() => setPreviewFile(null)} />
+      <ImagePreviewDialog file={previewFile} onClose={() => setPreviewFile(null)} imageActions={imageActions} />
       <RenameSessionDialog target={renameTarget} onOpenChange={(open) => !open && setRenameTarget(null)} />
       <DeleteSessionDialog sessionId={deleteTarget} onOpenChange={(open) => !open && setDeleteTarget(null)} onDeleted={() => void navigate(paths.studio.getHref(), { replace: true })} />
     </div>
