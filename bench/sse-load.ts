@@ -25,6 +25,7 @@ import { createDb, runMigrations } from '../src/server/db/client';
 import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
 import { createLogger } from '../src/server/lib/logger';
 import { findFreePort } from '../src/server/lib/free-port';
+import { BENCH_PASSWORD, newUser } from './lib/product-server';
 
 const SECONDS = Number(process.env.SSE_LOAD_SECONDS ?? 60);
 const RATE = Number(process.env.SSE_LOAD_RATE ?? 50);
@@ -37,7 +38,6 @@ const USERS = 10;
 const OPEN_WAVE = 20;
 /** After the last send, events still on their way get this long to arrive before the count. */
 const GRACE_MS = 10_000;
-const PASSWORD = 'Bench-passw0rd';
 const AUTH_SECRET = 'bench-sse-load-secret-of-at-least-32-chars';
 const root = path.resolve(import.meta.dirname, '..');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -89,26 +89,6 @@ interface BenchUser {
   email: string;
 }
 
-/** A user as the product makes one: sign-up, the link from the dev mailbox, the terms. */
-async function newUser(url: string, appUrl: string, index: number): Promise<BenchUser> {
-  const email = `bench-sse-${index}-${Date.now().toString(36)}@example.test`;
-  const client = new TestClient(url, appUrl);
-  client.headers['X-Forwarded-For'] = `198.51.100.${index + 1}`;
-  const signUp = await client.post('/api/auth/sign-up/email', { email, password: PASSWORD, name: '' });
-  if (signUp.status !== 200) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
-  let link: string | undefined;
-  for (let attempt = 0; !link && attempt < 100; attempt++) {
-    const { mails } = (await (await client.get('/api/dev/mailbox')).json()) as { mails: Array<{ to: string; text: string }> };
-    link = /https?:\/\/\S+\/api\/auth\/verify-email\S*/.exec(mails.find((mail) => mail.to === email)?.text ?? '')?.[0];
-    if (!link) await sleep(100);
-  }
-  if (!link) throw new Error(`no confirmation mail to ${email}`);
-  const confirmUrl = new URL(link);
-  await client.get(`${confirmUrl.pathname}${confirmUrl.search}`);
-  const accepted = await client.post('/api/me/accept-terms', { accepted: true });
-  if (accepted.status !== 200) throw new Error(`accept-terms: ${accepted.status}`);
-  return { client, email };
-}
 
 /** What one event-stream client saw: when each message.created event arrived (several times = duplicated). */
 interface StreamClient {
@@ -210,7 +190,7 @@ async function main() {
     const [api1, api2] = apis as [ApiProcess, ApiProcess];
 
     const users: BenchUser[] = [];
-    for (let i = 0; i < USERS; i++) users.push(await newUser(api1.url, appUrl, i));
+    for (let i = 0; i < USERS; i++) users.push(await newUser(api1.url, `sse-${i}`, { origin: appUrl, forwardedFor: `198.51.100.${i + 1}` }));
     const sessionCount = Math.ceil(CLIENTS / CLIENTS_PER_SESSION);
     const sessions: { id: string; owner: BenchUser }[] = [];
     for (let i = 0; i < sessionCount; i++) {
@@ -315,7 +295,7 @@ async function main() {
 
     // Hot reads: a session's messages (the chat's read), as a signed-in user with a Bearer token.
     const reader = sessions[0]!;
-    const signIn = await new TestClient(api1.url, appUrl).post('/api/auth/sign-in/bearer', { email: reader.owner.email, password: PASSWORD });
+    const signIn = await new TestClient(api1.url, appUrl).post('/api/auth/sign-in/bearer', { email: reader.owner.email, password: BENCH_PASSWORD });
     const { token } = (await signIn.json()) as { token: string };
     const headers = { Authorization: `Bearer ${token}` };
     const pathname = `/api/sessions/${reader.id}/messages`;

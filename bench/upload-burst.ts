@@ -16,7 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pixelFloodPng } from '@test/server/uploads';
 import { findFreePort } from '../src/server/lib/free-port';
-import { TestClient } from '@test/server/http-client';
+import { newUser } from './lib/product-server';
+import { type TestClient } from '@test/server/http-client';
 import { scratchDatabaseOn } from '@test/server/scratch-database';
 
 const BOMBS = Number(process.env.BENCH_BOMBS ?? 185);
@@ -24,7 +25,6 @@ const BURST_MS = Number(process.env.BENCH_BURST_SECONDS ?? 20) * 1000;
 /** The reader's pace: one sessions list every 50 ms, as a busy page polling would. */
 const READ_INTERVAL_MS = 50;
 const IDLE_MS = 15_000;
-const PASSWORD = 'Bench-passw0rd';
 const root = path.resolve(import.meta.dirname, '..');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -53,25 +53,6 @@ async function startProductServer(dataDir: string, databaseUrl: string | undefin
   };
 }
 
-/** A user as the product makes one: sign-up, the link from the dev mailbox, the terms. */
-async function newUser(url: string, tag: string): Promise<TestClient> {
-  const email = `bench-${tag}-${Date.now().toString(36)}@example.test`;
-  const client = new TestClient(url);
-  const signUp = await client.post('/api/auth/sign-up/email', { email, password: PASSWORD, name: '' });
-  if (signUp.status !== 200) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
-  let link: string | undefined;
-  for (let attempt = 0; !link && attempt < 100; attempt++) {
-    const { mails } = (await (await client.get('/api/dev/mailbox')).json()) as { mails: Array<{ to: string; text: string }> };
-    link = /https?:\/\/\S+\/api\/auth\/verify-email\S*/.exec(mails.find((mail) => mail.to === email)?.text ?? '')?.[0];
-    if (!link) await sleep(100);
-  }
-  if (!link) throw new Error(`no confirmation mail to ${email}`);
-  const confirmUrl = new URL(link);
-  await client.get(`${confirmUrl.pathname}${confirmUrl.search}`);
-  const accepted = await client.post('/api/me/accept-terms', { accepted: true });
-  if (accepted.status !== 200) throw new Error(`accept-terms: ${accepted.status}`);
-  return client;
-}
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -108,7 +89,7 @@ async function main() {
   const scratch = process.env.DATABASE_URL ? await scratchDatabaseOn(process.env.DATABASE_URL) : undefined;
   const server = await startProductServer(dataDir, scratch?.url);
   try {
-    const [attacker, reader] = [await newUser(server.url, 'burst'), await newUser(server.url, 'reader')];
+    const [attacker, reader] = [(await newUser(server.url, 'burst')).client, (await newUser(server.url, 'reader')).client];
     for (let i = 0; i < 8; i++) await reader.post('/api/sessions', { session_name: `Session ${i + 1}` });
     const bomb = pixelFloodPng(7296, 5440, 8);
 

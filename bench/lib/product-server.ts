@@ -59,10 +59,15 @@ export async function startProductServer(options: { dataDir: string; databaseUrl
   };
 }
 
-/** A signed-in user who accepted the terms, and their id. */
-export async function newUser(url: string, tag: string): Promise<{ client: TestClient; userId: string }> {
+/**
+ * A user as the product makes one — sign-up, the link from the dev mailbox, the terms — signed in.
+ * `origin` is the APP_URL the server checks requests against when it differs from `url`;
+ * `forwardedFor` gives the user an address of their own for the per-address sign-up limit.
+ */
+export async function newUser(url: string, tag: string, options: { origin?: string; forwardedFor?: string } = {}): Promise<{ client: TestClient; userId: string; email: string }> {
   const email = `bench-${tag}-${Date.now().toString(36)}@example.test`;
-  const client = new TestClient(url);
+  const client = new TestClient(url, options.origin ?? url);
+  if (options.forwardedFor) client.headers['X-Forwarded-For'] = options.forwardedFor;
   const signUp = await client.post('/api/auth/sign-up/email', { email, password: BENCH_PASSWORD, name: '' });
   if (signUp.status !== 200) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
   let link: string | undefined;
@@ -77,7 +82,7 @@ export async function newUser(url: string, tag: string): Promise<{ client: TestC
   const accepted = await client.post('/api/me/accept-terms', { accepted: true });
   if (accepted.status !== 200) throw new Error(`accept-terms: ${accepted.status}`);
   const { id } = (await accepted.json()) as { id: string };
-  return { client, userId: id };
+  return { client, userId: id, email };
 }
 
 export function percentile(sorted: number[], p: number): number {

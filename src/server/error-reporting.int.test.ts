@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { startAppProcess } from '@test/server/app-process';
 import { scratchDatabaseOn } from '@test/server/scratch-database';
 import { startSentryReceiver } from '@test/server/sentry-receiver';
 import { until } from '@test/server/until';
@@ -14,7 +15,6 @@ import { until } from '@test/server/until';
  * as well as sentry.io) from the server process as `npm start` runs it: an answer of 500 with the
  * thrown error's stack; never an aborted request or a 404, and nothing of the user's.
  */
-const root = path.resolve(import.meta.dirname, '../..');
 const cleanups: (() => Promise<unknown>)[] = [];
 const children: ChildProcess[] = [];
 afterAll(async () => {
@@ -32,17 +32,9 @@ describe('error reporting with SENTRY_DSN', () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'photomuse-sentry-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const port = 40000 + Math.floor(Math.random() * 20000);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: root,
-      env: { ...process.env, SERVE_WEB: 'false', NODE_ENV: 'test', LOG_LEVEL: 'info', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: scratch.url, SENTRY_DSN: receiver.dsn },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    await until('the server to be ready', () => (output.includes('is ready at') ? true : child.exitCode !== null ? Promise.reject(new Error(output)) : undefined), 60_000);
+    const app = startAppProcess('api', { NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: scratch.url, SENTRY_DSN: receiver.dsn });
+    children.push(app.child);
+    await app.ready;
     const base = `http://127.0.0.1:${port}`;
 
     const client = new pg.Client(scratch.url);
@@ -62,7 +54,7 @@ describe('error reporting with SENTRY_DSN', () => {
         }, 500);
       });
     });
-    const abortedStatus = await until('the aborted request to end', () => /"path":"\/api\/stats","status":(\d+)/.exec(output)?.[1], 15_000);
+    const abortedStatus = await until('the aborted request to end', () => /"path":"\/api\/stats","status":(\d+)/.exec(app.output())?.[1], 15_000);
     expect(Number(abortedStatus)).toBeGreaterThanOrEqual(500);
     await client.query('rollback');
 
@@ -87,8 +79,7 @@ describe('error reporting with SENTRY_DSN', () => {
     }
 
     // Stopping sends whatever is still queued: still one event, the 500.
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await app.stop()).toBe(0);
     expect(receiver.events()).toHaveLength(1);
     expect(receiver.rejected).toEqual([]);
   });

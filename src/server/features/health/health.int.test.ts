@@ -1,15 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
+import { startAppProcess } from '@test/server/app-process';
 import { scratchDatabaseOn } from '@test/server/scratch-database';
 import { startTestServer } from '@test/server/test-server';
 import { until } from '@test/server/until';
 
-const root = path.resolve(import.meta.dirname, '../../../..');
 const children: ChildProcess[] = [];
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -54,18 +54,10 @@ describe('SIGTERM', () => {
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const port = 40000 + Math.floor(Math.random() * 20000);
     const appUrl = `http://localhost:${port}`;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: root,
-      env: { ...process.env, SERVE_WEB: 'false', NODE_ENV: 'test', LOG_LEVEL: 'info', PORT: String(port), DATABASE_URL: inject('databaseUrl'), SHUTDOWN_DRAIN_SECONDS: '2', DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const app = startAppProcess('api', { NODE_ENV: 'test', PORT: String(port), DATABASE_URL: inject('databaseUrl'), SHUTDOWN_DRAIN_SECONDS: '2', DATA_DIR: dataDir });
+    children.push(app.child);
     const base = `http://127.0.0.1:${port}`;
-    await until('the server to be ready', () => (output.includes('is ready at') ? true : undefined), 60_000);
+    await app.ready;
     expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
 
     // A request in flight: its body arrives slowly, across the whole shutdown.
@@ -81,7 +73,7 @@ describe('SIGTERM', () => {
     inFlight.write(body.slice(0, 10));
     await new Promise((resolve) => setTimeout(resolve, 300));
 
-    child.kill('SIGTERM');
+    const stopped = app.stop();
     const notReady = await until('readiness to answer 503', async () => {
       const response = await fetch(`${base}/api/health/ready`);
       return response.status === 503 ? ((await response.json()) as { draining: boolean }) : undefined;
@@ -95,7 +87,7 @@ describe('SIGTERM', () => {
     await expect(fetch(`${base}/api/health/live`)).rejects.toThrow();
     inFlight.end(body.slice(10));
     expect(await answered).toBe(202);
-    expect(await exited).toBe(0);
-    expect(output).toContain('stopped cleanly');
+    expect(await stopped).toBe(0);
+    expect(app.output()).toContain('stopped cleanly');
   });
 });
