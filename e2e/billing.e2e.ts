@@ -78,7 +78,7 @@ describe('topping up with test-mode payments', () => {
     await page.keyboard.press('Escape');
 
     await page.goto('/account');
-    await page.getByRole('heading', { name: 'Account' }).waitFor();
+    await page.getByRole('heading', { name: 'Account', exact: true }).waitFor();
     await page.getByRole('link', { name: /Balance\s*\$35\.00/ }).waitFor();
     const topUps = page.getByRole('tabpanel');
     await topUps.getByText('+$25.00').waitFor();
