@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { retentionSchema } from './retention';
+import type { Retention } from './retention';
+
+const retentionSchema = z.object({ uploadSeconds: z.number().int().positive(), generatedSeconds: z.number().int().positive() }) satisfies z.ZodType<Retention>;
 
 /**
  * What the server tells the web client about itself at start (GET /api/config). Nothing here may

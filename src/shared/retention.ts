@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * How long files are kept (UPLOAD_RETENTION, GENERATED_RETENTION): durations written like `90s`,
  * `15m`, `24h` or `30d`. The server parses them once at start; the client receives the seconds
@@ -20,8 +18,14 @@ export function parseRetention(text: string): number | null {
 export const DEFAULT_UPLOAD_RETENTION = '24h';
 export const DEFAULT_GENERATED_RETENTION = '30d';
 
-export const retentionSchema = z.object({ uploadSeconds: z.number().int().positive(), generatedSeconds: z.number().int().positive() });
-export type Retention = z.infer<typeof retentionSchema>;
+/**
+ * The configured figures in seconds. No zod here: the landing page words these figures, and zod
+ * stays out of its bundle (decision 009); the schema lives with the config answer's.
+ */
+export interface Retention {
+  uploadSeconds: number;
+  generatedSeconds: number;
+}
 
 /**
  * A duration in its largest whole unit, for texts: 2592000 → 30 days, 5400 → 90 minutes. One day
