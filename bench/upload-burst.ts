@@ -10,13 +10,11 @@
  *
  *   npm run bench:upload-burst        BENCH_BOMBS, BENCH_BURST_SECONDS change the burst
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pixelFloodPng } from '@test/server/uploads';
-import { findFreePort } from '../src/server/lib/free-port';
-import { newUser } from './lib/product-server';
+import { newUser, sleep, startProductServer } from './lib/product-server';
 import { type TestClient } from '@test/server/http-client';
 import { scratchDatabaseOn } from '@test/server/scratch-database';
 
@@ -25,34 +23,6 @@ const BURST_MS = Number(process.env.BENCH_BURST_SECONDS ?? 20) * 1000;
 /** The reader's pace: one sessions list every 50 ms, as a busy page polling would. */
 const READ_INTERVAL_MS = 50;
 const IDLE_MS = 15_000;
-const root = path.resolve(import.meta.dirname, '..');
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function startProductServer(dataDir: string, databaseUrl: string | undefined) {
-  const port = await findFreePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), APP_URL: url, DATA_DIR: dataDir, SERVE_WEB: 'false', LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'error', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let attempt = 0; ; attempt++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (attempt > 600) throw new Error('the server did not start in 60 s');
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
-    await sleep(100);
-  }
-  return {
-    url,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -87,7 +57,7 @@ function summary(samples: Sample[]): string {
 async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'photomuse-bench-burst-'));
   const scratch = process.env.DATABASE_URL ? await scratchDatabaseOn(process.env.DATABASE_URL) : undefined;
-  const server = await startProductServer(dataDir, scratch?.url);
+  const server = await startProductServer({ dataDir, databaseUrl: scratch?.url, env: { LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'error' }, showLog: true });
   try {
     const [attacker, reader] = [(await newUser(server.url, 'burst')).client, (await newUser(server.url, 'reader')).client];
     for (let i = 0; i < 8; i++) await reader.post('/api/sessions', { session_name: `Session ${i + 1}` });

@@ -23,7 +23,7 @@ export interface ProductServer {
  * `productDir` runs another checkout of the product (BENCH_PRODUCT_DIR: the "before" of a change,
  * e.g. `git worktree add /tmp/before <commit>`) against this benchmark.
  */
-export async function startProductServer(options: { dataDir: string; databaseUrl: string | undefined; env?: Record<string, string>; nodeArgs?: string[]; productDir?: string }): Promise<ProductServer> {
+export async function startProductServer(options: { dataDir: string; databaseUrl: string | undefined; env?: Record<string, string>; nodeArgs?: string[]; productDir?: string; showLog?: boolean }): Promise<ProductServer> {
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'], {
@@ -39,8 +39,9 @@ export async function startProductServer(options: { dataDir: string; databaseUrl
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,
     },
-    // The request log goes where production's goes (a pipe or a file), not to this terminal.
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // The request log goes where production's goes (a pipe or a file), not to this terminal,
+    // unless the benchmark shows it (at a level of its choosing).
+    stdio: ['ignore', options.showLog ? 'inherit' : 'ignore', 'inherit'],
   });
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
