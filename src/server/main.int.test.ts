@@ -1,17 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { startAppProcess } from '@test/server/app-process';
 import { startFakeOpenAi } from '@test/server/fake-openai-server';
 
 /**
  * The server process as `npm start` runs it (API only here; the browser tests cover the client):
  * configuration errors, the embedded Postgres that survives restarts, and a clean stop on SIGTERM.
  */
-const root = path.resolve(import.meta.dirname, '../..');
 const children: ChildProcess[] = [];
 const dataDirs: string[] = [];
 afterAll(async () => {
@@ -20,31 +20,9 @@ afterAll(async () => {
 });
 
 function runServer(env: Record<string, string>) {
-  const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('DATABASE_URL')));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: { ...baseEnv, SERVE_WEB: 'false', LOG_LEVEL: 'info', NODE_ENV: 'development', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (output.includes('is ready at')) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 50);
-    void exited.then(() => {
-      clearInterval(timer);
-      reject(new Error(`server exited before it was ready:\n${output}`));
-    });
-  });
-  ready.catch(() => undefined); // awaited only by the tests that expect a start
-  return { child, ready, exited, output: () => output };
+  const server = startAppProcess('api', env);
+  children.push(server.child);
+  return server;
 }
 
 const freePort = () => 40000 + Math.floor(Math.random() * 20000);
