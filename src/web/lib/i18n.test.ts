@@ -1,17 +1,15 @@
 // @vitest-environment jsdom
 import i18next from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { detectionOptions, i18nOptions, localeResources } from './i18n';
+import { i18nOptions, localeResources } from './i18n';
+import { DETECTION_ORDER, type DetectionSource, languageDetector } from './language-detector';
 
 /**
  * The language detection of spec section 4, run against the browser's real storage, cookies, URL,
  * navigator and <html lang> (jsdom), through a fresh i18next instance with the app's options.
  */
 
-type Source = 'querystring' | 'cookie' | 'localStorage' | 'sessionStorage' | 'navigator' | 'htmlTag';
-
-function setSource(source: Source, value: string): void {
+function setSource(source: DetectionSource, value: string): void {
   switch (source) {
     case 'querystring':
       window.history.replaceState(null, '', `/login?lng=${value}`);
@@ -50,7 +48,7 @@ function clearAllSources(): void {
 
 async function detectedLanguage(): Promise<string | undefined> {
   const instance = i18next.createInstance();
-  await instance.use(LanguageDetector).init(i18nOptions());
+  await instance.use(languageDetector).init(i18nOptions());
   return instance.resolvedLanguage;
 }
 
@@ -58,7 +56,7 @@ beforeEach(clearAllSources);
 afterEach(clearAllSources);
 
 describe('language detection', () => {
-  const order = detectionOptions.order as Source[];
+  const order = DETECTION_ORDER;
 
   it('asks, in order: query lng, cookie i18next, localStorage i18nextLng, sessionStorage, browser languages, html lang', () => {
     expect(order).toEqual(['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag']);
@@ -101,7 +99,7 @@ describe('language detection', () => {
 
   it('caches a language the user switches to', async () => {
     const instance = i18next.createInstance();
-    await instance.use(LanguageDetector).init(i18nOptions());
+    await instance.use(languageDetector).init(i18nOptions());
     await instance.changeLanguage('ru');
     expect(window.localStorage.getItem('i18nextLng')).toBe('ru');
   });
@@ -123,6 +121,32 @@ describe('language detection', () => {
     document.cookie = `i18next=${encodeURIComponent('<svg onload=alert(1)>')}; path=/`;
     document.documentElement.setAttribute('lang', 'ru');
     expect(await detectedLanguage()).toBe('ru');
+  });
+
+  it('reads the language cookie among others, not a cookie whose name merely ends the same', async () => {
+    document.cookie = 'not_i18next=en; path=/';
+    document.cookie = 'i18next=ru; path=/';
+    document.cookie = 'theme=dark; path=/';
+    expect(await detectedLanguage()).toBe('ru');
+    document.cookie = 'not_i18next=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    document.cookie = 'theme=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  });
+
+  it('still detects when the browser blocks storage, and does not fail to cache', async () => {
+    const blocked = () => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    };
+    const local = Object.getOwnPropertyDescriptor(window, 'localStorage')!;
+    const session = Object.getOwnPropertyDescriptor(window, 'sessionStorage')!;
+    Object.defineProperty(window, 'localStorage', { get: blocked, configurable: true });
+    Object.defineProperty(window, 'sessionStorage', { get: blocked, configurable: true });
+    try {
+      setNavigatorLanguages(['ru-RU']);
+      expect(await detectedLanguage()).toBe('ru');
+    } finally {
+      Object.defineProperty(window, 'localStorage', local);
+      Object.defineProperty(window, 'sessionStorage', session);
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import i18n, { type InitOptions } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { languageDetector } from './language-detector';
 
 /**
  * English is the fallback; Russian covers every text (beyond spec 1, which names only the login
@@ -57,16 +57,6 @@ export function localeResources(): Resources {
   return resources;
 }
 
-/** The spec's detection order (section 4), cached in localStorage. */
-export const detectionOptions = {
-  order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-  lookupQuerystring: 'lng',
-  lookupCookie: 'i18next',
-  lookupLocalStorage: 'i18nextLng',
-  lookupSessionStorage: 'i18nextLng',
-  caches: ['localStorage'],
-};
-
 /** The app's i18next settings; tests start fresh instances with exactly these. */
 export function i18nOptions(): InitOptions {
   return {
@@ -77,7 +67,6 @@ export function i18nOptions(): InitOptions {
     nonExplicitSupportedLngs: true,
     defaultNS: 'common',
     ns: ['common'],
-    detection: detectionOptions,
     interpolation: { escapeValue: false },
     initAsync: false,
   };
@@ -89,7 +78,7 @@ export function initI18n() {
   i18n.on('languageChanged', (lng) => {
     if (typeof document !== 'undefined') document.documentElement.setAttribute('lang', i18n.resolvedLanguage ?? lng);
   });
-  void i18n.use(LanguageDetector).use(lazyNamespaces).use(initReactI18next).init(i18nOptions());
+  void i18n.use(languageDetector).use(lazyNamespaces).use(initReactI18next).init(i18nOptions());
   return i18n;
 }
 
