@@ -75,6 +75,18 @@ describe('checking the bucket at start', () => {
     ]);
   });
 
+  it('names the keys when the key id is right but the secret is wrong (the server checks the signature)', async () => {
+    expect(await problemOf({ S3_SECRET_ACCESS_KEY: 'not-the-secret' })).toEqual([
+      `S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: the storage server at ${s3.endpoint} refused access to the bucket "${s3.bucket}" (HTTP 403); check the keys and that they may read and write it`,
+    ]);
+  });
+
+  it('names S3_REGION when the requests are signed for another region than the bucket\'s', async () => {
+    expect(await problemOf({ S3_REGION: 'eu-central-1' })).toEqual([
+      `S3_REGION: the storage server at ${s3.endpoint} refused requests signed for the region "eu-central-1" (HTTP 400); set the bucket's region`,
+    ]);
+  });
+
   it('asks nothing of anyone for local disk', async () => {
     await expect(checkStorageReachable(loadConfig({ DATA_DIR: '/tmp/unused' }))).resolves.toBeUndefined();
   });

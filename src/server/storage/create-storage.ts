@@ -64,6 +64,11 @@ export function bucketProblem(settings: S3Settings, error: unknown): string {
   if (status === 301 || name === 'PermanentRedirect') {
     return `S3_REGION: the bucket "${settings.bucket}" is in another region than "${settings.region}"`;
   }
+  // A regional endpoint (AWS, MinIO, R2) answers a request signed for another region with 400
+  // (AuthorizationHeaderMalformed; a HEAD answer carries only the status).
+  if (status === 400 || name === 'AuthorizationHeaderMalformed') {
+    return `S3_REGION: the storage server ${where} refused requests signed for the region "${settings.region}" (${label}); set the bucket's region`;
+  }
   if (status !== undefined) {
     return `S3_BUCKET: the storage server ${where} answered ${label} when asked for the bucket "${settings.bucket}"`;
   }
