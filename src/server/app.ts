@@ -12,6 +12,7 @@ import { isKnownPagePath } from '@shared/paths';
 import type { AppDeps, AppEnv } from './context';
 import { errorResponse, handleError } from './lib/http-errors';
 import { isReportable } from './lib/error-reporting';
+import type { InFlightRequests } from './lib/in-flight-requests';
 import { sameOriginOnly } from './lib/origin-check';
 import { securityHeaders } from './lib/security-headers';
 import { accountRoutes } from './features/account/account.routes';
@@ -69,11 +70,24 @@ export interface CreateAppOptions {
   shutdownSignal?: AbortSignal | undefined;
   /** True from SIGTERM on, before shutdown begins: the readiness probe answers 503. */
   isDraining?: (() => boolean) | undefined;
+  /** Counts running handlers, so that shutdown closes the database only after them. */
+  inFlight?: InFlightRequests | undefined;
 }
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>();
 
+  if (options.inFlight) {
+    const inFlight = options.inFlight;
+    app.use('*', async (_c, next) => {
+      const finished = inFlight.begin();
+      try {
+        await next();
+      } finally {
+        finished();
+      }
+    });
+  }
   // First, so that every answer carries them: pages, API, files, errors and 404s alike.
   app.use('*', securityHeaders(deps.config));
   app.use('*', requestId({ headerName: 'X-Request-Id' }));

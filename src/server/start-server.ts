@@ -4,6 +4,7 @@ import { createApp } from './app';
 import type { AppDeps } from './context';
 import type { AppConfig } from './lib/env';
 import { SHARED_TEST_SERVER_WARNING } from './lib/exposure';
+import { createInFlightRequests } from './lib/in-flight-requests';
 import type { Logger } from './lib/logger';
 import { startRuntime, type RuntimeOptions } from './runtime';
 
@@ -14,10 +15,17 @@ export interface RunningServer {
   /**
    * Stops: the readiness probe answers 503 at once, requests are still served for
    * SHUTDOWN_DRAIN_SECONDS (the load balancer takes that long to notice), then the server stops
-   * accepting, lets in-flight requests finish, and stops workers and the database.
+   * accepting, lets in-flight requests finish (their handlers too, when their clients have gone),
+   * and stops workers and the database.
    */
   stop(): Promise<void>;
 }
+
+/**
+ * After the server closed, how long handlers whose clients have gone may still run before the
+ * database closes under them (main.ts exits anyway 10 s after the drain). A query is cut at 4 s.
+ */
+const IN_FLIGHT_WAIT_MS = 6_000;
 
 export interface StartServerOptions {
   config: AppConfig;
@@ -36,7 +44,8 @@ export async function startServer({ config, logger, webDistDir, jobPolicyOverrid
     const shutdown = new AbortController();
     // Every open event stream listens for shutdown; hundreds at once are expected, not a leak.
     setMaxListeners(0, shutdown.signal);
-    const app = createApp(runtime.deps, { webDistDir, isShuttingDown: () => shuttingDown, isDraining: () => draining, shutdownSignal: shutdown.signal });
+    const inFlight = createInFlightRequests();
+    const app = createApp(runtime.deps, { webDistDir, isShuttingDown: () => shuttingDown, isDraining: () => draining, shutdownSignal: shutdown.signal, inFlight });
     const server = await listen(app.fetch, config.host, config.port);
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -59,6 +68,9 @@ export async function startServer({ config, logger, webDistDir, jobPolicyOverrid
         const sweep = 'closeIdleConnections' in server ? setInterval(() => server.closeIdleConnections(), 50) : undefined;
         await closed;
         clearInterval(sweep);
+        // The server is closed once its connections are, but a handler whose client left goes on;
+        // closing the pool under it would fail its next query with a 500.
+        if (!(await inFlight.idle(IN_FLIGHT_WAIT_MS))) logger.warn({ running: inFlight.count }, 'handlers still running after the wait; stopping the database under them');
         await runtime.stop();
       })());
     return { url, port, deps: runtime.deps, stop };

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { startAppProcess } from '@test/server/app-process';
 import { scratchDatabaseOn } from '@test/server/scratch-database';
+import { signedInUser } from '@test/server/signed-in-user';
 import { startTestServer } from '@test/server/test-server';
 import { until } from '@test/server/until';
 
@@ -89,5 +90,45 @@ describe('SIGTERM', () => {
     expect(await answered).toBe(202);
     expect(await stopped).toBe(0);
     expect(app.output()).toContain('stopped cleanly');
+  });
+});
+
+describe('stopping', () => {
+  it('closes the database only after the handlers of requests whose clients have gone', { timeout: 60_000 }, async () => {
+    const server = await startTestServer({ SHUTDOWN_DRAIN_SECONDS: '0' });
+    // stop() runs once; a second call returns the first's promise.
+    cleanups.push(() => server.stop());
+    const user = await signedInUser(server);
+
+    // Another connection holds the sessions table, so the request's first query (its session
+    // lookup) waits; the list of chat sessions is its next query.
+    const blocker = new pg.Client(inject('databaseUrl'));
+    await blocker.connect();
+    cleanups.push(() => blocker.end());
+    await blocker.query('begin');
+    await blocker.query('lock table session in access exclusive mode');
+
+    const gone = new AbortController();
+    const request = user.request('/api/sessions', { signal: gone.signal }).catch(() => 'aborted');
+    await until('the request to wait for the lock', async () => {
+      // Statistics are a snapshot per transaction, and the blocker is inside one.
+      await blocker.query('select pg_stat_clear_snapshot()');
+      const { rows } = await blocker.query<{ waiting: number }>("select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and query like '%from session s%'");
+      return rows[0]!.waiting > 0 ? true : undefined;
+    }, 10_000);
+    gone.abort();
+    expect(await request).toBe('aborted');
+
+    // The server closes at once (no connection is open), while the handler still waits.
+    const stopped = server.stop();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await blocker.query('commit');
+    await stopped;
+
+    // The handler went on to its next query and answered, instead of a 500 from a closed pool.
+    const durations = await server.deps.metrics.registry.getSingleMetricAsString('photomuse_http_request_duration_seconds');
+    const answers = durations.split('\n').filter((line) => line.startsWith('photomuse_http_request_duration_seconds_count') && line.includes('route="/api/sessions"'));
+    expect(answers).toHaveLength(1);
+    expect(answers[0]).toMatch(/status="200".* 1$/);
   });
 });
