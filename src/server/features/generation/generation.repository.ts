@@ -295,6 +295,17 @@ export interface VariationSource {
   completedVersions: number[];
 }
 
+/**
+ * Locks the user's reply row until the caller's transaction ends, so that variations asked for at
+ * the same moment (a double click, two tabs) are decided one after another: each next one then
+ * reads the versions the earlier one committed and finds a version being made. Locking the job
+ * rows would not do: a statement that waited for them still reads the rows that existed when it
+ * began, so it would miss the new version and pick the same number.
+ */
+export async function lockReply(tx: DbOrTx, userId: string, replyMessageId: string): Promise<void> {
+  await tx.select({ id: messages.id }).from(messages).where(and(eq(messages.id, replyMessageId), eq(messages.userId, userId))).for('update');
+}
+
 /** The versions of a reply (a system message of the user's active session), or undefined. */
 export async function variationSourceOf(db: DbOrTx, userId: string, replyMessageId: string): Promise<VariationSource | undefined> {
   const rows = await db

@@ -13,6 +13,7 @@ import {
   markAwaitingCredit,
   chooseVersion,
   recordPlanAndQueueReply,
+  lockReply,
   recordVariation,
   replyContextOf,
   variationSourceOf,
@@ -144,6 +145,7 @@ export async function quoteDraft(deps: Pick<AppDeps, 'db' | 'config'> & Pick<Gen
  */
 export async function requestVariation(deps: ReplyDeps, userId: string, replyMessageId: string): Promise<ReplyAccepted> {
   return deps.db.transaction(async (tx) => {
+    await lockReply(tx, userId, replyMessageId);
     const source = await variationSourceOf(tx, userId, replyMessageId);
     if (!source) throw new AppError('NOT_FOUND', REPLY_NOT_FOUND);
     if (source.busy) throw new AppError('BAD_REQUEST', VARIATION_IN_PROGRESS);

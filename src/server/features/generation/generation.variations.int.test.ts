@@ -114,4 +114,21 @@ describe('variations of a reply', () => {
     expect(busy.status).toBe(400);
     expect(await busy.json()).toMatchObject({ message: 'A new version of this reply is still being made.' });
   });
+
+  it('makes one version of several asked at the same moment (a double click, two tabs), charging once', async () => {
+    const client = await signedInUser(server);
+    await creditTopUp(server.deps.db, { userId: client.userId, amountCents: 100, reference: `cs_test_${client.userId}`, description: 'Test top-up' });
+    const { replyId } = await firstReply(client, 'a lighthouse at dusk');
+    const answers = await Promise.all(Array.from({ length: 5 }, () => client.post('/api/chat/variations', { reply_message_id: replyId })));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([202, 400, 400, 400, 400]);
+    const refused = answers.filter((answer) => answer.status === 400);
+    for (const answer of refused) expect(await answer.json()).toMatchObject({ message: 'A new version of this reply is still being made.' });
+
+    const jobs = await server.deps.db.select().from(agentJobs).where(eq(agentJobs.resultMessageId, replyId));
+    expect(jobs.map((job) => job.version).sort()).toEqual([0, 1]);
+    const usage = await server.deps.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, client.userId), eq(ledgerEntries.kind, 'usage')));
+    expect(usage).toHaveLength(2);
+    await jobSettled(server, jobs.find((job) => job.version === 1)!.id);
+  });
 });
