@@ -7,6 +7,7 @@ import { JobLeaseLostError, JobTimeLimitError, type JobContext, type JobPayloads
 import type { AppDeps } from '../../context';
 import { publishEvent } from '../../realtime/events';
 import { refundGeneration } from '../billing/billing.service';
+import { deleteStoredFiles } from '../retention/retention.service';
 import { sessionTopic } from '../../realtime/topics';
 import { extensionOf, thumbnailKeyOf } from '../../storage/storage-keys';
 import { fileUrlOf, thumbnailUrlOf } from '../uploads/uploads.service';
@@ -21,6 +22,7 @@ import {
   recordJobPlan,
   setThumbnailUrl,
   startJob,
+  storageKeysInUse,
   updateSystemMessage,
   type AgentJobRow,
 } from './generation.repository';
@@ -97,9 +99,25 @@ export async function runGenerationJob(
       height: output.height,
     })),
   });
-  if (!committed) return 'settled-before';
+  if (!committed) {
+    await discardUnclaimedOutputs(deps, keys);
+    return 'settled-before';
+  }
   await addThumbnails(deps, outputs, keys, fileIds);
   return 'succeeded';
+}
+
+/**
+ * The job ended while this try ran: its account was deleted (the job went with it), or another
+ * try settled it. Bytes no file row holds are nobody's and are deleted; another try that
+ * completed the job wrote the same keys and keeps them.
+ */
+async function discardUnclaimedOutputs(deps: GenerationDeps, keys: string[]): Promise<void> {
+  const inUse = await storageKeysInUse(deps.db, keys);
+  await deleteStoredFiles(
+    deps.storage,
+    keys.filter((key) => !inUse.has(key)),
+  );
 }
 
 /**
@@ -136,8 +154,10 @@ async function decodeOutput(image: EngineImage, plan: GenerationPlan): Promise<S
 async function addThumbnails(deps: GenerationDeps, outputs: StoredOutput[], keys: string[], fileIds: string[]): Promise<void> {
   try {
     for (const [position, output] of outputs.entries()) {
-      await deps.storage.put(thumbnailKeyOf(keys[position]!), await thumbnailOf(output.data));
-      await setThumbnailUrl(deps.db, fileIds[position]!, thumbnailUrlOf(fileIds[position]!));
+      const key = thumbnailKeyOf(keys[position]!);
+      await deps.storage.put(key, await thumbnailOf(output.data));
+      // The account was deleted since the reply went out: its deletion took the image, not this.
+      if (!(await setThumbnailUrl(deps.db, fileIds[position]!, thumbnailUrlOf(fileIds[position]!)))) await deps.storage.delete(key);
     }
   } catch (error) {
     deps.logger.warn({ err: error }, 'could not make thumbnails of generated images; lists show the full images');

@@ -278,8 +278,17 @@ export async function markAwaitingCredit(db: DbOrTx, input: { userId: string; me
     returning ${notifyEventSql({ topic: sessionTopicSql(sql`session_id`), type: 'message.updated', id: sql`id` })}`);
 }
 
-export async function setThumbnailUrl(db: DbOrTx, fileId: string, thumbnailUrl: string) {
-  await db.update(userFiles).set({ thumbnailUrl }).where(eq(userFiles.id, fileId));
+/** False when the file is gone (its account was deleted after the reply was out). */
+export async function setThumbnailUrl(db: DbOrTx, fileId: string, thumbnailUrl: string): Promise<boolean> {
+  const rows = await db.update(userFiles).set({ thumbnailUrl }).where(eq(userFiles.id, fileId)).returning({ id: userFiles.id });
+  return rows.length > 0;
+}
+
+/** Which of these storage keys a file row holds. */
+export async function storageKeysInUse(db: DbOrTx, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.select({ key: userFiles.storedFilename }).from(userFiles).where(inArray(userFiles.storedFilename, keys));
+  return new Set(rows.map((row) => row.key));
 }
 
 /** What a variation of a reply repeats: the request its first version answered, as charged and planned. */

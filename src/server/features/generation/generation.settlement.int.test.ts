@@ -1,10 +1,12 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../start-server';
 import { startFakeOpenAi } from '@test/server/fake-openai-server';
-import { signedInUser } from '@test/server/signed-in-user';
+import { signedInUser, TEST_PASSWORD } from '@test/server/signed-in-user';
+import { until } from '@test/server/until';
 import { startTestServer } from '@test/server/test-server';
 import { creditTopUp } from '../billing/billing.repository';
 import { askForReply, expectRefundedOnce, ledgerOf, sendMessage } from '@test/server/generation';
@@ -120,5 +122,32 @@ describe('a slow engine', () => {
       // ...before the next one was made.
       if (index > 0) expect(call.receivedAt).toBeGreaterThan(calls[index - 1]!.abortedAt!);
     }
+  });
+});
+
+describe('an account deleted while its image is being made', () => {
+  /** Every file stored under the user's folder (uploads, generated images, thumbnails). */
+  async function storedFilesOf(userId: string): Promise<string[]> {
+    const dir = path.join(server.deps.config.dataDir, 'storage', 'public', userId);
+    if (!existsSync(dir)) return [];
+    return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => entry.name);
+  }
+
+  it('keeps no bytes of the image that arrived after the account was gone', { timeout: 30_000 }, async () => {
+    // The image service answers after the deletion.
+    openai.script('/images/generations', { status: 200, delayMs: 1_500 });
+    const reply = await paidReply(server, 'a harbour at dawn');
+    await until('the image to be asked for', async () => (imageCalls().length === 1 ? true : undefined), 10_000);
+
+    const deleted = await reply.client.post('/api/account/delete', { password: TEST_PASSWORD });
+    expect(deleted.status).toBe(204);
+
+    // The try ends when the queue marks it done: it found its job gone after storing the image.
+    await until('the try to end', async () => {
+      const { rows } = await server.deps.db.execute<{ state: string }>(sql`select state from pgboss.job where name = 'generate' and data->>'jobId' = ${reply.jobId}`);
+      return rows[0] && rows[0].state !== 'active' && rows[0].state !== 'created' && rows[0].state !== 'retry' ? rows[0].state : undefined;
+    }, 20_000);
+    expect(imageCalls()[0]!.answeredAt).toBeDefined();
+    expect(await storedFilesOf(reply.client.userId)).toEqual([]);
   });
 });

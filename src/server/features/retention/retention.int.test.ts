@@ -20,7 +20,8 @@ import { runRetention } from './retention.service';
  * until the reply settles. The hosted engine is the OpenAI fake, so a test can hold a job running.
  */
 const UPLOAD_RETENTION_SECONDS = 4;
-const GENERATED_RETENTION_SECONDS = 6;
+// Far enough apart that on a loaded machine the upload has gone well before the image is due.
+const GENERATED_RETENTION_SECONDS = 10;
 
 let openai: Awaited<ReturnType<typeof startFakeOpenAi>>;
 let server: RunningServer;
