@@ -11,5 +11,7 @@ export const devMails = pgTable(
     html: text('html'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
   },
-  (t) => [index('dev_mails_created_idx').on(t.createdAt.desc())],
+  // The mailbox lists the newest first; NULLS FIRST is what `order by … desc` means, and an index
+  // with NULLS LAST (Drizzle's default for desc) cannot give that order.
+  (t) => [index('dev_mails_created_idx').on(t.createdAt.desc().nullsFirst())],
 );
