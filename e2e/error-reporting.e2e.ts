@@ -86,11 +86,15 @@ describe('client error reporting', () => {
   it('with a DSN: loads the SDK after the first paint and reports a client error, not an aborted request', { timeout: 60_000 }, async () => {
     const { page, scripts } = await openLanding(reportingUrl);
     await expect.poll(() => scripts.find((script) => SDK_CHUNK.test(script)), { timeout: 15_000 }).toBeDefined();
-    // Fetched after the page's first contentful paint, by the browser's own clock.
-    const timing = await page.evaluate(() => ({
-      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-      sdk: performance.getEntriesByType('resource').find((entry) => /\/assets\/sentry-sdk-/.test(entry.name))?.startTime,
-    }));
+    // Fetched after the page's first contentful paint, by the browser's own clock. (A resource
+    // timing entry appears once its download has finished, after the request was seen.)
+    const timingOf = () =>
+      page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        sdk: performance.getEntriesByType('resource').find((entry) => /\/assets\/sentry-sdk-/.test(entry.name))?.startTime,
+      }));
+    await expect.poll(async () => (await timingOf()).sdk, { timeout: 15_000 }).toBeDefined();
+    const timing = await timingOf();
     expect(timing.paint).toBeDefined();
     expect(timing.sdk).toBeGreaterThan(timing.paint!);
     // The SDK is running once it handles errors: wait for it to set itself up on the page.
