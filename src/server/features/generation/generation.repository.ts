@@ -15,6 +15,8 @@ export interface ReplyContext {
   existingJobId: string | null;
   /** The approved photos attached to it, oldest first. */
   attachmentIds: string[];
+  /** How many of its photos retention has deleted since it was sent (UPLOAD_RETENTION). */
+  expiredAttachmentCount: number;
   /** The session's most recent generated image before it: what a follow-up edits. */
   previousOutputId: string | null;
 }
@@ -34,6 +36,9 @@ export async function replyContextOf(db: DbOrTx, userId: string, sessionId: stri
         select f.id from ${attachments} a join ${userFiles} f on f.id = a.file_id
         where a.message_id = ${messages.id} and f.user_id = ${userId} and f.verified_enum = 'approved' and f.expired_at is null
         order by f.upload_timestamp)`,
+      expiredAttachmentCount: sql<number>`(
+        select count(*)::int from ${attachments} a join ${userFiles} f on f.id = a.file_id
+        where a.message_id = ${messages.id} and f.user_id = ${userId} and f.expired_at is not null)`,
       // Of a reply with versions, the one the user chose (else the newest finished one).
       previousOutputId: sql<string | null>`(
         select o.file_id from ${generatedOutputs} o join ${agentJobs} j on j.id = o.job_id join ${messages} r on r.id = j.result_message_id
@@ -56,7 +61,13 @@ export async function replyContextOf(db: DbOrTx, userId: string, sessionId: stri
     .orderBy(desc(messages.timestampCreated))
     .limit(1);
   if (!row) return undefined;
-  return { message: { id: row.id, contentText: row.contentText }, existingJobId: row.existingJobId, attachmentIds: row.attachmentIds, previousOutputId: row.previousOutputId };
+  return {
+    message: { id: row.id, contentText: row.contentText },
+    existingJobId: row.existingJobId,
+    attachmentIds: row.attachmentIds,
+    expiredAttachmentCount: row.expiredAttachmentCount,
+    previousOutputId: row.previousOutputId,
+  };
 }
 
 export async function filesByIds(db: DbOrTx, userId: string, fileIds: string[]) {

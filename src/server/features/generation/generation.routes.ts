@@ -16,6 +16,7 @@ const postChat = createRoute({
   request: { body: { required: true, content: { 'application/json': { schema: requestReplySchema } } } },
   responses: {
     202: jsonContent(acceptedSchema, 'Planned, paid and queued'),
+    400: { description: 'BAD_REQUEST: no message to answer, or its photo was deleted by retention since it was sent; nothing was written' },
     402: { description: 'INSUFFICIENT_BALANCE: nothing was written' },
     429: { description: 'RATE_LIMIT_EXCEEDED: more requests this minute than RATE_LIMIT_GENERATIONS_PER_MINUTE; nothing was written' },
   },

@@ -26,6 +26,7 @@ export const NOTHING_TO_ANSWER = 'Send a message before asking for a reply';
 export const WORKING_ON_IT = 'Working on your image…';
 export const REPLY_NOT_FOUND = 'Reply not found';
 export const VARIATION_IN_PROGRESS = 'A new version of this reply is still being made.';
+export const PHOTO_EXPIRED_BEFORE_REPLY = 'The photo in this message has been deleted, as photos are after their retention time. Send it again to get a reply.';
 
 export type ReplyDeps = Pick<AppDeps, 'db' | 'jobs' | 'config'> & Pick<GenerationParts, 'quotePlanner' | 'replyPlanner' | 'engineName'>;
 
@@ -103,6 +104,9 @@ export async function startReplyToNewMessage(
  */
 async function startReply(tx: DbOrTx, deps: ReplyDeps, { userId, sessionId, context }: { userId: string; sessionId: string; context: ReplyContext }): Promise<ReplyAccepted> {
   const { message, attachmentIds, previousOutputId } = context;
+  // A message answered later (after a top-up) whose photo retention has deleted meanwhile: planned
+  // without it, the reply would be a paid picture of something else.
+  if (context.expiredAttachmentCount > 0) throw new AppError('BAD_REQUEST', PHOTO_EXPIRED_BEFORE_REPLY);
   const plan = await deps.quotePlanner.plan(planRequestOf({ text: message.contentText, attachmentIds, previousOutputId }));
   const fileIds = sourceFileIdsOf(plan, context);
   const jobId = randomUUID();

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Message, UserFilesPage } from '@shared/studio';
-import { agentJobs, userFiles } from '../../db/schema';
+import { agentJobs, ledgerEntries, userFiles } from '../../db/schema';
+import { PHOTO_EXPIRED_BEFORE_REPLY } from '../generation/generation.service';
 import type { RunningServer } from '../../start-server';
 import { startFakeOpenAi } from '@test/server/fake-openai-server';
 import { jobSettled, sendMessage } from '@test/server/generation';
@@ -164,5 +165,23 @@ describe('retention', () => {
     await runRetention(server.deps);
     const response = await client.post('/api/messages', { session_id: 'new', content_text: 'again', file_ids: [upload.id], request_reply: false });
     expect(response.status).toBe(404);
+  });
+
+  it('does not answer, nor charge for, a message whose photo was deleted before its reply was asked for', async () => {
+    const client = await signedInUser(server);
+    const upload = await approvedUpload(client);
+    // Sent without a reply (as after a refusal for lack of credit, answered after a top-up).
+    const sent = await sendMessage(client, 'make the jacket red', { fileIds: [upload.id] });
+    await ageOf(upload.id, UPLOAD_RETENTION_SECONDS);
+    await runRetention(server.deps);
+    expect(await statusOf(client, upload.file_url)).toBe(404);
+
+    const reply = await client.post('/api/chat', { session_id: sent.session_id });
+    expect(reply.status).toBe(400);
+    expect(await reply.json()).toMatchObject({ code: 'BAD_REQUEST', message: PHOTO_EXPIRED_BEFORE_REPLY });
+    expect(await server.deps.db.select().from(agentJobs).where(eq(agentJobs.messageId, sent.message.id))).toEqual([]);
+    const usage = (await server.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, client.userId))).filter((entry) => entry.kind === 'usage');
+    expect(usage).toEqual([]);
+    expect(openai.received.filter((request) => request.path.startsWith('/images/'))).toEqual([]);
   });
 });
