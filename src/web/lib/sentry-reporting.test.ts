@@ -32,12 +32,20 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 afterEach(() => vi.resetModules());
 
 describe('sentry reporting', () => {
-  it('without a DSN starts nothing and drops errors', async () => {
+  it('without a DSN starts nothing and keeps no errors', async () => {
     const { startSentryReporting, sendToSentry } = await freshModule();
     startSentryReporting(null, reportAll);
     sendToSentry(new Error('dropped'));
     await settle();
     expect(started.calls).toBe(0);
+
+    // Reporting that starts later does not send what came before it.
+    startSentryReporting(settings, reportAll);
+    await settle();
+    const captured: unknown[] = [];
+    started.release((error) => captured.push(error));
+    await settle();
+    expect(captured).toEqual([]);
   });
 
   it('sends the errors seen before the SDK arrived once it has, then sends at once', async () => {

@@ -114,10 +114,7 @@ export async function runGenerationJob(
  */
 async function discardUnclaimedOutputs(deps: GenerationDeps, keys: string[]): Promise<void> {
   const inUse = await storageKeysInUse(deps.db, keys);
-  await deleteStoredFiles(
-    deps.storage,
-    keys.filter((key) => !inUse.has(key)),
-  );
+  await deleteStoredFiles(deps.storage, keys.filter((key) => !inUse.has(key)));
 }
 
 /**
