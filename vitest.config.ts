@@ -34,6 +34,7 @@ export default defineConfig({
           include: ['src/**/*.int.test.ts'],
           environment: 'node',
           globalSetup: ['./test/server/global-setup.ts'],
+          setupFiles: ['./test/server/own-client-address.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
