@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client';
+import type { PreparedStatement } from '../../db/prepared';
 import type { Auth, SessionUser } from './auth';
 
 /**
@@ -21,10 +22,13 @@ export interface SessionLookup {
 }
 
 /** Session and user by token; user columns as better-auth returns them (camelCase, with our field). */
-const SESSION_USER_SQL = `
+export const SESSION_USER: PreparedStatement = {
+  name: 'photomuse-session-user',
+  text: `
   select s.expires_at, u.id, u.name, u.email, u.email_verified, u.image, u.terms_accepted_at, u.created_at, u.updated_at
   from session s join "user" u on u.id = s.user_id
-  where s.token = $1`;
+  where s.token = $1`,
+};
 
 interface SessionUserRecord {
   expires_at: Date;
@@ -67,7 +71,7 @@ export function createSessionLookup(auth: Auth, db: Db): SessionLookup {
       if (signed === undefined) return null;
       const token = verifiedToken(signed, secret);
       if (!token) return null;
-      const { rows } = await db.$client.query<SessionUserRecord>({ name: 'photomuse-session-user', text: SESSION_USER_SQL, values: [token] });
+      const { rows } = await db.$client.query<SessionUserRecord>({ ...SESSION_USER, values: [token] });
       const row = rows[0];
       if (!row) return null;
       const expiresAt = row.expires_at.getTime();

@@ -38,7 +38,7 @@ export async function insertAccountWithFreeGrant(db: DbOrTx, userId: string, fre
   return result.rows.length > 0;
 }
 
-const FIND_ACCOUNT: PreparedStatement = {
+export const FIND_ACCOUNT: PreparedStatement = {
   name: 'billing-find-account',
   text: 'select available_cents, free_generations_left, stripe_customer_id from balance_accounts where user_id = $1',
 };
@@ -284,7 +284,7 @@ export interface LedgerPageQuery {
   endingBefore?: string | undefined;
 }
 
-const FIRST_LEDGER_PAGE: PreparedStatement = {
+export const FIRST_LEDGER_PAGE: PreparedStatement = {
   name: 'billing-first-ledger-page',
   text: `select id, kind, amount_cents, description, balance_after_cents, created_at from ledger_entries
     where user_id = $1 and kind = any($2::ledger_kind[]) order by created_at desc, id desc limit $3`,

@@ -56,7 +56,7 @@ const messagesWhere = (where: string, order: string, limit: string) => `
   ${limit}`;
 
 // Pages of a session are ranges of messages_session_created_id_idx: the latest backwards, a catch-up forwards.
-const LATEST_PAGE: PreparedStatement = {
+export const LATEST_PAGE: PreparedStatement = {
   name: 'messages-latest-page',
   text: messagesWhere('m.session_id = $1 and s.user_id = $2 and s.is_active', 'order by m.timestamp_created desc, m.id desc', 'limit $3'),
 };

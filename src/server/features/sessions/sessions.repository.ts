@@ -76,7 +76,7 @@ const cardsOf = (page: string) => `
   ) latest on true
   order by s.updated_at desc, s.id desc`;
 
-const FIRST_PAGE: PreparedStatement = {
+export const FIRST_PAGE: PreparedStatement = {
   name: 'sessions-first-page',
   text: cardsOf('select * from chat_sessions where user_id = $1 and is_active order by updated_at desc, id desc limit $2'),
 };
@@ -142,7 +142,7 @@ export async function insertSession(db: DbOrTx, userId: string, sessionName: str
   return { ...row!, thumbnails: [] };
 }
 
-const IS_ACTIVE_SESSION_OF: PreparedStatement = { name: 'sessions-is-active-of', text: 'select id from chat_sessions where id = $1 and user_id = $2 and is_active' };
+export const IS_ACTIVE_SESSION_OF: PreparedStatement = { name: 'sessions-is-active-of', text: 'select id from chat_sessions where id = $1 and user_id = $2 and is_active' };
 
 /** Checked before every read of a session's messages or events: one prepared statement. */
 export async function isActiveSessionOf(db: DbOrTx, userId: string, sessionId: string): Promise<boolean> {

@@ -32,12 +32,12 @@ const approvedPage = (name: string, kind: string): PreparedStatement => ({
   text: `select ${FILE_COLUMNS} from user_files where user_id = $1 and verified_enum = 'approved' and expired_at is null ${kind}
     order by upload_timestamp desc, id desc limit $2 offset $3`,
 });
-const APPROVED_PAGE = {
+export const APPROVED_PAGE = {
   all: approvedPage('user-files-approved-page', ''),
   uploaded: approvedPage('user-files-approved-uploaded-page', 'and not is_generated'),
   generated: approvedPage('user-files-approved-generated-page', 'and is_generated'),
 };
-const APPROVED_COUNTS: PreparedStatement = {
+export const APPROVED_COUNTS: PreparedStatement = {
   name: 'user-files-approved-counts',
   text: 'select approved_uploaded, approved_generated from user_file_counts where user_id = $1',
 };
