@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WRONG_EMAIL_MESSAGE, WRONG_PASSWORD_MESSAGE, type AccountDeletionInfo } from '@shared/account';
@@ -12,6 +9,7 @@ import { TestClient } from '@test/server/http-client';
 import { signedInUser, TEST_PASSWORD, type SignedInClient } from '@test/server/signed-in-user';
 import { startTestServer, uniqueEmail } from '@test/server/test-server';
 import { approvedUpload } from '@test/server/uploads';
+import { storedFilesOf } from '@test/server/stored-files';
 
 /** Account deletion through the API: confirmation, what goes, what is kept, and that nothing of it answers afterwards. */
 let server: RunningServer;
@@ -20,11 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-async function storedFilesOf(userId: string): Promise<string[]> {
-  const dir = path.join(server.deps.config.dataDir, 'storage', 'public', userId);
-  if (!existsSync(dir)) return [];
-  return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => entry.name);
-}
 
 const statusOf = async (client: TestClient, url: string) => {
   const response = await client.get(url);
@@ -53,7 +46,7 @@ describe('deleting an account', () => {
     expect((await jobSettled(server, sent.reply!.job_id)).status).toBe('completed');
     const reply = (await (await client.get(`/api/messages/${sent.reply!.reply_message_id}`)).json()) as { files: { fileUrl: string }[] };
     const urls = [photo.file_url, photo.thumbnailUrl, ...reply.files.map((file) => file.fileUrl)];
-    expect(await storedFilesOf(client.userId)).not.toEqual([]);
+    expect(await storedFilesOf(server, client.userId)).not.toEqual([]);
     const secondBrowser = await signIn(client.email, TEST_PASSWORD);
     expect(secondBrowser.status).toBe(200);
 
@@ -82,7 +75,7 @@ describe('deleting an account', () => {
     expect(again.status).toBe(401);
     // No URL of the user's files answers, signed in or not, and the bytes are gone.
     for (const url of urls) expect(await statusOf(new TestClient(server.url), url)).toBe(404);
-    expect(await storedFilesOf(client.userId)).toEqual([]);
+    expect(await storedFilesOf(server, client.userId)).toEqual([]);
     expect(await server.deps.db.select().from(user).where(eq(user.id, client.userId))).toEqual([]);
 
     // The ledger is kept for accounting: the free grant, the top-up, the charge and the unused credit written off, adding up to zero.

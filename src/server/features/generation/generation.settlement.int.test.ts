@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { until } from '@test/server/until';
 import { startTestServer } from '@test/server/test-server';
 import { creditTopUp } from '../billing/billing.repository';
 import { askForReply, expectRefundedOnce, ledgerOf, sendMessage } from '@test/server/generation';
+import { storedFilesOf } from '@test/server/stored-files';
 
 /**
  * The settlement rule, by fault injection at every step after the charge: whatever fails on the
@@ -126,12 +126,6 @@ describe('a slow engine', () => {
 });
 
 describe('an account deleted while its image is being made', () => {
-  /** Every file stored under the user's folder (uploads, generated images, thumbnails). */
-  async function storedFilesOf(userId: string): Promise<string[]> {
-    const dir = path.join(server.deps.config.dataDir, 'storage', 'public', userId);
-    if (!existsSync(dir)) return [];
-    return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => entry.name);
-  }
 
   it('keeps no bytes of the image that arrived after the account was gone', { timeout: 30_000 }, async () => {
     // The image service answers after the deletion.
@@ -148,6 +142,6 @@ describe('an account deleted while its image is being made', () => {
       return rows[0] && rows[0].state !== 'active' && rows[0].state !== 'created' && rows[0].state !== 'retry' ? rows[0].state : undefined;
     }, 20_000);
     expect(imageCalls()[0]!.answeredAt).toBeDefined();
-    expect(await storedFilesOf(reply.client.userId)).toEqual([]);
+    expect(await storedFilesOf(server, reply.client.userId)).toEqual([]);
   });
 });

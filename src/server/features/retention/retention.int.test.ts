@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Message, UserFilesPage } from '@shared/studio';
@@ -14,6 +11,7 @@ import { startTestServer } from '@test/server/test-server';
 import { until } from '@test/server/until';
 import { approvedUpload } from '@test/server/uploads';
 import { runRetention } from './retention.service';
+import { storedFilesOf } from '@test/server/stored-files';
 
 /**
  * Retention with UPLOAD_RETENTION and GENERATED_RETENTION set to seconds: files go from served to
@@ -61,11 +59,6 @@ async function ageOf(fileId: string, seconds: number) {
   if (wait > 0) await sleep(wait);
 }
 
-async function storedFilesOf(userId: string): Promise<string[]> {
-  const dir = path.join(server.deps.config.dataDir, 'storage', 'public', userId);
-  if (!existsSync(dir)) return [];
-  return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => entry.name);
-}
 
 const statusOf = async (client: SignedInClient, url: string) => {
   const response = await client.get(url);
@@ -108,7 +101,7 @@ describe('retention', () => {
     expect(await statusOf(client, upload.file_url)).toBe(200);
     expect(await statusOf(client, output.file_url)).toBe(200);
     // Photo and thumbnail, image and thumbnail.
-    await until('the output thumbnail', async () => ((await storedFilesOf(client.userId)).length === 4 ? true : undefined), 10_000);
+    await until('the output thumbnail', async () => ((await storedFilesOf(server, client.userId)).length === 4 ? true : undefined), 10_000);
 
     // The upload's time is up, the generated image's not yet: the job (the real schedule's, sent now) deletes the upload only.
     await ageOf(upload.id, UPLOAD_RETENTION_SECONDS);
@@ -123,7 +116,7 @@ describe('retention', () => {
     await server.deps.jobs.enqueue(server.deps.db, 'retention', {});
     await until('the generated image to answer 404', async () => ((await statusOf(client, output.file_url)) === 404 ? true : undefined), 10_000);
     expect(await statusOf(client, `/api/files/${output.id}/thumbnail`)).toBe(404);
-    expect(await storedFilesOf(client.userId)).toEqual([]);
+    expect(await storedFilesOf(server, client.userId)).toEqual([]);
     expect(await library(client, 'generated')).toEqual({ images: [], total: 0, hasMore: false });
 
     // The conversation still loads, each image an "expired" entry that keeps its prompt.

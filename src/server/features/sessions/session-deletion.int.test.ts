@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserFilesPage } from '@shared/studio';
@@ -10,6 +7,7 @@ import { jobSettled, sendMessage } from '@test/server/generation';
 import { signedInUser, type SignedInClient } from '@test/server/signed-in-user';
 import { startTestServer } from '@test/server/test-server';
 import { approvedUpload } from '@test/server/uploads';
+import { storedFilesOf } from '@test/server/stored-files';
 
 /** Deleting a session deletes its uploaded and generated files (storage and rows) once no other session uses them. */
 let server: RunningServer;
@@ -18,11 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-async function storedFilesOf(userId: string): Promise<string[]> {
-  const dir = path.join(server.deps.config.dataDir, 'storage', 'public', userId);
-  if (!existsSync(dir)) return [];
-  return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => entry.name).sort();
-}
 
 const statusOf = async (client: SignedInClient, url: string) => {
   const response = await client.get(url);
@@ -46,7 +39,7 @@ describe('deleting a session', () => {
     const generated = (await server.deps.db.select().from(userFiles).where(eq(userFiles.isGenerated, true))).filter((row) => row.userId === client.userId);
     expect(generated.length).toBeGreaterThan(0);
     const generatedIds = generated.map((row) => row.id);
-    const storedBefore = await storedFilesOf(client.userId);
+    const storedBefore = await storedFilesOf(server, client.userId);
 
     // Someone else's session and files are none of this.
     const other = await signedInUser(server);
@@ -60,14 +53,14 @@ describe('deleting a session', () => {
     expect(await libraryIds(client)).toEqual([shared.id]);
     const remaining = await server.deps.db.select({ id: userFiles.id }).from(userFiles).where(inArray(userFiles.id, [own.id, shared.id, ...generatedIds]));
     expect(remaining.map((row) => row.id)).toEqual([shared.id]);
-    const stored = await storedFilesOf(client.userId);
+    const stored = await storedFilesOf(server, client.userId);
     expect(stored).toHaveLength(2);
     expect(storedBefore.length).toBeGreaterThan(stored.length);
     expect(stored.every((name) => name.includes('Portrait_1'))).toBe(true);
 
     expect((await client.request(`/api/sessions/${second.session_id}`, { method: 'DELETE' })).status).toBe(204);
     expect(await statusOf(client, shared.file_url)).toBe(404);
-    expect(await storedFilesOf(client.userId)).toEqual([]);
+    expect(await storedFilesOf(server, client.userId)).toEqual([]);
     expect(await libraryIds(client)).toEqual([]);
 
     expect(await statusOf(other, othersPhoto.file_url)).toBe(200);

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -13,6 +12,7 @@ import { startTestServer } from '@test/server/test-server';
 import { thumbnailKeyOf } from '../../storage/storage-keys';
 import { fixture } from '@test/server/images';
 import { approvedUpload, pixelFloodPng, uploadBytes, uploadFixture, verdictOf } from '@test/server/uploads';
+import { storedFilesOf } from '@test/server/stored-files';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -22,11 +22,6 @@ afterAll(() => server?.stop());
 
 const storageDir = () => path.join(server.deps.config.dataDir, 'storage');
 
-async function storedFilesOf(userId: string): Promise<string[]> {
-  const dir = path.join(storageDir(), 'public', userId);
-  if (!existsSync(dir)) return [];
-  return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => entry.name);
-}
 
 async function rowsOf(userId: string) {
   return server.deps.db.select().from(userFiles).where(eq(userFiles.userId, userId));
@@ -73,7 +68,7 @@ describe('uploading a photo', () => {
 
     const thumbnail = await bytesOf(client, file.thumbnailUrl);
     expect(await sharp(thumbnail).metadata()).toMatchObject({ format: 'webp', width: 512, height: 341 });
-    expect(await storedFilesOf(client.userId)).toHaveLength(2);
+    expect(await storedFilesOf(server, client.userId)).toHaveLength(2);
   });
 
   it('verifies the upload in the background: pending becomes approved with suggested actions', async () => {
@@ -94,7 +89,7 @@ describe('uploading a photo', () => {
     expect(file.original_filename).toBe('../../etc/passwd');
     expect(file.stored_filename).toMatch(new RegExp(`^public/${client.userId}/uploaded-photos/\\d{13}-\\.\\._\\.\\._etc_passwd\\.jpg$`));
     expect(file.stored_filename.split('/')).not.toContain('..');
-    expect((await storedFilesOf(client.userId)).sort()).toEqual([path.basename(file.stored_filename), path.basename(thumbnailKeyOf(file.stored_filename))].sort());
+    expect((await storedFilesOf(server, client.userId)).sort()).toEqual([path.basename(file.stored_filename), path.basename(thumbnailKeyOf(file.stored_filename))].sort());
     expect(existsSync(path.join(storageDir(), 'etc'))).toBe(false);
   });
 
@@ -199,7 +194,7 @@ describe('refusing bad uploads with a clear error and nothing stored', () => {
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ code: 'UPLOAD_FAILED', message: bad.message });
       expect(await rowsOf(client.userId)).toEqual([]);
-      expect(await storedFilesOf(client.userId)).toEqual([]);
+      expect(await storedFilesOf(server, client.userId)).toEqual([]);
     });
   }
 
