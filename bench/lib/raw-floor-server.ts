@@ -16,7 +16,7 @@ import { DEFAULT_GENERATED_RETENTION, DEFAULT_UPLOAD_RETENTION, parseRetention }
 import type { PreparedStatement } from '../../src/server/db/prepared';
 import { SESSION_USER } from '../../src/server/features/auth/session-lookup';
 import { FIND_ACCOUNT, FIRST_LEDGER_PAGE } from '../../src/server/features/billing/billing.repository';
-import { LATEST_PAGE } from '../../src/server/features/sessions/messages.repository';
+import { LATEST_PAGE, toMessage, type MessageRecord } from '../../src/server/features/sessions/messages.repository';
 import { FIRST_PAGE as SESSIONS_FIRST_PAGE, IS_ACTIVE_SESSION_OF } from '../../src/server/features/sessions/sessions.repository';
 import { APPROVED_COUNTS, APPROVED_PAGE } from '../../src/server/features/uploads/user-files.repository';
 
@@ -166,23 +166,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const owned = await run(IS_ACTIVE_SESSION_OF, [sessionId, user.id]);
     if (owned.rowCount === 0) return send(res, 404, { error: 'Chat session not found' });
     const { rows } = await run(LATEST_PAGE, [sessionId, user.id, Number(url.searchParams.get('limit') ?? 50)]);
-    const messages = rows
-      .map((row) => ({
-        id: row.id,
-        session_id: row.session_id,
-        contentText: row.content_text,
-        timestamp_created: row.timestamp_created,
-        updated_at: row.updated_at,
-        parent_message_id: row.parent_message_id,
-        role: row.role,
-        user_id: row.user_id,
-        processing_status: row.processing_status,
-        intent_data: row.intent_data ?? null,
-        context_references: row.context_references ?? null,
-        chosen_version: row.chosen_version,
-        files: row.files ?? [],
-      }))
-      .reverse();
+    const messages = (rows as MessageRecord[]).map(toMessage).reverse();
     return send(res, 200, { messages });
   }
   if (url.pathname === '/api/user-files') {

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
 import { attachments, messages, userFiles } from '../../db/schema';
 
-type MessageRecord = {
+export type MessageRecord = {
   id: string;
   session_id: string;
   user_id: string;
@@ -69,7 +69,7 @@ const ONE_MESSAGE: PreparedStatement = {
   text: messagesWhere('m.id = $1 and s.user_id = $2 and s.is_active', '', ''),
 };
 
-function toMessage(row: MessageRecord): Message {
+export function toMessage(row: MessageRecord): Message {
   return {
     id: row.id,
     session_id: row.session_id,
