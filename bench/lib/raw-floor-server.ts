@@ -10,6 +10,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
+import { SESSIONS_PAGE_SIZE } from '@shared/constants';
 import { formatCents, rawBalanceOf } from '@shared/money';
 import { displayNameOf, initialsOf } from '@shared/profile';
 import { DEFAULT_GENERATED_RETENTION, DEFAULT_UPLOAD_RETENTION, parseRetention } from '@shared/retention';
@@ -81,9 +82,6 @@ const BEFORE_ISSUE_17 = {
     order by s.updated_at desc, s.id`,
   filesCounted: `select count(*) from user_files where user_id = $1 and verified_enum = 'approved' and is_generated = $2`,
 };
-
-/** The sessions page the product serves first (its default), and one card more to know of a next page. */
-const SESSIONS_PAGE_SIZE = 24;
 
 /**
  * The floor answers as the product it stands beside: with the schema of issue 17 (its migration
