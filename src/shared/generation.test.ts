@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { aspectRatioDimensions, aspectRatioLabel, aspectRatioSchema, aspectRatioValue, generationPlanSchema, isAspectRatio, parseAspectRatio } from './generation';
+import { MAX_ATTACHMENTS } from './constants';
+import {
+  aspectRatioDimensions,
+  aspectRatioLabel,
+  aspectRatioSchema,
+  aspectRatioValue,
+  generationPlanSchema,
+  imageLimitRefusal,
+  imageLimitRefusalSchema,
+  isAspectRatio,
+  MAX_IMAGES_PER_REQUEST,
+  parseAspectRatio,
+} from './generation';
 
 describe('aspect ratios (spec section 3)', () => {
   it.each(['unchanged', '1:1', '16:9', '9:16', '21:9', '4:5', '999:1'])('accepts %s', (value) => {
@@ -33,6 +45,18 @@ describe('aspect ratios (spec section 3)', () => {
     expect(aspectRatioValue('3:2')).toBe(1.5);
     expect(aspectRatioLabel('unchanged')).toBe('Original');
     expect(aspectRatioLabel('4:5')).toBe('4:5');
+  });
+});
+
+describe('the limit of images one reply may make', () => {
+  it('lets a message with as many photos as the composer takes get one result for each', () => {
+    expect(MAX_IMAGES_PER_REQUEST).toBe(MAX_ATTACHMENTS);
+    expect(imageLimitRefusal(MAX_IMAGES_PER_REQUEST)).toBeNull();
+  });
+
+  it('refuses more, naming what was asked and the limit', () => {
+    expect(imageLimitRefusal(MAX_IMAGES_PER_REQUEST + 1)).toEqual({ reason: 'TOO_MANY_IMAGES', requested_images: MAX_IMAGES_PER_REQUEST + 1, max_images: MAX_IMAGES_PER_REQUEST });
+    expect(imageLimitRefusalSchema.parse(imageLimitRefusal(10))).toEqual({ reason: 'TOO_MANY_IMAGES', requested_images: 10, max_images: MAX_IMAGES_PER_REQUEST });
   });
 });
 

@@ -20,21 +20,48 @@ export const aspectRatioSchema = z.union([
   z.templateLiteral([z.int(), ':', z.int()]).refine((value) => RATIO_PATTERN.test(value), "Aspect ratio must be 'unchanged' or 'width:height'"),
 ]);
 
-/** One result for each photo a message may carry (MAX_ATTACHMENTS), or that many versions of one picture. */
+/**
+ * The most images one reply may make: one result for each photo a message may carry
+ * (MAX_ATTACHMENTS), or that many versions of one picture. The planner, the quote, the charge, the
+ * engines and the database's check on agent_jobs.image_count all read this one number.
+ */
 export const MAX_IMAGES_PER_REQUEST = MAX_ATTACHMENTS;
+export const MIN_IMAGES_PER_REQUEST = 1;
 
 export const generationPlanSchema = z.object({
   intent: z.enum(['generate', 'edit']),
   instruction: z.string().trim().min(1).max(2000),
-  imageCount: z.number().int().min(1).max(MAX_IMAGES_PER_REQUEST).default(1),
+  imageCount: z.number().int().min(MIN_IMAGES_PER_REQUEST).max(MAX_IMAGES_PER_REQUEST).default(1),
   aspectRatio: aspectRatioSchema.default(UNCHANGED_ASPECT_RATIO),
   /** Which images the reply starts from: this message's photos, the session's last result, or none. */
   sourceImages: z.enum(['attachments', 'previous-output', 'none']),
+  /**
+   * Several source photos made into one picture ("combine them", "put both of us on a beach");
+   * absent or false, each photo gets its own results (imageCount counts them all).
+   */
+  combine: z.boolean().optional(),
   style: z.string().trim().min(1).max(60).optional(),
   /** A short title for the session, when a hosted planner suggests one (its first request names it). */
   title: z.string().trim().min(1).max(SESSION_TITLE_MAX_LENGTH).optional(),
 });
 export type GenerationPlan = z.infer<typeof generationPlanSchema>;
+
+/**
+ * Why a request cannot be answered as asked: it wants more images than one reply may make (ten
+ * versions, or five photos with two versions each). Refused before anything is charged or
+ * written — at the quote, so the composer says so before sending, and at the send (400).
+ */
+export const imageLimitRefusalSchema = z.object({
+  reason: z.literal('TOO_MANY_IMAGES'),
+  requested_images: z.int(),
+  max_images: z.int(),
+});
+export type ImageLimitRefusal = z.infer<typeof imageLimitRefusalSchema>;
+
+/** The refusal for a plan of `imageCount` images, or null when one reply may make that many. */
+export function imageLimitRefusal(imageCount: number): ImageLimitRefusal | null {
+  return imageCount > MAX_IMAGES_PER_REQUEST ? { reason: 'TOO_MANY_IMAGES', requested_images: imageCount, max_images: MAX_IMAGES_PER_REQUEST } : null;
+}
 
 export function isAspectRatio(value: string): value is AspectRatio {
   return value === UNCHANGED_ASPECT_RATIO || RATIO_PATTERN.test(value);

@@ -9,6 +9,7 @@ import {
   SESSIONS_PAGE_SIZE,
   VERIFIED_IMAGES_DEFAULT_LIMIT,
 } from './constants';
+import { imageLimitRefusalSchema } from './generation';
 
 /**
  * The studio's API contract (spec sections 3 and 7), shared by the server's validators and the web
@@ -183,6 +184,11 @@ export const draftQuoteSchema = z.object({
   availableCents: z.number(),
   /** True when the draft's images are all covered by free generations. */
   free: z.boolean(),
+  /**
+   * Set when the draft asks for more images than one reply may make: sending it would be refused
+   * (400) and nothing is priced (imageCount is what it asks for, every price figure is zero).
+   */
+  refusal: imageLimitRefusalSchema.nullable(),
 });
 export type DraftQuote = z.infer<typeof draftQuoteSchema>;
 

@@ -65,6 +65,32 @@ export const SERVED_OPENAI_MODELS = new Set([
   'omni-moderation-2024-09-26',
 ]);
 
+/**
+ * What the images endpoints take, as the SDK's ImageGenerateParams and ImageEditParams document it
+ * for the GPT image models: `n` from 1 to 10, and up to 16 images to edit.
+ */
+export const OPENAI_IMAGES_MAX_N = 10;
+export const OPENAI_EDIT_MAX_IMAGES = 16;
+
+const invalidRequest = (message: string, param: string, code: string | null) => ({ error: { message, type: 'invalid_request_error', param, code } });
+
+/** The real API's 400 for a request it does not take (an `n` out of range, too many images), or null. */
+function refusalOfImagesRequest(request: ReceivedRequest): ReturnType<typeof invalidRequest> | null {
+  const rawN = request.json?.n ?? request.fields?.find((f) => f.name === 'n')?.value;
+  if (rawN !== undefined && rawN !== null) {
+    const n = Number(rawN);
+    if (!Number.isInteger(n)) return invalidRequest(`Invalid type for 'n': expected an integer, but got ${JSON.stringify(rawN)} instead.`, 'n', 'invalid_type');
+    if (n > OPENAI_IMAGES_MAX_N) return invalidRequest(`Invalid 'n': integer above maximum value. Expected a value <= ${OPENAI_IMAGES_MAX_N}, but got ${n} instead.`, 'n', 'integer_above_max_value');
+    if (n < 1) return invalidRequest(`Invalid 'n': integer below minimum value. Expected a value >= 1, but got ${n} instead.`, 'n', 'integer_below_min_value');
+  }
+  if (request.path === '/images/edits') {
+    const images = request.fields?.filter((f) => (f.name === 'image[]' || f.name === 'image') && f.filename !== undefined).length ?? 0;
+    if (images === 0) return invalidRequest("Missing required parameter: 'image'.", 'image', 'missing_required_parameter');
+    if (images > OPENAI_EDIT_MAX_IMAGES) return invalidRequest(`Invalid 'image': array too long. Expected an array with maximum length ${OPENAI_EDIT_MAX_IMAGES}, but got an array with length ${images} instead.`, 'image', 'array_above_max_length');
+  }
+  return null;
+}
+
 const modelNotFound = (model: string) => ({
   error: { message: `The model \`${model}\` does not exist or you do not have access to it.`, type: 'invalid_request_error', param: null, code: 'model_not_found' },
 });
@@ -104,6 +130,8 @@ export async function startFakeOpenAi() {
         }
         const model = String(request.json?.model ?? request.fields?.find((f) => f.name === 'model')?.value ?? '');
         if (!SERVED_OPENAI_MODELS.has(model)) return send(res, 404, modelNotFound(model));
+        const refusal = path === '/images/generations' || path === '/images/edits' ? refusalOfImagesRequest(request) : null;
+        if (refusal) return send(res, 400, refusal);
 
         const scripted = scripts.get(path)?.shift();
         if (scripted?.delayMs) await new Promise((r) => setTimeout(r, scripted.delayMs));

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { MAX_IMAGES_PER_REQUEST, MIN_IMAGES_PER_REQUEST } from '@shared/generation';
 import { user } from './auth';
 
 /** Chat sessions, messages, attachments, user files, agent jobs and their outputs (spec section 3). */
@@ -183,7 +184,8 @@ export const agentJobs = pgTable(
     // /chat cannot charge twice.
     uniqueIndex('agent_jobs_message_version_idx').on(t.messageId, t.version),
     index('agent_jobs_session_created_idx').on(t.sessionId, t.createdAt),
-    check('agent_jobs_image_count_check', sql`${t.imageCount} between 1 and 4`),
+    // The shared limit, written into the constraint as literals (a check cannot take parameters).
+    check('agent_jobs_image_count_check', sql`${t.imageCount} between ${sql.raw(String(MIN_IMAGES_PER_REQUEST))} and ${sql.raw(String(MAX_IMAGES_PER_REQUEST))}`),
   ],
 );
 

@@ -7,6 +7,7 @@ import { startFakeGemini } from '@test/server/fake-gemini-server';
 import { signedInUser, type SignedInClient } from '@test/server/signed-in-user';
 import { startTestServer } from '@test/server/test-server';
 import { approvedUpload } from '@test/server/uploads';
+import { creditTopUp } from '../billing/billing.repository';
 
 /** IMAGE_ENGINE=gemini: @google/genai talking to a local server that speaks generateContent. */
 let gemini: Awaited<ReturnType<typeof startFakeGemini>>;
@@ -70,6 +71,30 @@ describe('generation with the Gemini engine', () => {
     expect(parts[0]).toEqual({ text: 'Turn it into a cartoon' });
     expect(parts[1]!.inlineData!.mimeType).toBe('image/jpeg');
     expect(Buffer.from(parts[1]!.inlineData!.data, 'base64').length).toBeGreaterThan(1000);
+  });
+
+  it('edits each of five photos in a request of its own for a per-photo request: five results, charged as quoted', async () => {
+    const client = await signedInUser(server);
+    await creditTopUp(server.deps.db, { userId: client.userId, amountCents: 100, reference: `cs_test_${client.userId}`, description: 'Test top-up' });
+    const photos = await Promise.all(['Landscape_1.jpg', 'Portrait_3.jpg', 'Landscape_6.jpg', 'Portrait_8.jpg', 'Portrait_1.jpg'].map((name) => approvedUpload(client, name)));
+    const text = 'make them black and white';
+    const quote = (await (await client.get(`/api/chat/quote?text=${encodeURIComponent(text)}&attachments=5`)).json()) as Record<string, unknown>;
+    expect(quote).toMatchObject({ imageCount: 5, freeImages: 3, paidImages: 2, priceCents: 16, refusal: null });
+    nextPlan = { intent: 'edit', sourceImages: 'attachments', instruction: 'Make the photo black and white', imageCount: 5, aspectRatio: 'unchanged', style: null };
+    gemini.reset();
+
+    const { job, accepted } = await run(client, text, photos.map((photo) => photo.id));
+    expect(job).toMatchObject({ status: 'completed', imageCount: 5, priceCents: 16, freeImagesUsed: 3 });
+    // Five image requests, each with the instruction and one of the photos.
+    const imageCalls = gemini.received.filter((r) => r.model === 'gemini-3.1-flash-image');
+    expect(imageCalls).toHaveLength(5);
+    const inline = imageCalls.map((call) => call.body.contents[0]!.parts.filter((part) => part.inlineData));
+    expect(inline.every((parts) => parts.length === 1)).toBe(true);
+    expect(inline.map((parts) => Buffer.from(parts[0]!.inlineData!.data, 'base64').length).sort()).toEqual(photos.map((photo) => photo.file_size_bytes).sort());
+    const reply = (await (await client.get(`/api/messages/${accepted.reply_message_id}`)).json()) as { files: { isGenerated: boolean }[] };
+    expect(reply.files.filter((file) => file.isGenerated)).toHaveLength(5);
+    const usage = (await server.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, job.id))).filter((entry) => entry.kind === 'usage');
+    expect(usage.map((entry) => [entry.amountCents, entry.freeGenerationsDelta])).toEqual([[-16, -3]]);
   });
 
   it('treats a safety stop as a refusal: no retry, one refund', async () => {

@@ -63,7 +63,7 @@ export async function runGenerationJob(
     const answered = await answeredMessageOf(deps.db, job);
     plan = await finalPlanOf(deps, parts, job, answered, context.signal);
     const sources = await loadSources(deps, job, sourceFileIdsOf(plan, answered.references));
-    const options = { count: job.imageCount, aspectRatio: plan.aspectRatio, signal: context.signal, version: job.version };
+    const options = { count: job.imageCount, aspectRatio: plan.aspectRatio, combine: plan.combine === true, signal: context.signal, version: job.version };
     const result = sources.length > 0 ? await parts.engine.edit(sources, plan.instruction, options) : await parts.engine.generate(plan.instruction, options);
     const images = result.images.slice(0, job.imageCount);
     if (images.length === 0) throw new EngineError('transient', 'The image service answered without images.');
@@ -118,8 +118,9 @@ async function discardUnclaimedOutputs(deps: GenerationDeps, keys: string[]): Pr
 }
 
 /**
- * The plan the engine carries out. The charge fixed the image count (the quote's); a hosted model
- * re-plans the wording, shape and source within it, once: retries reuse the recorded plan.
+ * The plan the engine carries out. The charge fixed the image count (the quote's) and with it
+ * whether the photos become one picture or each get their own; a hosted model re-plans the
+ * wording, shape and source within them, once: retries reuse the recorded plan.
  */
 async function finalPlanOf(
   deps: GenerationDeps,
@@ -132,7 +133,7 @@ async function finalPlanOf(
   if (job.plannedAt || !parts.replyPlanner) return charged;
   const request = planRequestOf({ text: answered.contentText, ...answered.references });
   const planned = await parts.replyPlanner.plan(request, { signal });
-  const plan: GenerationPlan = { ...planned, imageCount: job.imageCount };
+  const plan: GenerationPlan = { ...planned, imageCount: job.imageCount, combine: charged.combine === true };
   await recordJobPlan(deps.db, job, plan, { ...answered.references, sourceImages: plan.sourceImages, fileIds: sourceFileIdsOf(plan, answered.references) });
   if (plan.title) await titleSessionByPlanner(deps.db, { userId: job.userId, sessionId: job.sessionId, requestText: answered.contentText, title: plan.title });
   return plan;

@@ -123,6 +123,30 @@ describe('generation with the OpenAI engine', () => {
     expect((await replyOf(client, body.reply_message_id)).files.filter((f) => f.isGenerated)).toHaveLength(2);
   });
 
+  it('edits each of five photos in a call of its own for a per-photo request: five results, charged as quoted', async () => {
+    const client = await signedInUser(server);
+    await topUp(client, 100);
+    const photos = await Promise.all(['Landscape_1.jpg', 'Portrait_3.jpg', 'Landscape_6.jpg', 'Portrait_8.jpg', 'Portrait_1.jpg'].map((name) => approvedUpload(client, name)));
+    const text = 'make them black and white';
+    const quote = (await (await client.get(`/api/chat/quote?text=${encodeURIComponent(text)}&attachments=5`)).json()) as Record<string, unknown>;
+    expect(quote).toMatchObject({ imageCount: 5, freeImages: 1, paidImages: 4, priceCents: 32, refusal: null });
+    nextPlan = { intent: 'edit', sourceImages: 'attachments', instruction: 'Make the photo black and white', imageCount: 5, aspectRatio: 'unchanged', style: null };
+
+    const sent = await sendMessage(client, text, { fileIds: photos.map((photo) => photo.id), requestReply: true });
+    expect(sent.reply).toMatchObject({ image_count: 5, price_cents: 32 });
+    expect((await jobSettled(server, sent.reply!.job_id)).status).toBe('completed');
+
+    // Five calls, each with one of the photos and n=1 (the model given all five would make pictures of them together).
+    const edits = openai.received.filter((r) => r.path === '/images/edits');
+    expect(edits).toHaveLength(5);
+    const calls = edits.map((edit) => ({ images: edit.fields!.filter((f) => f.name === 'image[]' || f.name === 'image').map((f) => f.size), n: edit.fields!.find((f) => f.name === 'n')?.value }));
+    expect(calls.every((call) => call.images.length === 1 && call.n === '1')).toBe(true);
+    expect(calls.map((call) => call.images[0]).sort()).toEqual(photos.map((photo) => photo.file_size_bytes).sort());
+    expect((await replyOf(client, sent.reply!.reply_message_id)).files.filter((f) => f.isGenerated)).toHaveLength(5);
+    const usage = (await ledgerOf(server, client.userId)).filter((e) => e.kind === 'usage');
+    expect(usage.map((e) => [e.amountCents, e.freeGenerationsDelta])).toEqual([[-32, -1]]);
+  });
+
   it('edits the previous output when a follow-up says "now make it darker"', async () => {
     const client = await signedInUser(server);
     await topUp(client, 100);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@shared/errors';
 import type { DraftQuote, ReplyAccepted } from '@shared/studio';
-import type { GenerationPlan } from '@shared/generation';
+import { imageLimitRefusal, type GenerationPlan } from '@shared/generation';
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../context';
 import { debitForGeneration, quoteGeneration } from '../billing/billing.service';
@@ -27,6 +27,14 @@ export const WORKING_ON_IT = 'Working on your image…';
 export const REPLY_NOT_FOUND = 'Reply not found';
 export const VARIATION_IN_PROGRESS = 'A new version of this reply is still being made.';
 export const PHOTO_EXPIRED_BEFORE_REPLY = 'The photo in this message has been deleted, as photos are after their retention time. Send it again to get a reply.';
+
+/** A plan for more images than one reply may make: refused (400) before anything is charged or written. */
+function assertWithinImageLimit(plan: GenerationPlan): void {
+  const refusal = imageLimitRefusal(plan.imageCount);
+  if (!refusal) return;
+  const message = `This request asks for ${refusal.requested_images} images, but one message can make at most ${refusal.max_images}. Ask for fewer versions or send fewer photos.`;
+  throw new AppError('VALIDATION_ERROR', message, { details: { fields: [{ field: 'content_text', message }], ...refusal } });
+}
 
 export type ReplyDeps = Pick<AppDeps, 'db' | 'jobs' | 'config'> & Pick<GenerationParts, 'quotePlanner' | 'replyPlanner' | 'engineName'>;
 
@@ -108,6 +116,7 @@ async function startReply(tx: DbOrTx, deps: ReplyDeps, { userId, sessionId, cont
   // without it, the reply would be a paid picture of something else.
   if (context.expiredAttachmentCount > 0) throw new AppError('BAD_REQUEST', PHOTO_EXPIRED_BEFORE_REPLY);
   const plan = await deps.quotePlanner.plan(planRequestOf({ text: message.contentText, attachmentIds, previousOutputId }));
+  assertWithinImageLimit(plan);
   const fileIds = sourceFileIdsOf(plan, context);
   const jobId = randomUUID();
   const replyId = randomUUID();
@@ -133,12 +142,16 @@ async function startReply(tx: DbOrTx, deps: ReplyDeps, { userId, sessionId, cont
 
 /**
  * What a draft would cost if sent now, shown before sending; reserves nothing. The same local
- * rules plan the charge (see startReply), so the quote is the price — with any engine.
+ * rules plan the charge (see startReply), so the quote is the price — with any engine. A draft
+ * that asks for more images than one reply may make is not priced: the quote carries the refusal
+ * that sending it would meet.
  */
 export async function quoteDraft(deps: Pick<AppDeps, 'db' | 'config'> & Pick<GenerationParts, 'quotePlanner'>, userId: string, draft: PlanRequest): Promise<DraftQuote> {
   const plan = await deps.quotePlanner.plan(draft);
-  const quote = await quoteGeneration(deps.db, userId, plan.imageCount, deps.config.pricePerImageCents);
-  return { ...quote, pricePerImageCents: deps.config.pricePerImageCents, free: quote.paidImages === 0 };
+  const refusal = imageLimitRefusal(plan.imageCount);
+  const quote = await quoteGeneration(deps.db, userId, refusal ? 0 : plan.imageCount, deps.config.pricePerImageCents);
+  if (refusal) return { ...quote, imageCount: plan.imageCount, pricePerImageCents: deps.config.pricePerImageCents, free: false, refusal };
+  return { ...quote, pricePerImageCents: deps.config.pricePerImageCents, free: quote.paidImages === 0, refusal: null };
 }
 
 /**

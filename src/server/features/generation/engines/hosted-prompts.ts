@@ -10,7 +10,7 @@ export const PLANNER_INSTRUCTIONS = `You plan replies for an image studio. Read 
 - intent: "edit" when the user refers to a photo they attached or to the previous result ("make it darker", "now in red"), otherwise "generate".
 - sourceImages: "attachments" when this message has attached photos, "previous-output" for a follow-up on the last generated image, "none" for a new picture from text.
 - instruction: a clear, self-contained prompt for an image model, in English, keeping the user's intent and details.
-- imageCount: how many images the user asked for (1 by default, at most 4).
+- imageCount: how many images the user asked for (1 by default, at most ${MAX_IMAGES_PER_REQUEST}).
 - aspectRatio: "unchanged" unless the user asks for a shape; then "width:height" such as "1:1", "16:9", "9:16", "4:3", "3:4".
 - style: a short style name when the user asks for one (e.g. "watercolour", "cartoon"), else null.
 - title: a short title for the conversation (2-5 words, in the user's language, no quotes), naming what the user wants.`;

@@ -8,8 +8,13 @@ export interface EngineImage {
 }
 
 export interface EngineOptions {
-  /** How many images to make (1-4). */
+  /** How many images to make, in all: MIN_IMAGES_PER_REQUEST to MAX_IMAGES_PER_REQUEST. */
   count: number;
+  /**
+   * Several photos to edit become one picture (each of the `count` images shows them all);
+   * otherwise each photo gets its own results, the images going round the photos.
+   */
+  combine?: boolean | undefined;
   /** 'unchanged' (keep the source's shape; a square for new pictures) or 'width:height'. */
   aspectRatio: AspectRatio;
   /** Fires when the job's try is out of time: the engine stops its calls. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generationPlanSchema, type GenerationPlan } from '@shared/generation';
+import { generationPlanSchema, imageLimitRefusal, MAX_IMAGES_PER_REQUEST, type GenerationPlan } from '@shared/generation';
 import { LocalImageEngine } from '../engines/local/local-engine';
 import { fixture } from '@test/server/images';
 import { planByRules, ruleBasedPlanner } from './rule-based-planner';
@@ -63,7 +63,11 @@ describe('how many images', () => {
     ['two versions of a sunset', {}, 2],
     ['3 images of mountains', {}, 3],
     ['give me 4 pictures of the sea', {}, 4],
-    ['10 pictures of the sea', {}, 5],
+    // Counted as asked, never cut to the limit: a count above it is refused where it is priced.
+    ['10 pictures of the sea', {}, 10],
+    ['make 10 versions', { previous: true }, 10],
+    ['сделай 8 вариантов', { previous: true }, 8],
+    ['сделай восемь вариантов', { attachments: 1 }, 8],
     ['a couple of options in sepia', { attachments: 1 }, 2],
     ['three different variations', { previous: true }, 3],
     ['a single image of a forest', {}, 1],
@@ -80,12 +84,28 @@ describe('how many images', () => {
     ['combine them into a collage', { attachments: 3 }, 1],
     ['объедини их в одну картинку', { attachments: 2 }, 1],
     ['two versions of each in sepia', { attachments: 2 }, 4],
+    ['two versions of each in sepia', { attachments: 5 }, 10],
+    ['make them black and white', { attachments: 5 }, 5],
     ['put both of us on a beach, two versions', { attachments: 2 }, 2],
     ['помести нас обоих на пляж', { attachments: 2 }, 1],
     ['a 16:9 picture of the sea', {}, 1],
     ['three cats', {}, 1],
   ])('%j → %i', (text, context, count) => {
     expect(plan(text, context).imageCount).toBe(count);
+  });
+});
+
+describe('several photos: one picture of them all, or results of each', () => {
+  it.each<[string, number, boolean]>([
+    ['combine them into a collage', 3, true],
+    ['put both of us on a beach, two versions', 2, true],
+    ['объедини их в одну картинку', 2, true],
+    ['make them black and white', 5, false],
+    ['two versions of each in sepia', 2, false],
+    // One photo has nothing to combine with.
+    ['combine it with a sunset', 1, false],
+  ])('%j with %i photos → combined: %s', (text, attachments, combined) => {
+    expect(plan(text, { attachments }).combine === true).toBe(combined);
   });
 });
 
@@ -144,13 +164,21 @@ describe('style and instruction', () => {
     expect(plan('', { attachments: 1 }).instruction).toBe('Enhance the photo');
   });
 
-  it('always produces a plan the shared schema accepts', async () => {
-    for (const text of ['', 'a night city', '10 pictures 16:9', 'x'.repeat(500), '!!!', 'сделай 7 вариантов 21:9']) {
+  it('always produces a plan the shared schema accepts, but for a count above the limit (refused where it is priced)', async () => {
+    const refused: string[] = [];
+    for (const text of ['', 'a night city', '10 pictures 16:9', 'x'.repeat(500), '!!!', 'сделай 7 вариантов 21:9', 'three versions']) {
       for (const context of [{ attachmentCount: 0, hasPreviousOutput: false }, { attachmentCount: 2, hasPreviousOutput: true }]) {
         const result = await ruleBasedPlanner.plan({ text, ...context });
-        expect(generationPlanSchema.parse(result)).toEqual(result);
+        if (imageLimitRefusal(result.imageCount)) {
+          refused.push(`${text} (${context.attachmentCount})`);
+          expect(generationPlanSchema.safeParse(result).success).toBe(false);
+          expect(generationPlanSchema.parse({ ...result, imageCount: MAX_IMAGES_PER_REQUEST })).toEqual({ ...result, imageCount: MAX_IMAGES_PER_REQUEST });
+        } else {
+          expect(generationPlanSchema.parse(result)).toEqual(result);
+        }
       }
     }
+    expect(refused).toEqual(['10 pictures 16:9 (0)', '10 pictures 16:9 (2)', 'сделай 7 вариантов 21:9 (0)', 'сделай 7 вариантов 21:9 (2)', 'three versions (2)']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { MAX_IMAGES_PER_REQUEST, parseAspectRatio, type AspectRatio, type GenerationPlan } from '@shared/generation';
+import { MIN_IMAGES_PER_REQUEST, parseAspectRatio, type AspectRatio, type GenerationPlan } from '@shared/generation';
 import { findCaption, type Caption } from '../engines/local/caption';
 import { findTextReplacement } from '../engines/local/text-replacement';
 import { asksToCombine, readEditTokens } from '../engines/local/edit-instructions';
@@ -37,7 +37,7 @@ const NUMBER_WORDS = new Map<string, number>([
   ['one', 1], ['single', 1], ['two', 2], ['three', 3], ['four', 4], ['five', 5], ['six', 6], ['seven', 7], ['eight', 8], ['nine', 9], ['ten', 10],
   ['couple', 2], ['pair', 2], ['few', 3], ['several', 3],
   ['один', 1], ['одну', 1], ['одно', 1], ['одна', 1], ['одного', 1], ['два', 2], ['две', 2], ['двух', 2], ['три', 3], ['трех', 3], ['четыре', 4], ['четырех', 4],
-  ['пять', 5], ['пяти', 5], ['шесть', 6], ['десять', 10], ['пару', 2], ['пара', 2], ['парочку', 2], ['несколько', 3], ['нескольких', 3],
+  ['пять', 5], ['пяти', 5], ['шесть', 6], ['семь', 7], ['восемь', 8], ['девять', 9], ['десять', 10], ['пару', 2], ['пара', 2], ['парочку', 2], ['несколько', 3], ['нескольких', 3],
 ]);
 
 const COUNT_NOUNS = ['image', 'images', 'picture', 'pictures', 'pic', 'pics', 'version', 'versions', 'variant', 'variants', 'variation', 'variations', 'option', 'options', 'photo', 'photos', 'shot', 'shots', 'take', 'takes', 'alternative', 'alternatives', 'copy', 'copies', 'result', 'results', 'render', 'renders', 'wallpaper', 'wallpapers', 'изображени', 'картин', 'верси', 'вариант', 'фото', 'фотограф', 'снимк', 'снимок', 'штук', 'копи', 'результат'];
@@ -107,8 +107,12 @@ function findImageCount(tokens: Tokens): number | null {
   return null;
 }
 
-function clampCount(count: number): number {
-  return Math.max(1, Math.min(MAX_IMAGES_PER_REQUEST, Math.round(count)));
+/**
+ * The count as asked, never cut down to the limit: a request for more images than one reply may
+ * make is refused with a message where it is priced, not silently answered with fewer.
+ */
+function countAsked(count: number): number {
+  return Math.max(MIN_IMAGES_PER_REQUEST, Math.round(count));
 }
 
 function mentionsAny(tokens: Tokens, words: ReadonlySet<string>): boolean {
@@ -149,17 +153,19 @@ export function planByRules(request: PlanRequest): GenerationPlan {
   const intent = sourceImages === 'none' ? 'generate' : 'edit';
 
   // Several photos: one result for each (each one charged, so the quote shows it), unless they are to become one picture.
+  const combine = request.attachmentCount > 1 && asksToCombine(tokens);
   let imageCount = explicitCount ?? 1;
-  if (request.attachmentCount > 1 && !asksToCombine(tokens)) imageCount = request.attachmentCount * (explicitCount ?? 1);
+  if (request.attachmentCount > 1 && !combine) imageCount = request.attachmentCount * (explicitCount ?? 1);
 
   const style = intent === 'edit' ? operations.styles[0] : readGenerationPrompt(tokens).styles[0];
   const instruction = text || (intent === 'edit' ? 'Enhance the photo' : 'A landscape');
   return {
     intent,
     instruction,
-    imageCount: clampCount(imageCount),
+    imageCount: countAsked(imageCount),
     aspectRatio: ratio ?? 'unchanged',
     sourceImages,
+    ...(combine ? { combine } : {}),
     ...(style ? { style: style.id } : {}),
   };
 }

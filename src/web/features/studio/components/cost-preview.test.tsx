@@ -3,7 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DraftQuote } from '@shared/studio';
-import { initI18n } from '@web/lib/i18n';
+import i18next, { type i18n as I18n } from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { i18nOptions, initI18n } from '@web/lib/i18n';
 import { studioKeys } from '../api/query-keys';
 import { CostPreview } from './cost-preview';
 
@@ -12,10 +14,10 @@ beforeAll(() => {
 });
 afterEach(cleanup);
 
-type QuoteFigures = Pick<DraftQuote, 'imageCount' | 'priceCents' | 'freeImages' | 'freeGenerationsLeft'>;
+type QuoteFigures = Pick<DraftQuote, 'imageCount' | 'priceCents' | 'freeImages' | 'freeGenerationsLeft'> & Partial<Pick<DraftQuote, 'refusal'>>;
 
 /** The server's answer for this draft, already in the cache (as after the first request). */
-function renderWithQuote(text: string, attachments: number, figures: QuoteFigures | null) {
+function renderWithQuote(text: string, attachments: number, figures: QuoteFigures | null, i18n?: I18n) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const quote: DraftQuote | null = figures && {
     ...figures,
@@ -23,13 +25,15 @@ function renderWithQuote(text: string, attachments: number, figures: QuoteFigure
     pricePerImageCents: 8,
     availableCents: 0,
     free: figures.priceCents === 0,
+    refusal: figures.refusal ?? null,
   };
   queryClient.setQueryData(studioKeys.quote(text, attachments, false), quote);
-  render(
+  const preview = (
     <QueryClientProvider client={queryClient}>
       <CostPreview text={text} attachments={attachments} hasPreviousOutput={false} />
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+  render(i18n ? <I18nextProvider i18n={i18n}>{preview}</I18nextProvider> : preview);
 }
 
 describe('the cost line under the composer', () => {
@@ -46,6 +50,20 @@ describe('the cost line under the composer', () => {
   it('says how many of the images are free when only some are', () => {
     renderWithQuote('three dogs', 0, { imageCount: 3, priceCents: 16, freeImages: 1, freeGenerationsLeft: 1 });
     expect(screen.getByTestId('cost-preview')).toHaveTextContent('This will cost $0.16 for 3 images (1 free)');
+  });
+
+  it('says why a draft asking for more images than one message can make would be refused, instead of a price', async () => {
+    const refusal = { reason: 'TOO_MANY_IMAGES' as const, requested_images: 10, max_images: 5 };
+    renderWithQuote('make 10 versions', 0, { imageCount: 10, priceCents: 0, freeImages: 0, freeGenerationsLeft: 3, refusal });
+    const line = screen.getByTestId('cost-preview');
+    expect(line).toHaveTextContent('This request asks for 10 images, but one message can make at most 5. Ask for fewer versions or send fewer photos.');
+    expect(line).not.toHaveTextContent(/free|cost/i);
+    cleanup();
+
+    const russian = i18next.createInstance();
+    await russian.use(initReactI18next).init({ ...i18nOptions(), lng: 'ru' });
+    renderWithQuote('сделай 8 вариантов', 0, { imageCount: 8, priceCents: 0, freeImages: 0, freeGenerationsLeft: 3, refusal: { ...refusal, requested_images: 8 } }, russian);
+    expect(screen.getByTestId('cost-preview')).toHaveTextContent('Вы просите 8 изображений, а одно сообщение может дать не больше 5. Попросите меньше вариантов или отправьте меньше фото.');
   });
 
   it('shows nothing where the server has no quote (404), or for an empty draft', () => {

@@ -24,6 +24,7 @@ import { useFollowConversation } from '../hooks/use-follow-conversation';
 import { usePendingUploads } from '../hooks/use-pending-uploads';
 import { useSessionEvents } from '../hooks/use-session-events';
 import { isApproved } from '../lib/pending-upload';
+import { imageLimitRefusalOf, imageLimitText } from '../lib/image-limit';
 import { sessionShortId } from '../lib/session-thumbnails';
 import { AlertBanner } from './alert-banner';
 import { Composer } from './composer';
@@ -90,13 +91,19 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
   const arrivalKey = `${messages.length}:${lastMessage?.id}:${lastMessage?.updated_at}:${lastMessage?.files.length}:${credit.exhausted}`;
   const follow = useFollowConversation(scroller, content, arrivalKey);
 
+  // A request for more images than one message can make, refused before any charge: said in the user's language.
+  const refusalText = (error: unknown): string | null => {
+    const refusal = imageLimitRefusalOf(error);
+    return refusal ? imageLimitText(t, refusal) : null;
+  };
+
   // Retry, for a message whose reply was refused for lack of credit (after a top-up): charges once.
   const retryReply = () => {
     if (!sessionId) return;
     retry.mutate(sessionId, {
       onError: (error) => {
         if (isAppError(error) && (error.status === 402 || error.code === 'INSUFFICIENT_BALANCE')) void credit.recordRefusal();
-        else toast.error(t('session.replyFailed', { message: error.message }));
+        else toast.error(t('session.replyFailed', { message: refusalText(error) ?? error.message }));
       },
       onSettled: refreshStatus,
     });
@@ -137,7 +144,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
           if (result.reply_error?.code === 'INSUFFICIENT_BALANCE') void credit.recordRefusal();
           if (!sessionId) void navigate(paths.session.getHref(result.session_id), { replace: true });
         },
-        onError: (error) => setSendError(error.message || t('session.sendFailed')),
+        onError: (error) => setSendError(refusalText(error) ?? (error.message || t('session.sendFailed'))),
       },
     );
   };

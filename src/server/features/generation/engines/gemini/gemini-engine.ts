@@ -4,6 +4,7 @@ import { EngineError, type EngineImage, type EngineOptions, type EngineResult, t
 import type { PlanRequest, ReplyPlanner } from '../../planning';
 import { aspectRatioValue, type AspectRatio, type GenerationPlan } from '@shared/generation';
 import { parsePlan, parseUploadReview } from '../hosted-answers';
+import { photoCalls, runPhotoCalls } from '../photo-calls';
 
 export interface GeminiEngineConfig {
   apiKey: string;
@@ -63,36 +64,42 @@ export class GeminiImageEngine implements ImageEngine, ReplyPlanner {
     this.ai = new GoogleGenAI({ apiKey: config.apiKey, httpOptions: { ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}), retryOptions: { attempts: 1 } } });
   }
 
-  generate(prompt: string, options: EngineOptions): Promise<EngineResult> {
-    return this.run([], prompt, options);
-  }
-
-  edit(images: EngineImage[], prompt: string, options: EngineOptions): Promise<EngineResult> {
-    return this.run(images, prompt, options);
-  }
-
-  /** One image per call: Gemini image models answer with a single picture. */
-  private async run(images: EngineImage[], prompt: string, options: EngineOptions): Promise<EngineResult> {
-    const parts = [{ text: prompt }, ...images.map((image) => ({ inlineData: { mimeType: image.mimeType, data: image.data.toString('base64') } }))];
-    const aspectRatio = geminiAspectRatioFor(options.aspectRatio);
-    const outputs: EngineImage[] = [];
+  async generate(prompt: string, options: EngineOptions): Promise<EngineResult> {
     try {
-      for (let i = 0; i < options.count; i++) {
-        const response = await this.ai.models.generateContent({
-          model: this.config.model,
-          contents: [{ role: 'user', parts }],
-          config: {
-            responseModalities: [Modality.IMAGE, Modality.TEXT],
-            abortSignal: options.signal,
-            ...(aspectRatio ? { imageConfig: { aspectRatio } } : {}),
-          },
-        });
-        outputs.push(imageOf(response));
-      }
+      return { images: await this.makeImages([], prompt, options.count, options.aspectRatio, options.signal), note: `Made with ${this.config.model}.` };
     } catch (error) {
       throw classifyGeminiError(error);
     }
-    return { images: outputs, note: `Made with ${this.config.model}.` };
+  }
+
+  /** One call for photos to be combined; otherwise one for each photo (see photo-calls.ts), all at once. */
+  async edit(images: EngineImage[], prompt: string, options: EngineOptions): Promise<EngineResult> {
+    try {
+      const edited = await runPhotoCalls(photoCalls(images, options), options.signal, (call, signal) => this.makeImages(call.images, prompt, call.count, options.aspectRatio, signal));
+      return { images: edited, note: `Made with ${this.config.model}.` };
+    } catch (error) {
+      throw classifyGeminiError(error);
+    }
+  }
+
+  /** One image per request: Gemini image models answer with a single picture. */
+  private async makeImages(images: EngineImage[], prompt: string, count: number, ratio: AspectRatio, signal: AbortSignal | undefined): Promise<EngineImage[]> {
+    const parts = [{ text: prompt }, ...images.map((image) => ({ inlineData: { mimeType: image.mimeType, data: image.data.toString('base64') } }))];
+    const aspectRatio = geminiAspectRatioFor(ratio);
+    const outputs: EngineImage[] = [];
+    for (let i = 0; i < count; i++) {
+      const response = await this.ai.models.generateContent({
+        model: this.config.model,
+        contents: [{ role: 'user', parts }],
+        config: {
+          responseModalities: [Modality.IMAGE, Modality.TEXT],
+          abortSignal: signal,
+          ...(aspectRatio ? { imageConfig: { aspectRatio } } : {}),
+        },
+      });
+      outputs.push(imageOf(response));
+    }
+    return outputs;
   }
 
   /** Whether the Gemini API serves `model` (false for unknown and shut-down ones: 404). */

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { MAX_IMAGES_PER_REQUEST } from '@shared/generation';
 import { EngineError } from '../image-engine';
 import { LocalImageEngine } from './local-engine';
 import { decodePixels, fixture, meanBrightness, meanDifference } from '@test/server/images';
@@ -71,6 +72,15 @@ describe('the local engine', () => {
     const { width, height } = await sizeOf(result.images[0]!.data);
     expect(Math.abs(width - (height * 16) / 9)).toBeLessThanOrEqual(1);
     expect(result.note).toContain('combined');
+  });
+
+  it('makes as many versions of one photo as one reply may, no two alike', async () => {
+    const result = await engine.edit([landscape], 'make it black and white, 5 versions', { count: MAX_IMAGES_PER_REQUEST, aspectRatio: 'unchanged' });
+    const pictures = await Promise.all(result.images.map((image) => decodePixels(image.data)));
+    expect(pictures).toHaveLength(MAX_IMAGES_PER_REQUEST);
+    for (const [index, picture] of pictures.entries()) {
+      for (const other of pictures.slice(index + 1)) expect(meanDifference(picture, other)).toBeGreaterThan(1);
+    }
   });
 
   it('gives one result per photo when as many are asked for', async () => {

@@ -54,12 +54,16 @@ export const FULL_RESOLUTION_MAX_SIDE = 4096;
 /** Full-resolution edits of this process, one at a time. */
 const fullResolutionEdits = new OneAtATime();
 
-/** Extra versions of one edit differ in colour grade: warmer, cooler, more vivid. */
+/**
+ * Extra versions of one edit differ in colour grade: warmer, cooler, more vivid, softer. One grade
+ * for each of the MAX_IMAGES_PER_REQUEST versions a reply may have, so no two are alike.
+ */
 const VARIATION_GRADES: readonly ((raster: Raster) => Raster)[] = [
   (raster) => raster,
   (raster) => adjustColour(applyCurves(raster, curve([[0, 8], [128, 142], [255, 255]]), curve([[0, 0], [128, 130], [255, 250]]), curve([[0, 0], [128, 112], [255, 230]])), { contrast: 1.08 }),
   (raster) => adjustColour(applyCurves(raster, curve([[0, 0], [128, 114], [255, 235]]), curve([[0, 2], [128, 130], [255, 252]]), curve([[0, 10], [128, 148], [255, 255]])), { saturation: 0.9, brightness: 1.04 }),
   (raster) => adjustColour(raster, { saturation: 1.3, contrast: 1.1 }),
+  (raster) => adjustColour(applyCurves(raster, curve([[0, 22], [128, 132], [255, 242]]), curve([[0, 20], [128, 130], [255, 242]]), curve([[0, 18], [128, 126], [255, 236]])), { contrast: 0.94 }),
 ];
 
 function languageOf(prompt: string): NoteLanguage {

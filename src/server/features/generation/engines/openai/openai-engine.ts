@@ -6,6 +6,19 @@ import type { PlanRequest, ReplyPlanner } from '../../planning';
 import type { GenerationPlan } from '@shared/generation';
 import { parsePlan, parseUploadReview } from '../hosted-answers';
 import { extensionOf } from '../../../../storage/storage-keys';
+import { photoCalls, runPhotoCalls } from '../photo-calls';
+
+/**
+ * The most images one images.generate or images.edit call may ask for: `n` is 1 to 10 for the GPT
+ * image models (the SDK's ImageGenerateParams and ImageEditParams). More are asked in turns.
+ */
+export const OPENAI_MAX_IMAGES_PER_CALL = 10;
+
+/** How many images each call asks for: `count` in turns of at most OPENAI_MAX_IMAGES_PER_CALL. */
+export function imagesPerCall(count: number): number[] {
+  const turns = Math.ceil(count / OPENAI_MAX_IMAGES_PER_CALL);
+  return Array.from({ length: turns }, (_, turn) => Math.min(OPENAI_MAX_IMAGES_PER_CALL, count - turn * OPENAI_MAX_IMAGES_PER_CALL));
+}
 
 export interface OpenAiEngineConfig {
   apiKey: string;
@@ -53,25 +66,31 @@ export class OpenAiImageEngine implements ImageEngine, ReplyPlanner {
   }
 
   async generate(prompt: string, options: EngineOptions): Promise<EngineResult> {
+    const size = openAiSizeFor(options.aspectRatio) === 'auto' ? '1024x1024' : openAiSizeFor(options.aspectRatio);
     try {
-      const response = await this.client.images.generate(
-        { model: this.config.model, prompt, n: options.count, size: openAiSizeFor(options.aspectRatio) === 'auto' ? '1024x1024' : openAiSizeFor(options.aspectRatio) },
-        { signal: options.signal },
-      );
-      return { images: await this.decode(response), note: `Made with ${this.config.model}.` };
+      const images: EngineImage[] = [];
+      for (const n of imagesPerCall(options.count)) {
+        images.push(...(await this.decode(await this.client.images.generate({ model: this.config.model, prompt, n, size }, { signal: options.signal }))));
+      }
+      return { images, note: `Made with ${this.config.model}.` };
     } catch (error) {
       throw classifyOpenAiError(error);
     }
   }
 
+  /** One call for photos to be combined; otherwise one for each photo (see photo-calls.ts), all at once. */
   async edit(images: EngineImage[], prompt: string, options: EngineOptions): Promise<EngineResult> {
     try {
-      const files = await Promise.all(images.map((image, index) => toFile(image.data, `image-${index + 1}.${extensionOf(image.mimeType)}`, { type: image.mimeType })));
-      const response = await this.client.images.edit(
-        { model: this.config.model, image: files, prompt, n: options.count, size: openAiSizeFor(options.aspectRatio) },
-        { signal: options.signal },
-      );
-      return { images: await this.decode(response), note: `Edited with ${this.config.model}.` };
+      const edited = await runPhotoCalls(photoCalls(images, options), options.signal, async (call, signal) => {
+        const files = await Promise.all(call.images.map((image, index) => toFile(image.data, `image-${index + 1}.${extensionOf(image.mimeType)}`, { type: image.mimeType })));
+        const outputs: EngineImage[] = [];
+        for (const n of imagesPerCall(call.count)) {
+          const response = await this.client.images.edit({ model: this.config.model, image: files, prompt, n, size: openAiSizeFor(options.aspectRatio) }, { signal });
+          outputs.push(...(await this.decode(response)));
+        }
+        return outputs;
+      });
+      return { images: edited, note: `Edited with ${this.config.model}.` };
     } catch (error) {
       throw classifyOpenAiError(error);
     }

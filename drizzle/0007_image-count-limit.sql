@@ -1,0 +1,2 @@
+ALTER TABLE "agent_jobs" DROP CONSTRAINT "agent_jobs_image_count_check";--> statement-breakpoint
+ALTER TABLE "agent_jobs" ADD CONSTRAINT "agent_jobs_image_count_check" CHECK ("agent_jobs"."image_count" between 1 and 5);
