@@ -16,7 +16,10 @@ const postChat = createRoute({
   request: { body: { required: true, content: { 'application/json': { schema: requestReplySchema } } } },
   responses: {
     202: jsonContent(acceptedSchema, 'Planned, paid and queued'),
-    400: { description: 'BAD_REQUEST: no message to answer, or its photo was deleted by retention since it was sent; nothing was written' },
+    400: {
+      description:
+        'BAD_REQUEST: no message to answer, or its photo was deleted by retention since it was sent; VALIDATION_ERROR: the message asks for more images than one reply may make (details: reason TOO_MANY_IMAGES, requested_images, max_images). Nothing was written',
+    },
     402: { description: 'INSUFFICIENT_BALANCE: nothing was written' },
     429: { description: 'RATE_LIMIT_EXCEEDED: more requests this minute than RATE_LIMIT_GENERATIONS_PER_MINUTE; nothing was written' },
   },
@@ -25,7 +28,7 @@ const postChat = createRoute({
 const getQuote = createRoute({
   method: 'get',
   path: '/quote',
-  summary: 'What a draft would cost if sent now (nothing is reserved)',
+  summary: 'What a draft would cost if sent now (nothing is reserved), or why sending it would be refused (refusal)',
   request: { query: draftQuoteQuerySchema },
   responses: { 200: jsonContent(draftQuoteSchema.meta({ id: 'DraftQuote' }), 'The price of the draft') },
 });
