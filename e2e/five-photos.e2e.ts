@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
 import { signUpInto } from './support/accounts';
+import { seriousAxeViolations } from './support/axe';
 
 /**
  * As many photos as the composer takes, in one message, with the default local engine: one result
@@ -85,6 +86,8 @@ describe('a request for more images than one message can make', () => {
 
     await composerText(page).press('Enter');
     await page.getByRole('alert').filter({ hasText: TOO_MANY }).waitFor();
+    // Both texts are readable (contrast) and the screen stays accessible at the phone size.
+    expect((await seriousAxeViolations(page)).map((violation) => violation.id)).toEqual([]);
     // The draft stays to be changed, and no session was started.
     expect(await composerText(page).inputValue()).toBe('make 10 versions of a mountain lake');
     expect(new URL(page.url()).pathname).toBe('/session/new');
