@@ -236,6 +236,8 @@ describe('failed generations', () => {
       ['usage', -8],
       ['refund', 8],
     ]);
+    const listed = (await (await operator.get('/api/admin/jobs')).json()) as { failed: { jobs: { id: string; refunded: boolean }[] } };
+    expect(listed.failed.jobs.find((job) => job.id === jobId)).toMatchObject({ refunded: true });
     // The fault is gone; the operator retries.
     await server.deps.db.execute(sql`update messages set content_text = 'a lighthouse by the sea at dawn', intent_data = jsonb_set(intent_data, '{instruction}', '"a lighthouse by the sea at dawn"') where id = (select message_id from agent_jobs where id = ${jobId}::uuid)`);
     await server.deps.db.execute(sql`update agent_jobs set plan = jsonb_set(plan, '{instruction}', '"a lighthouse by the sea at dawn"') where id = ${jobId}::uuid`);

@@ -88,8 +88,12 @@ export async function signUpsAndActiveUsers(db: DbOrTx, period: Period): Promise
   return { signUps: int(result.rows[0]?.sign_ups), activeUsers: int(result.rows[0]?.active) };
 }
 
-/** A failed job counts as refunded when a refund entry names it (the reference of a generation's refund is its job id). */
-const refundedJob = (jobId: SQL) => sql`exists (select from ledger_entries l where l.kind = 'refund' and l.reference = ${jobId}::text)`;
+/**
+ * A failed job counts as refunded when a refund entry names it (the reference of a generation's
+ * refund is its job id). The job's column is qualified by hand: Drizzle leaves a lone table's
+ * columns unqualified, and inside the subquery `id` would be the ledger entry's.
+ */
+const refundedJob = sql`exists (select from ledger_entries l where l.kind = 'refund' and l.reference = agent_jobs.id::text)`;
 /** Seconds from a job's (last) start to its images being stored. */
 const generationSeconds = sql`extract(epoch from ${agentJobs.completedAt} - ${agentJobs.startedAt})`;
 
@@ -107,8 +111,8 @@ export async function generationOutcomes(db: DbOrTx, period: Period): Promise<En
     .select({
       engine: agentJobs.engine,
       completed: sql<string>`count(*) filter (where ${agentJobs.status} = 'completed')`,
-      refunded: sql<string>`count(*) filter (where ${agentJobs.status} = 'failed' and ${refundedJob(sql`${agentJobs.id}`)})`,
-      failed: sql<string>`count(*) filter (where ${agentJobs.status} = 'failed' and not ${refundedJob(sql`${agentJobs.id}`)})`,
+      refunded: sql<string>`count(*) filter (where ${agentJobs.status} = 'failed' and ${refundedJob})`,
+      failed: sql<string>`count(*) filter (where ${agentJobs.status} = 'failed' and not ${refundedJob})`,
       inProgress: sql<string>`count(*) filter (where ${agentJobs.status} in ('queued', 'processing'))`,
     })
     .from(agentJobs)
@@ -324,7 +328,7 @@ export async function failedGenerations(db: DbOrTx, limit: number, offset: numbe
         imageCount: agentJobs.imageCount,
         priceCents: agentJobs.priceCents,
         freeImagesUsed: agentJobs.freeImagesUsed,
-        refunded: sql<boolean>`${refundedJob(sql`${agentJobs.id}`)}`,
+        refunded: sql<boolean>`${refundedJob}`,
       })
       .from(agentJobs)
       .innerJoin(user, eq(user.id, agentJobs.userId))

@@ -26,8 +26,10 @@ const topUpColumns = {
   amountCents: checkoutSessions.amountTotalCents,
   paidAt: checkoutSessions.completedAt,
   paymentIntentId: checkoutSessions.paymentIntentId,
-  refundedCents: sql<string>`coalesce((select sum(r.amount_cents) from ${cardRefunds} r where r.payment_intent_id = ${checkoutSessions.paymentIntentId} and r.status = 'succeeded'), 0)`,
-  pendingRefundCents: sql<string>`coalesce((select sum(r.amount_cents) from ${cardRefunds} r where r.payment_intent_id = ${checkoutSessions.paymentIntentId} and r.status in ('requested', 'submitted')), 0)`,
+  // Qualified by hand: Drizzle leaves a lone table's columns unqualified, and inside the subquery
+  // that would name card_refunds' own column.
+  refundedCents: sql<string>`coalesce((select sum(r.amount_cents) from ${cardRefunds} r where r.payment_intent_id = checkout_sessions.payment_intent_id and r.status = 'succeeded'), 0)`,
+  pendingRefundCents: sql<string>`coalesce((select sum(r.amount_cents) from ${cardRefunds} r where r.payment_intent_id = checkout_sessions.payment_intent_id and r.status in ('requested', 'submitted')), 0)`,
 };
 
 const topUpOf = (row: { id: string; provider: string; amountCents: number; paidAt: Date | null; paymentIntentId: string | null; refundedCents: string; pendingRefundCents: string }): PaidTopUpRow => ({
