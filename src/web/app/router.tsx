@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { devPaths, paths } from '@shared/paths';
+import { adminPaths, devPaths, paths } from '@shared/paths';
 import { RootLayout } from './shell/root-layout';
 import { RedirectSignedIn } from '@web/features/auth/components/redirect-signed-in';
 import { RequireAuth, RequireSession } from '@web/features/auth/components/require-auth';
@@ -51,6 +51,20 @@ export const routes: RouteObject[] = [
           { path: paths.account.pattern, lazy: async () => ({ Component: (await import('./routes/account')).default }) },
           { path: paths.billing.pattern, lazy: async () => ({ Component: (await import('./routes/billing')).default }) },
           { path: paths.success.pattern, lazy: async () => ({ Component: (await import('./routes/success')).default }) },
+        ],
+      },
+
+      // The operator console: its own chunk, loaded only when opened; anyone else sees the 404 page.
+      {
+        path: adminPaths.overview.pattern,
+        lazy: async () => ({ Component: (await import('./routes/admin')).default }),
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('./routes/admin')).OverviewPage }) },
+          { path: adminPaths.users.pattern, lazy: async () => ({ Component: (await import('./routes/admin')).UsersPage }) },
+          { path: adminPaths.user.pattern, lazy: async () => ({ Component: (await import('./routes/admin')).AdminUserRoute }) },
+          { path: adminPaths.jobs.pattern, lazy: async () => ({ Component: (await import('./routes/admin')).JobsPage }) },
+          { path: adminPaths.engines.pattern, lazy: async () => ({ Component: (await import('./routes/admin')).EnginesPage }) },
+          { path: adminPaths.audit.pattern, lazy: async () => ({ Component: (await import('./routes/admin')).AuditPage }) },
         ],
       },
 

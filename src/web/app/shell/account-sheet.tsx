@@ -1,7 +1,7 @@
-import { CreditCard, LogOut, UserRound, Wallet } from 'lucide-react';
+import { CreditCard, LogOut, ShieldCheck, UserRound, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '@shared/paths';
+import { adminPaths, paths } from '@shared/paths';
 import { buttonClasses } from '@web/components/ui/button';
 import type { Profile } from '@shared/profile';
 import { BalanceText } from '@web/features/billing/components/balance-text';
@@ -27,6 +27,12 @@ export function AccountSheet({ me, open, onOpenChange }: { me: Profile; open: bo
           <CreditCard className="h-4 w-4" aria-hidden="true" />
           {t('billing')}
         </Link>
+        {me.isOperator && (
+          <Link to={adminPaths.overview.getHref()} onClick={close} className={buttonClasses('outline', 'md', 'justify-start')}>
+            <ShieldCheck className="h-4 w-4" aria-hidden="true" />
+            {t('console')}
+          </Link>
+        )}
         <Link to={paths.billing.getHref()} onClick={close} className={buttonClasses('primary', 'md', 'justify-start')}>
           <Wallet className="h-4 w-4" aria-hidden="true" />
           {t('topUp')}

@@ -1,8 +1,8 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { CreditCard, LogOut, UserRound } from 'lucide-react';
+import { CreditCard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '@shared/paths';
+import { adminPaths, paths } from '@shared/paths';
 import type { Profile } from '@shared/profile';
 import { BalanceText } from '@web/features/billing/components/balance-text';
 import { useLogOut } from './use-log-out';
@@ -45,6 +45,14 @@ export function UserMenu({ me }: { me: Profile }) {
               {t('billing')}
             </Link>
           </DropdownMenu.Item>
+          {me.isOperator && (
+            <DropdownMenu.Item asChild className={itemClasses}>
+              <Link to={adminPaths.overview.getHref()}>
+                <ShieldCheck className="h-4 w-4" aria-hidden="true" />
+                {t('console')}
+              </Link>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item className={itemClasses} disabled={isPending} onSelect={() => logOut()}>
             <LogOut className="h-4 w-4" aria-hidden="true" />
