@@ -13,7 +13,7 @@ import { useSetQueuePaused } from '../api/set-queue-paused';
 import { formatDateTime, formatSeconds } from '../lib/console-format';
 import { ActionDialog } from './action-dialog';
 import { Pager } from './pager';
-import { Empty, ReportFailed, ReportLoading, Section } from './report-states';
+import { Empty, ReportFailed, ReportLoading, ScrollRegion, Section } from './report-states';
 
 function QueueToggle({ queue }: { queue: QueueStatus }) {
   const { t } = useTranslation('admin');
@@ -45,7 +45,7 @@ function QueueToggle({ queue }: { queue: QueueStatus }) {
 function Queues({ queues }: { queues: QueueStatus[] }) {
   const { t } = useTranslation('admin');
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label={t('jobs.queuesTitle')}>
       <table className="w-full min-w-[34rem] text-sm">
         <caption className="sr-only">{t('jobs.queuesTitle')}</caption>
         <thead className="text-left text-xs text-muted-foreground">
@@ -78,7 +78,7 @@ function Queues({ queues }: { queues: QueueStatus[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

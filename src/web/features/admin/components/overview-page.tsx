@@ -9,7 +9,7 @@ import { useOverview } from '../api/get-overview';
 import { formatSeconds } from '../lib/console-format';
 import { fieldClasses } from './action-dialog';
 import { DailyChart } from './daily-chart';
-import { Empty, ReportFailed, ReportLoading, Section } from './report-states';
+import { Empty, ReportFailed, ReportLoading, ScrollRegion, Section } from './report-states';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
@@ -114,7 +114,7 @@ function GenerationTables({ overview }: { overview: Overview }) {
   if (overview.generations.length === 0) return <Empty>{t('overview.noGenerations')}</Empty>;
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <div className="overflow-x-auto">
+      <ScrollRegion label={t('overview.outcomes')}>
         <table className="w-full text-sm">
           <caption className="mb-2 text-left font-medium">{t('overview.outcomes')}</caption>
           <thead className="text-left text-xs text-muted-foreground">
@@ -138,8 +138,8 @@ function GenerationTables({ overview }: { overview: Overview }) {
             ))}
           </tbody>
         </table>
-      </div>
-      <div className="overflow-x-auto">
+      </ScrollRegion>
+      <ScrollRegion label={t('overview.timings')}>
         <table className="w-full text-sm">
           <caption className="mb-2 text-left font-medium">{t('overview.timings')}</caption>
           <thead className="text-left text-xs text-muted-foreground">
@@ -161,7 +161,7 @@ function GenerationTables({ overview }: { overview: Overview }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </div>
   );
 }

@@ -39,3 +39,16 @@ export function Section({ title, children, actions }: { title: string; children:
     </section>
   );
 }
+
+/**
+ * A table wider than a phone scrolls sideways inside this, not the page: it is a named,
+ * focusable region so keyboards can scroll it, and it contains its own positioned children (the
+ * screen-reader-only texts in a wide row would otherwise widen the whole page).
+ */
+export function ScrollRegion({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div role="region" aria-label={label} tabIndex={0} className="relative overflow-x-auto">
+      {children}
+    </div>
+  );
+}

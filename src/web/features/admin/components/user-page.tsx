@@ -12,7 +12,7 @@ import { useAdminUser } from '../api/get-user';
 import { useUserLedger } from '../api/get-user-ledger';
 import { formatDateTime } from '../lib/console-format';
 import { Pager } from './pager';
-import { Empty, ReportFailed, ReportLoading, Section } from './report-states';
+import { Empty, ReportFailed, ReportLoading, ScrollRegion, Section } from './report-states';
 import { RefundDialog, RefundIcon, UserActions } from './user-actions';
 import { UserBadges } from './user-badges';
 
@@ -144,7 +144,7 @@ function Ledger({ userId }: { userId: string }) {
   if (ledger.data.entries.length === 0) return <Empty>{t('user.noLedger')}</Empty>;
   return (
     <>
-      <div className="overflow-x-auto">
+      <ScrollRegion label={t('user.ledger')}>
         <table className="w-full min-w-[36rem] text-sm">
           <caption className="sr-only">{t('user.ledger')}</caption>
           <thead className="text-left text-xs text-muted-foreground">
@@ -176,7 +176,7 @@ function Ledger({ userId }: { userId: string }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <Pager page={ledger.data.page} pageSize={ledger.data.pageSize} total={ledger.data.total} onPage={setPage} label={t('user.ledgerPages')} />
     </>
   );

@@ -126,7 +126,7 @@ export function UsersPage() {
                 <UserCard key={user.id} user={user} />
               ))}
             </ul>
-            <div className="hidden overflow-x-auto md:block">
+            <div className="hidden md:block">
               <table className="w-full text-sm">
                 <caption className="sr-only">{t('users.title')}</caption>
                 <thead className="text-left text-xs text-muted-foreground">
