@@ -34,20 +34,6 @@ export const devPaths = {
   testCheckout: { pattern: '/dev/checkout/:id', getHref: (id: string) => `/dev/checkout/${encodeURIComponent(id)}` },
 } as const;
 
-/**
- * The operator console (features/admin). Not in the screen table: the server answers these paths
- * with the app and a 404 status, as any unknown page, so the console shows nobody that it exists;
- * the app then shows it to operators and the 404 page to everyone else.
- */
-export const adminPaths = {
-  overview: { pattern: '/admin', getHref: () => '/admin' },
-  users: { pattern: '/admin/users', getHref: () => '/admin/users' },
-  user: { pattern: '/admin/users/:id', getHref: (id: string) => `/admin/users/${encodeURIComponent(id)}` },
-  jobs: { pattern: '/admin/jobs', getHref: () => '/admin/jobs' },
-  engines: { pattern: '/admin/engines', getHref: () => '/admin/engines' },
-  audit: { pattern: '/admin/audit', getHref: () => '/admin/audit' },
-} as const;
-
 function patternToRegExp(pattern: string): RegExp {
   const source = pattern
     .split('/')

@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { adminPaths, devPaths, paths } from '@shared/paths';
+import { devPaths, paths } from '@shared/paths';
 import { RootLayout } from './shell/root-layout';
 import { RedirectSignedIn } from '@web/features/auth/components/redirect-signed-in';
 import { RequireAuth, RequireSession } from '@web/features/auth/components/require-auth';
@@ -54,19 +54,8 @@ export const routes: RouteObject[] = [
         ],
       },
 
-      // The operator console: its own chunk, loaded only when opened; anyone else sees the 404 page.
-      {
-        path: adminPaths.overview.pattern,
-        lazy: async () => ({ Component: (await import('./routes/admin')).default }),
-        children: [
-          { index: true, lazy: async () => ({ Component: (await import('./routes/admin')).OverviewPage }) },
-          { path: adminPaths.users.pattern, lazy: async () => ({ Component: (await import('./routes/admin')).UsersPage }) },
-          { path: adminPaths.user.pattern, lazy: async () => ({ Component: (await import('./routes/admin')).AdminUserRoute }) },
-          { path: adminPaths.jobs.pattern, lazy: async () => ({ Component: (await import('./routes/admin')).JobsPage }) },
-          { path: adminPaths.engines.pattern, lazy: async () => ({ Component: (await import('./routes/admin')).EnginesPage }) },
-          { path: adminPaths.audit.pattern, lazy: async () => ({ Component: (await import('./routes/admin')).AuditPage }) },
-        ],
-      },
+      // The operator console: one chunk, loaded only when opened, that routes its own pages.
+      { path: '/admin/*', lazy: async () => ({ Component: (await import('./routes/admin')).default }) },
 
       { path: '*', element: <NotFoundRoute /> },
     ],

@@ -1,30 +1,34 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AdminLayout, AuditPage, EnginesPage, JobsPage, OverviewPage, UserPage, UsersPage } from '@web/features/admin';
 import { useMe } from '@web/features/auth/api/get-me';
 import { NotFoundRoute } from './not-found';
 
+// The console's code is fetched only once an operator is known to be here; this module is all
+// the router's /admin/* entry points at.
+const AdminConsole = lazy(() => import('@web/features/admin').then((module) => ({ default: module.AdminConsole })));
+
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-live="polite" className="flex min-h-[40vh] items-center justify-center text-muted-foreground">
+      {t('loading')}
+    </div>
+  );
+}
+
 /**
- * The operator console (/admin). Everyone who is not an operator — visitors included — sees the
+ * The operator console (/admin/*). Everyone who is not an operator — visitors included — sees the
  * 404 page, as the server answers them on the console's API: nothing shows that it exists.
  */
 export function AdminRoute() {
-  const { t } = useTranslation();
   const { data: me, isPending } = useMe();
-  if (isPending) {
-    return (
-      <div role="status" aria-live="polite" className="flex min-h-[40vh] items-center justify-center text-muted-foreground">
-        {t('loading')}
-      </div>
-    );
-  }
+  if (isPending) return <Loading />;
   if (!me?.isOperator) return <NotFoundRoute />;
-  return <AdminLayout />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <AdminConsole operatorId={me.id} notFound={<NotFoundRoute />} />
+    </Suspense>
+  );
 }
 
-export function AdminUserRoute() {
-  const { data: me } = useMe();
-  return <UserPage operatorId={me?.id ?? ''} />;
-}
-
-export { AuditPage, EnginesPage, JobsPage, OverviewPage, UsersPage };
 export default AdminRoute;

@@ -1,11 +1,13 @@
-import { CreditCard, LogOut, ShieldCheck, UserRound, Wallet } from 'lucide-react';
+import { CreditCard, LayoutDashboard, LogOut, UserRound, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { adminPaths, paths } from '@shared/paths';
+import { adminPaths } from '@shared/admin-paths';
+import { paths } from '@shared/paths';
 import { buttonClasses } from '@web/components/ui/button';
 import type { Profile } from '@shared/profile';
 import { BalanceText } from '@web/features/billing/components/balance-text';
 import { Sheet } from '@web/components/layouts/sheet';
+import { ConsoleName } from './console-name';
 import { useLogOut } from './use-log-out';
 import { UserCard } from './user-card';
 
@@ -29,8 +31,8 @@ export function AccountSheet({ me, open, onOpenChange }: { me: Profile; open: bo
         </Link>
         {me.isOperator && (
           <Link to={adminPaths.overview.getHref()} onClick={close} className={buttonClasses('outline', 'md', 'justify-start')}>
-            <ShieldCheck className="h-4 w-4" aria-hidden="true" />
-            {t('console')}
+            <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
+            <ConsoleName />
           </Link>
         )}
         <Link to={paths.billing.getHref()} onClick={close} className={buttonClasses('primary', 'md', 'justify-start')}>

@@ -1,7 +1,7 @@
 import { Activity, Cpu, LayoutDashboard, ScrollText, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
-import { adminPaths } from '@shared/paths';
+import { adminPaths } from '@shared/admin-paths';
 import { cn } from '@web/lib/cn';
 
 const sections = [

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry, type AuditQuery } from '@shared/admin';
-import { adminPaths } from '@shared/paths';
+import { adminPaths } from '@shared/admin-paths';
 import { useAudit } from '../api/get-audit';
 import { formatDateTime } from '../lib/console-format';
 import { fieldClasses } from './action-dialog';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { FailedGeneration, QueueStatus } from '@shared/admin';
 import { formatCents } from '@shared/money';
-import { adminPaths } from '@shared/paths';
+import { adminPaths } from '@shared/admin-paths';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
 import { useJobs } from '../api/get-jobs';

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { MoveLeft, MoveRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@web/components/ui/button';
 
@@ -10,13 +10,13 @@ export function Pager({ page, pageSize, total, onPage, label }: { page: number; 
   return (
     <nav aria-label={label} className="flex items-center justify-between gap-2 pt-3 text-sm">
       <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+        <MoveLeft className="h-4 w-4" aria-hidden="true" />
         {t('pager.previous')}
       </Button>
       <span className="text-muted-foreground">{t('pager.position', { page, pages })}</span>
       <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
         {t('pager.next')}
-        <ChevronRight className="h-4 w-4" aria-hidden="true" />
+        <MoveRight className="h-4 w-4" aria-hidden="true" />
       </Button>
     </nav>
   );

@@ -1,11 +1,11 @@
-import { ArrowLeft } from 'lucide-react';
+import { MoveLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isAppError } from '@shared/errors';
 import type { AdminTopUp, AdminUserDetail } from '@shared/admin';
 import { formatCents } from '@shared/money';
-import { adminPaths } from '@shared/paths';
+import { adminPaths } from '@shared/admin-paths';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
 import { useAdminUser } from '../api/get-user';
@@ -189,7 +189,7 @@ export function UserPage({ operatorId }: { operatorId: string }) {
   const user = useAdminUser(id);
   const back = (
     <Link to={adminPaths.users.getHref()} className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline">
-      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      <MoveLeft className="h-4 w-4" aria-hidden="true" />
       {t('user.back')}
     </Link>
   );

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { USER_SORTS, type AdminUserRow, type UserListQuery, type UserSort } from '@shared/admin';
 import { formatCents } from '@shared/money';
-import { adminPaths } from '@shared/paths';
+import { adminPaths } from '@shared/admin-paths';
 import { useUsers } from '../api/get-users';
 import { formatDateTime } from '../lib/console-format';
 import { fieldClasses } from './action-dialog';
