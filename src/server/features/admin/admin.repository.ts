@@ -24,18 +24,19 @@ export interface LedgerSums {
   freeImagesUsed: number;
 }
 
+/** The ledger's entries of a period, deleted accounts' included (decision 016 keeps them). */
+const entriesOf = (period: Period) => sql`
+  select kind, amount_cents, free_generations_delta, created_at from ledger_entries where created_at >= ${period.from} and created_at < ${period.to}
+  union all
+  select kind, amount_cents, free_generations_delta, created_at from retained_ledger_entries where created_at >= ${period.from} and created_at < ${period.to}`;
+
 /**
- * The ledger's movements in a period, deleted accounts' entries included (decision 016 keeps
- * them): top-ups, the cents generations took, the cents failed generations gave back, and the
- * free images used net of those given back.
+ * The ledger's movements in a period: top-ups, the cents generations took, the cents failed
+ * generations gave back, and the free images used net of those given back.
  */
 export async function ledgerSums(db: DbOrTx, period: Period): Promise<LedgerSums> {
   const result = await db.execute<Record<string, string | null>>(sql`
-    with entries as (
-      select kind, amount_cents, free_generations_delta from ledger_entries where created_at >= ${period.from} and created_at < ${period.to}
-      union all
-      select kind, amount_cents, free_generations_delta from retained_ledger_entries where created_at >= ${period.from} and created_at < ${period.to}
-    )
+    with entries as (${entriesOf(period)})
     select
       count(*) filter (where kind = 'top_up') as top_up_count,
       coalesce(sum(amount_cents) filter (where kind = 'top_up'), 0) as top_up_cents,
@@ -162,11 +163,7 @@ export async function dailyFigures(db: DbOrTx, period: Period): Promise<Overview
   const result = await db.execute<{ day: string; top_up: string; charge: string; sign_ups: string; generations: string }>(sql`
     with days as (
       select generate_series(${period.from}::timestamptz at time zone 'UTC', ${period.to}::timestamptz at time zone 'UTC' - interval '1 day', interval '1 day')::date as day
-    ), entries as (
-      select kind, amount_cents, created_at from ledger_entries where created_at >= ${period.from} and created_at < ${period.to}
-      union all
-      select kind, amount_cents, created_at from retained_ledger_entries where created_at >= ${period.from} and created_at < ${period.to}
-    ), money as (
+    ), entries as (${entriesOf(period)}), money as (
       select (created_at at time zone 'UTC')::date as day,
         coalesce(sum(amount_cents) filter (where kind = 'top_up'), 0) as top_up,
         coalesce(-sum(amount_cents) filter (where kind = 'usage'), 0) as charge

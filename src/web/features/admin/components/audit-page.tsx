@@ -1,5 +1,4 @@
-import { Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry, type AuditQuery } from '@shared/admin';
@@ -9,8 +8,7 @@ import { formatDateTime } from '../lib/console-format';
 import { fieldClasses } from './action-dialog';
 import { Pager } from './pager';
 import { Empty, ReportFailed, ReportLoading, Section } from './report-states';
-
-const SEARCH_DELAY_MS = 300;
+import { SearchForm } from './search-form';
 
 function useAuditQuery(): [AuditQuery, (changes: Partial<AuditQuery>) => void] {
   const [params, setParams] = useSearchParams();
@@ -48,38 +46,14 @@ export function AuditPage() {
   const { t, i18n } = useTranslation('admin');
   const language = i18n.resolvedLanguage ?? 'en';
   const [query, update] = useAuditQuery();
-  const [typed, setTyped] = useState(query.q ?? '');
   const audit = useAudit(query);
-  const searchId = useId();
   const actionId = useId();
-
-  useEffect(() => {
-    if ((query.q ?? '') === typed.trim()) return;
-    const timer = setTimeout(() => update({ q: typed.trim() || undefined }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  });
 
   const data = audit.data;
   return (
     <Section title={t('audit.title')}>
       <p className="-mt-1 mb-3 text-sm text-muted-foreground">{t('audit.appendOnly')}</p>
-      <form
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          update({ q: typed.trim() || undefined });
-        }}
-        className="flex flex-col gap-3 sm:flex-row sm:items-end"
-      >
-        <div className="flex-1">
-          <label htmlFor={searchId} className="text-sm font-medium">
-            {t('audit.search')}
-          </label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute top-1/2 left-3 mt-0.5 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <input id={searchId} type="search" value={typed} onChange={(event) => setTyped(event.target.value)} placeholder={t('audit.searchPlaceholder')} className={`${fieldClasses} pl-9`} />
-          </div>
-        </div>
+      <SearchForm label={t('audit.search')} placeholder={t('audit.searchPlaceholder')} value={query.q} onSearch={(q) => update({ q })}>
         <div>
           <label htmlFor={actionId} className="text-sm font-medium">
             {t('audit.action')}
@@ -93,7 +67,7 @@ export function AuditPage() {
             ))}
           </select>
         </div>
-      </form>
+      </SearchForm>
       <div className="mt-4" aria-busy={audit.isFetching}>
         {audit.isPending && <ReportLoading />}
         {audit.isError && <ReportFailed onRetry={() => void audit.refetch()} />}

@@ -1,5 +1,4 @@
-import { Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { USER_SORTS, type AdminUserRow, type UserListQuery, type UserSort } from '@shared/admin';
@@ -10,9 +9,8 @@ import { formatDateTime } from '../lib/console-format';
 import { fieldClasses } from './action-dialog';
 import { Pager } from './pager';
 import { Empty, ReportFailed, ReportLoading, Section } from './report-states';
+import { SearchForm } from './search-form';
 import { UserBadges } from './user-badges';
-
-const SEARCH_DELAY_MS = 300;
 
 /** Search, sort and page live in the address: the list can be shared, and Back returns to it. */
 function useListQuery(): [UserListQuery, (changes: Partial<UserListQuery>) => void] {
@@ -57,38 +55,14 @@ export function UsersPage() {
   const { t, i18n } = useTranslation('admin');
   const language = i18n.resolvedLanguage ?? 'en';
   const [query, update] = useListQuery();
-  const [typed, setTyped] = useState(query.q ?? '');
   const users = useUsers(query);
-  const searchId = useId();
   const sortId = useId();
   const orderId = useId();
-
-  // Typing searches after a pause rather than at every key.
-  useEffect(() => {
-    if ((query.q ?? '') === typed.trim()) return;
-    const timer = setTimeout(() => update({ q: typed.trim() || undefined }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  });
 
   const data = users.data;
   return (
     <Section title={t('users.title')}>
-      <form
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          update({ q: typed.trim() || undefined });
-        }}
-        className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex-1">
-          <label htmlFor={searchId} className="text-sm font-medium">
-            {t('users.search')}
-          </label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute top-1/2 left-3 mt-0.5 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <input id={searchId} type="search" value={typed} onChange={(event) => setTyped(event.target.value)} placeholder={t('users.searchPlaceholder')} className={`${fieldClasses} pl-9`} />
-          </div>
-        </div>
+      <SearchForm label={t('users.search')} placeholder={t('users.searchPlaceholder')} value={query.q} onSearch={(q) => update({ q })}>
         <div className="flex gap-3">
           <div>
             <label htmlFor={sortId} className="text-sm font-medium">
@@ -112,7 +86,7 @@ export function UsersPage() {
             </select>
           </div>
         </div>
-      </form>
+      </SearchForm>
 
       <div className="mt-4" aria-busy={users.isFetching}>
         {users.isPending && <ReportLoading />}
