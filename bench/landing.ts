@@ -33,7 +33,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 const PHONE = { width: 390, height: 844 };
 /** Route modules whose code must stay out of the landing page (src/web/app/router.tsx). */
-const SPLIT_ROUTES = ['studio', 'session', 'library', 'billing', 'success', 'account'].map((name) => `app/routes/${name}.tsx`);
+const SPLIT_ROUTES = ['studio', 'session', 'library', 'billing', 'success', 'account', 'admin'].map((name) => `app/routes/${name}.tsx`);
 /** Set to a directory to keep each Lighthouse report there (lighthouse-<run>.json), for diagnosis. */
 const REPORT_DIR = process.env.LANDING_REPORT_DIR;
 

@@ -78,7 +78,7 @@ describe('deleting an account', () => {
     const names: string[] = [];
     for await (const entry of zip.eachEntry()) names.push(entry.fileName);
     zip.close();
-    expect(names.sort()).toEqual(['account.json', `images/uploads/Landscape_3-${photo.id.replace(/-/g, '').slice(0, 8)}.jpg`, 'ledger.csv', 'sessions.json']);
+    expect(names.sort()).toEqual(['account.json', 'audit-log.json', `images/uploads/Landscape_3-${photo.id.replace(/-/g, '').slice(0, 8)}.jpg`, 'ledger.csv', 'sessions.json']);
 
     await page.getByRole('button', { name: 'Delete account' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });

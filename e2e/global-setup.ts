@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { scratchDatabaseOn } from '@test/server/scratch-database';
+import { E2E_OPERATOR_EMAIL } from './support/operator';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -80,4 +81,6 @@ const E2E_ENV: Record<string, string> = {
   // Each browser context sends its own X-Forwarded-For (support/browser.ts), so tests that sign
   // many users up are not one client hitting the per-address limits.
   TRUST_PROXY: 'true',
+  // The operator console's tests sign this address up (admin-console.e2e.ts).
+  ADMIN_EMAILS: E2E_OPERATOR_EMAIL,
 };

@@ -44,8 +44,8 @@ export async function confirmationLink(context: BrowserContext, email: string): 
  * with the terms accepted. `name` is the part of the address before the at-sign, which is also
  * what the product shows as their display name (spec section 3).
  */
-export async function signUpInto(context: BrowserContext, tag: string): Promise<{ email: string; name: string }> {
-  const email = uniqueEmail(tag);
+export async function signUpInto(context: BrowserContext, tag: string, options: { email?: string } = {}): Promise<{ email: string; name: string }> {
+  const email = options.email ?? uniqueEmail(tag);
   const signUp = await context.request.post('/api/auth/sign-up/email', { data: { email, password: TEST_PASSWORD, name: '', callbackURL: '/studio' }, headers: originHeader() });
   expect(signUp.status()).toBe(200);
   const confirmed = await context.request.get(await confirmationLink(context, email), { maxRedirects: 0 });

@@ -10,12 +10,13 @@ import { CSP_NONCE_PLACEHOLDER } from '@shared/csp-nonce';
 import { AppError } from '@shared/errors';
 import { isKnownPagePath } from '@shared/paths';
 import type { AppDeps, AppEnv } from './context';
-import { errorResponse, handleError } from './lib/http-errors';
+import { errorResponse, handleError, noSuchApiRoute } from './lib/http-errors';
 import { isReportable } from './lib/error-reporting';
 import type { InFlightRequests } from './lib/in-flight-requests';
 import { sameOriginOnly } from './lib/origin-check';
 import { securityHeaders } from './lib/security-headers';
 import { accountRoutes } from './features/account/account.routes';
+import { adminRoutes } from './features/admin/admin.routes';
 import { clientErrorRoutes } from './features/client-errors/client-errors.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { configRoutes } from './features/config/config.routes';
@@ -56,7 +57,8 @@ function buildApiRoutes(deps: AppDeps, options: Pick<CreateAppOptions, 'shutdown
     .route('/user-files', userFilesRoutes(deps))
     .route('/files', filesRoutes(deps))
     .route('/chat', generationRoutes(deps))
-    .route('/dev/mailbox', devMailboxRoutes(deps));
+    .route('/dev/mailbox', devMailboxRoutes(deps))
+    .route('/admin', adminRoutes(deps));
 }
 
 export type ApiRoutes = ReturnType<typeof buildApiRoutes>;
@@ -126,7 +128,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
 
   app.route('/metrics', metricsRoutes(deps));
 
-  app.all('/api/*', (c) => errorResponse(c, new AppError('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`)));
+  app.all('/api/*', (c) => errorResponse(c, noSuchApiRoute(c)));
 
   if (options.webDistDir) mountWebClient(app, options.webDistDir, deps);
 

@@ -13,6 +13,8 @@ export const balanceSchema = z.object({
   formatted: z.string(),
   freeGenerationsLeft: z.number().int(),
   availableCents: z.number().int(),
+  /** Part of the balance that cannot be spent while a payment dispute or a card refund is open. */
+  frozenCents: z.number().int(),
 });
 export type Balance = z.infer<typeof balanceSchema>;
 
@@ -64,6 +66,8 @@ export const transactionSchema = z.object({
   description: z.string(),
   amount_formatted: z.string(),
   ending_balance_formatted: z.string(),
+  /** Money in (a top-up, a failed generation given back, credit from support): shown green with a plus. */
+  credit: z.boolean(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

@@ -11,6 +11,10 @@ describe('the screen table', () => {
     }
   });
 
+  it('leaves the operator console out, so that its pages answer as unknown ones', () => {
+    for (const path of ['/admin', '/admin/users', '/admin/users/abc', '/admin/jobs']) expect(isKnownPagePath(path, { includeDevPages: true }), path).toBe(false);
+  });
+
   it('knows the dev pages only outside production', () => {
     expect(isKnownPagePath('/dev/mailbox', { includeDevPages: true })).toBe(true);
   });

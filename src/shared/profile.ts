@@ -10,6 +10,8 @@ export const profileSchema = z.object({
   initials: z.string(),
   emailVerified: z.boolean(),
   termsAcceptedAt: z.string().nullable(),
+  /** May use the operator console (/admin): its link shows in the user menu only then. */
+  isOperator: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -1,12 +1,20 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
  * A local HTTP server that speaks the part of Stripe's API the product uses (customers, checkout
- * sessions create/retrieve, prices list), so the official SDK is exercised over the wire in the
- * tests. It replays answers for a repeated Idempotency-Key, as Stripe does, and records every
- * request for assertions.
+ * sessions create/retrieve, prices list, payment intents and charges, refunds, disputes), so the
+ * official SDK is exercised over the wire in the tests. It is as strict as Stripe where the
+ * product could go wrong: a missing or wrong API key is 401, unknown ids are 404
+ * `resource_missing`, unknown parameters are refused, and a refund above what is left of its
+ * charge, of a fully refunded charge or of a disputed one is refused with Stripe's codes. It
+ * replays answers for a repeated Idempotency-Key, as Stripe does, and records every request.
+ *
+ * What Stripe sends as webhooks (charge.refunded, refund.created, charge.dispute.*) is kept as
+ * events signed the way Stripe signs them (`Stripe-Signature: t=…,v1=HMAC-SHA256`); a test
+ * delivers them to the app when it chooses (`deliverEvents`), and again (`redeliver`), since Stripe
+ * delivers at least once and in any order.
  */
 
 export interface RecordedRequest {
@@ -25,9 +33,21 @@ export interface LocalPrice {
   active?: boolean;
 }
 
+export interface LocalEvent {
+  id: string;
+  type: string;
+  payload: string;
+}
+
 type Json = Record<string, unknown>;
+interface Reply {
+  status: number;
+  body: Json;
+}
 
 const id = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
+const now = () => Math.floor(Date.now() / 1000);
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** Stripe's form encoding (`a[b][0][c]=v`) back into nested objects (arrays stay index-keyed objects). */
 function parseForm(text: string): Json {
@@ -43,12 +63,45 @@ function parseForm(text: string): Json {
   return root;
 }
 
-export async function startLocalStripe() {
+function error(status: number, fields: { message: string; code?: string; param?: string; type?: string }): Reply {
+  return { status, body: { error: { type: fields.type ?? 'invalid_request_error', ...fields } } };
+}
+
+const noSuch = (object: string, param: string, value: string) => error(404, { code: 'resource_missing', param, message: `No such ${object}: '${value}'` });
+
+/** Stripe refuses parameters it does not know, naming the first. */
+function unknownParameter(body: Json, known: string[]): Reply | null {
+  const unknown = Object.keys(body).find((key) => !known.includes(key));
+  return unknown ? error(400, { code: 'parameter_unknown', param: unknown, message: `Received unknown parameter: ${unknown}` }) : null;
+}
+
+/** Stripe's webhook signature: `t=<unix seconds>,v1=<HMAC-SHA256 of "t.payload" with the endpoint's secret>`. */
+export function stripeSignature(payload: string, secret: string, timestamp = now()): string {
+  return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex')}`;
+}
+
+export async function startLocalStripe(options: { webhookSecret?: string } = {}) {
   const requests: RecordedRequest[] = [];
-  const replies = new Map<string, { status: number; body: Json }>();
+  const replies = new Map<string, Reply>();
   const customers = new Map<string, Json>();
   const sessions = new Map<string, Json>();
+  const paymentIntents = new Map<string, Json>();
+  const charges = new Map<string, Json>();
+  const refunds = new Map<string, Json>();
+  const disputes = new Map<string, Json>();
+  const events: LocalEvent[] = [];
+  const delivered = new Set<string>();
+  let webhookUrl: string | undefined;
   let prices: LocalPrice[] = [];
+
+  function event(type: string, object: Json): string {
+    return JSON.stringify({ id: id('evt'), object: 'event', type, api_version: '2026-10-28.endive', created: now(), livemode: false, data: { object: structuredClone(object) } });
+  }
+
+  function emit(type: string, object: Json): void {
+    const payload = event(type, object);
+    events.push({ id: (JSON.parse(payload) as { id: string }).id, type, payload });
+  }
 
   function createSession(body: Json): Json {
     const lineItem = (body.line_items as Record<string, Json> | undefined)?.['0'] ?? {};
@@ -65,6 +118,7 @@ export async function startLocalStripe() {
       ui_mode: uiMode,
       status: 'open',
       payment_status: 'unpaid',
+      payment_intent: null,
       amount_total: amount,
       currency: (priceData?.currency as string | undefined) ?? price?.currency ?? 'usd',
       customer: body.customer ?? null,
@@ -83,25 +137,109 @@ export async function startLocalStripe() {
     return session;
   }
 
-  function route(method: string, path: string, query: URLSearchParams, body: Json): { status: number; body: Json } {
+  /** What paying a session makes at Stripe: a succeeded payment intent with its charge. */
+  function pay(session: Json): void {
+    if (session.payment_intent) return;
+    const chargeId = id('ch');
+    const intentId = id('pi');
+    const amount = session.amount_total as number;
+    charges.set(chargeId, {
+      id: chargeId,
+      object: 'charge',
+      amount,
+      amount_captured: amount,
+      amount_refunded: 0,
+      captured: true,
+      currency: session.currency,
+      customer: session.customer,
+      disputed: false,
+      paid: true,
+      payment_intent: intentId,
+      refunded: false,
+      status: 'succeeded',
+      created: now(),
+    });
+    paymentIntents.set(intentId, { id: intentId, object: 'payment_intent', amount, amount_received: amount, currency: session.currency, customer: session.customer, latest_charge: chargeId, status: 'succeeded' });
+    session.payment_intent = intentId;
+  }
+
+  const REFUND_PARAMETERS = ['amount', 'charge', 'currency', 'customer', 'expand', 'instructions_email', 'metadata', 'origin', 'payment_intent', 'reason', 'refund_application_fee', 'reverse_transfer'];
+  const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'];
+
+  function createRefund(body: Json): Reply {
+    const unknown = unknownParameter(body, REFUND_PARAMETERS);
+    if (unknown) return unknown;
+    let charge: Json | undefined;
+    if (typeof body.payment_intent === 'string') {
+      const intent = paymentIntents.get(body.payment_intent);
+      if (!intent) return noSuch('payment_intent', 'payment_intent', body.payment_intent);
+      charge = charges.get(intent.latest_charge as string);
+      if (!charge) return error(400, { code: 'charge_not_refundable', message: 'This PaymentIntent does not have a successful charge to refund.' });
+    } else if (typeof body.charge === 'string') {
+      charge = charges.get(body.charge);
+      if (!charge) return noSuch('charge', 'charge', body.charge);
+    } else {
+      return error(400, { code: 'parameter_missing', message: 'One of the following params should be provided for this request: payment_intent or charge.' });
+    }
+    if (body.reason !== undefined && !REFUND_REASONS.includes(body.reason as string)) {
+      return error(400, { code: 'parameter_invalid_string', param: 'reason', message: `Invalid reason: must be one of ${REFUND_REASONS.join(', ')}` });
+    }
+    const left = (charge.amount as number) - (charge.amount_refunded as number);
+    if (charge.disputed) return error(400, { code: 'charge_disputed', message: `Charge ${charge.id as string} has been charged back; cannot issue a refund.` });
+    if (left === 0) return error(400, { code: 'charge_already_refunded', message: `Charge ${charge.id as string} has already been refunded.` });
+    if (body.amount !== undefined && !/^[1-9]\d*$/.test(String(body.amount))) return error(400, { code: 'parameter_invalid_integer', param: 'amount', message: 'Invalid positive integer' });
+    const amount = body.amount === undefined ? left : Number(body.amount);
+    if (amount > left) {
+      return error(400, { code: 'amount_too_large', param: 'amount', message: `Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(left)})` });
+    }
+    const refund: Json = {
+      id: id('re'),
+      object: 'refund',
+      amount,
+      charge: charge.id,
+      payment_intent: charge.payment_intent,
+      currency: charge.currency,
+      created: now(),
+      metadata: body.metadata ?? {},
+      reason: body.reason ?? null,
+      status: 'succeeded',
+    };
+    refunds.set(refund.id as string, refund);
+    charge.amount_refunded = (charge.amount_refunded as number) + amount;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    emit('refund.created', refund);
+    emit('charge.refunded', charge);
+    return { status: 200, body: refund };
+  }
+
+  function route(method: string, path: string, query: URLSearchParams, body: Json): Reply {
     if (method === 'POST' && path === '/v1/customers') {
       const customer = { id: id('cus'), object: 'customer', email: body.email ?? null, metadata: body.metadata ?? {} };
       customers.set(customer.id, customer);
       return { status: 200, body: customer };
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') return { status: 200, body: createSession(body) };
-    const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
-    if (method === 'GET' && sessionMatch) {
-      const session = sessions.get(decodeURIComponent(sessionMatch[1]!));
-      if (!session) return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such checkout.session' } } };
-      return { status: 200, body: session };
+    if (method === 'POST' && path === '/v1/refunds') return createRefund(body);
+    const read = /^\/v1\/(checkout\/sessions|payment_intents|charges|refunds|disputes)\/([^/]+)$/.exec(path);
+    if (method === 'GET' && read) {
+      const [, kind, rawId] = read;
+      const objectId = decodeURIComponent(rawId!);
+      const { store, name } = {
+        'checkout/sessions': { store: sessions, name: 'checkout.session' },
+        payment_intents: { store: paymentIntents, name: 'payment_intent' },
+        charges: { store: charges, name: 'charge' },
+        refunds: { store: refunds, name: 'refund' },
+        disputes: { store: disputes, name: 'dispute' },
+      }[kind!]!;
+      const found = store.get(objectId);
+      return found ? { status: 200, body: found } : noSuch(name, 'id', objectId);
     }
     if (method === 'GET' && path === '/v1/prices') {
       const product = query.get('product');
       const data = prices.filter((p) => (!product || p.product === product) && (query.get('active') !== 'true' || p.active !== false)).map((p) => ({ object: 'price', ...p }));
       return { status: 200, body: { object: 'list', url: '/v1/prices', has_more: false, data } };
     }
-    return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } } };
+    return error(404, { message: `Unrecognized request URL (${method}: ${path})` });
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -111,8 +249,12 @@ export async function startLocalStripe() {
     const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
     const body = parseForm(text);
     requests.push({ method: req.method ?? 'GET', path: url.pathname, idempotencyKey, body });
+    let reply: Reply | undefined;
+    if (!/^Bearer sk_(test|live)_\S+$/.test(req.headers.authorization ?? '')) {
+      reply = error(401, { message: 'Invalid API Key provided', type: 'invalid_request_error' });
+    }
     const replayKey = idempotencyKey && `${req.method} ${url.pathname} ${idempotencyKey}`;
-    let reply = replayKey ? replies.get(replayKey) : undefined;
+    reply ??= replayKey ? replies.get(replayKey) : undefined;
     if (!reply) {
       reply = route(req.method ?? 'GET', url.pathname, url.searchParams, body);
       if (replayKey) replies.set(replayKey, reply);
@@ -122,32 +264,105 @@ export async function startLocalStripe() {
   }
 
   const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
+    handle(req, res).catch((failure: unknown) => {
       res.writeHead(500, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ error: { type: 'api_error', message: String(error) } }));
+      res.end(JSON.stringify({ error: { type: 'api_error', message: String(failure) } }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
+  async function send(sent: LocalEvent): Promise<Response> {
+    if (!webhookUrl || !options.webhookSecret) throw new Error('setWebhook(url) and a webhookSecret are needed to deliver events');
+    const response = await fetch(webhookUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': stripeSignature(sent.payload, options.webhookSecret) },
+      body: sent.payload,
+    });
+    delivered.add(sent.id);
+    return response;
+  }
+
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    events,
     setPrices(next: LocalPrice[]) {
       prices = next;
+    },
+    /** Where events are delivered (the app's webhook endpoint). */
+    setWebhook(url: string) {
+      webhookUrl = url;
     },
     session(sessionId: string): Json {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
       return session;
     },
-    /** What Stripe does when the customer finishes paying (or finishes an async method, or it fails). */
+    charge(chargeId: string): Json {
+      const charge = charges.get(chargeId);
+      if (!charge) throw new Error(`no charge ${chargeId}`);
+      return charge;
+    },
+    /** The charge behind a paid checkout session. */
+    chargeOfSession(sessionId: string): Json {
+      const intent = paymentIntents.get(this.session(sessionId).payment_intent as string);
+      if (!intent) throw new Error(`session ${sessionId} is not paid`);
+      return this.charge(intent.latest_charge as string);
+    },
+    /**
+     * What Stripe does when the customer finishes paying (or finishes an async method, or it
+     * fails). A session that becomes paid gets its payment intent and charge.
+     */
     updateSession(sessionId: string, changes: { status?: string; payment_status?: string }) {
-      Object.assign(this.session(sessionId), changes);
+      const session = this.session(sessionId);
+      Object.assign(session, changes);
+      if (session.payment_status === 'paid') pay(session);
+    },
+    /** The cardholder's bank disputes a charge (all of it unless `amount`): charge.dispute.created. */
+    openDispute(chargeId: string, dispute: { amount?: number; reason?: string } = {}): Json {
+      const charge = this.charge(chargeId);
+      charge.disputed = true;
+      const opened: Json = {
+        id: id('dp'),
+        object: 'dispute',
+        amount: dispute.amount ?? charge.amount,
+        charge: chargeId,
+        payment_intent: charge.payment_intent,
+        currency: charge.currency,
+        reason: dispute.reason ?? 'fraudulent',
+        status: 'needs_response',
+        is_charge_refundable: false,
+        created: now(),
+        livemode: false,
+        metadata: {},
+      };
+      disputes.set(opened.id as string, opened);
+      emit('charge.dispute.created', opened);
+      return opened;
+    },
+    /** The bank decides: charge.dispute.closed with `won` or `lost`. */
+    closeDispute(disputeId: string, status: 'won' | 'lost'): Json {
+      const dispute = disputes.get(disputeId);
+      if (!dispute) throw new Error(`no dispute ${disputeId}`);
+      dispute.status = status;
+      emit('charge.dispute.closed', dispute);
+      return dispute;
     },
     /** An event as Stripe would deliver it, holding a copy of the object. */
-    event(type: string, object: Json): string {
-      return JSON.stringify({ id: id('evt'), object: 'event', type, api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: false, data: { object: structuredClone(object) } });
+    event,
+    /** Delivers, signed, every event of these types not delivered yet (all types when none are named), in order. */
+    async deliverEvents(...types: string[]): Promise<Response[]> {
+      const due = events.filter((pending) => !delivered.has(pending.id) && (types.length === 0 || types.includes(pending.type)));
+      const responses: Response[] = [];
+      for (const pending of due) responses.push(await send(pending));
+      return responses;
+    },
+    /** Delivers an event again, as Stripe does when it is unsure the first delivery arrived. */
+    redeliver(eventId: string): Promise<Response> {
+      const sent = events.find((candidate) => candidate.id === eventId);
+      if (!sent) throw new Error(`no event ${eventId}`);
+      return send(sent);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -65,6 +65,22 @@ export async function startEmbeddedPostgres(dir: string, logger: Logger, options
   };
 }
 
+/**
+ * The address of the embedded Postgres a running server started in `dir`, or null when none runs
+ * there. A command run beside the server (`npm run admin`) connects to it rather than starting a
+ * second one, which would stop the server's (see stopLeftoverPostmaster).
+ */
+export async function runningEmbeddedPostgresUrl(dir: string): Promise<string | null> {
+  const pidFile = path.join(path.resolve(dir), 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  // postmaster.pid: the pid on line 1, the port on line 4.
+  const lines = (await readFile(pidFile, 'utf8')).split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !Number.isInteger(port) || port <= 0) return null;
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
+}
+
 /** The postgres user must be able to reach its data directory through every parent. */
 async function makeTraversable(dir: string): Promise<void> {
   let current = dir;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Db, DbOrTx } from '../db/client';
+import { jobQueuePauses } from '../db/schema';
 import { toDrizzleSql } from '../db/raw-sql';
 import type { Logger } from '../lib/logger';
 import type { PgListener } from '../realtime/pg-listener';
@@ -49,6 +50,18 @@ export interface JobQueueOptions {
   policyOverrides?: Partial<Record<JobName, Partial<JobPolicy>>> | undefined;
   pollIntervalMs?: number | undefined;
   leaseTiming?: Partial<LeaseTiming> | undefined;
+}
+
+/** One queue as the operator console shows it. */
+export interface QueueStatus {
+  name: JobName;
+  waiting: number;
+  running: number;
+  /** Jobs that failed for good (after their last try) in the last 24 hours. */
+  failedLastDay: number;
+  /** Seconds since the oldest waiting job was queued; 0 when none waits. */
+  oldestWaitingSeconds: number;
+  paused: boolean;
 }
 
 interface RunningJob {
@@ -166,8 +179,62 @@ export class JobQueue {
     };
   }
 
-  /** Claims up to `count` jobs, each with its lease, in one statement. */
+  /** Every queue this server has, with its backlog, its failures of the last day and whether it is paused. */
+  async status(): Promise<QueueStatus[]> {
+    const result = await this.db.execute<{ name: string; waiting: string; running: string; oldest: string | null; failed: string; paused: boolean }>(sql`
+      with backlog as (
+        select name, count(*) filter (where state < 'active') as waiting, count(*) filter (where state = 'active') as running,
+          extract(epoch from now() - min(created_on) filter (where state < 'active')) as oldest
+        from pgboss.job where state <= 'active' group by name
+      ), failed as (
+        select name, count(*) as failed from (
+          select name from pgboss.job where state = 'failed' and completed_on > now() - interval '1 day'
+          union all
+          select name from pgboss.archive where state = 'failed' and completed_on > now() - interval '1 day'
+        ) f group by name
+      )
+      select q.name, coalesce(b.waiting, 0) as waiting, coalesce(b.running, 0) as running, b.oldest, coalesce(f.failed, 0) as failed,
+        exists (select from job_queue_pauses p where p.job_name = q.name) as paused
+      from unnest(array[${sql.join(
+        Object.keys(JOB_POLICIES).map((name) => sql`${name}`),
+        sql`, `,
+      )}]::text[]) as q(name)
+      left join backlog b on b.name = q.name left join failed f on f.name = q.name
+      order by q.name`);
+    return result.rows.map((row) => ({
+      name: row.name as JobName,
+      waiting: Number(row.waiting),
+      running: Number(row.running),
+      failedLastDay: Number(row.failed),
+      oldestWaitingSeconds: Math.max(0, Number(row.oldest ?? 0)),
+      paused: row.paused,
+    }));
+  }
+
+  /**
+   * Pauses a queue in every process: workers stop claiming its jobs (those running finish; those
+   * waiting stay queued). In the caller's transaction; false when it was paused already.
+   */
+  async pause(db: DbOrTx, name: JobName): Promise<boolean> {
+    const inserted = await db.insert(jobQueuePauses).values({ jobName: name }).onConflictDoNothing().returning({ name: jobQueuePauses.jobName });
+    return inserted.length > 0;
+  }
+
+  /** Resumes a paused queue and wakes its workers as the caller's transaction commits; false when it was not paused. */
+  async resume(db: DbOrTx, name: JobName): Promise<boolean> {
+    const deleted = await db.delete(jobQueuePauses).where(eq(jobQueuePauses.jobName, name)).returning({ name: jobQueuePauses.jobName });
+    if (deleted.length > 0) await db.execute(sql`select pg_notify(${WAKE_CHANNEL}, ${name})`);
+    return deleted.length > 0;
+  }
+
+  private async isPaused(name: JobName): Promise<boolean> {
+    const [row] = await this.db.select({ name: jobQueuePauses.jobName }).from(jobQueuePauses).where(eq(jobQueuePauses.jobName, name));
+    return row !== undefined;
+  }
+
+  /** Claims up to `count` jobs, each with its lease, in one statement; none from a paused queue. */
   private async claim(name: JobName, count: number): Promise<FetchedJob[]> {
+    if (await this.isPaused(name)) return [];
     const rows = await this.boss.fetch<unknown>(name, {
       batchSize: count,
       includeMetadata: true,

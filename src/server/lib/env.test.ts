@@ -44,6 +44,13 @@ describe('configuration', () => {
     });
   });
 
+  it('reads ADMIN_EMAILS as a list of addresses in lower case, and refuses one that is not an address', () => {
+    expect(loadConfig({}).adminEmails).toEqual([]);
+    expect(loadConfig({ ADMIN_EMAILS: ' Ops@Example.com, ,second@example.com ' }).adminEmails).toEqual(['ops@example.com', 'second@example.com']);
+    expect(problemsOf({ ADMIN_EMAILS: 'ops@example.com, not an address' })).toEqual([expect.stringMatching(/^ADMIN_EMAILS\.1: /)]);
+    expect(loadConfig({}).adminRequestsPerMinute).toBe(120);
+  });
+
   it('keeps uploads 24 hours and generated images 30 days unless told otherwise, in seconds', () => {
     expect(loadConfig({}).retention).toEqual({ uploadSeconds: 86_400, generatedSeconds: 2_592_000 });
     expect(loadConfig({ UPLOAD_RETENTION: '90s', GENERATED_RETENTION: '2h' }).retention).toEqual({ uploadSeconds: 90, generatedSeconds: 7200 });

@@ -119,6 +119,14 @@ const envSchema = z.object({
   /** Fair use: what one user may ask of the server per minute (counted in the database). */
   RATE_LIMIT_UPLOADS_PER_MINUTE: intFromEnv(30, 1, 100_000),
   RATE_LIMIT_GENERATIONS_PER_MINUTE: intFromEnv(10, 1, 100_000),
+  /** Requests one operator may make of the console's API per minute. */
+  RATE_LIMIT_ADMIN_REQUESTS_PER_MINUTE: intFromEnv(120, 1, 100_000),
+  /** Operators: a listed user who has confirmed the address (features/admin). */
+  ADMIN_EMAILS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.email('must be a comma-separated list of e-mail addresses'))),
   /** Bearer token for GET /metrics; unset means: only from this machine (metrics-access.ts). */
   METRICS_TOKEN: optionalString.pipe(z.string().min(METRICS_TOKEN_MIN_LENGTH, `must be at least ${METRICS_TOKEN_MIN_LENGTH} characters (a guessable token exposes the metrics)`).optional()),
   /** Error reporting to Sentry (or any server speaking its protocol): the server's DSN, and the web client's. */
@@ -178,6 +186,10 @@ export interface AppConfig {
   logLevel: RawEnv['LOG_LEVEL'];
   /** Per-user limits of photo uploads and of generation requests (POST /api/chat), per minute. */
   fairUse: { uploadsPerMinute: number; generationsPerMinute: number };
+  /** Operators by address (lower case); `npm run admin -- grant` makes others. */
+  adminEmails: string[];
+  /** Requests one operator may make of /api/admin per minute. */
+  adminRequestsPerMinute: number;
   /** Files older than this are deleted by the retention job (seconds). */
   retention: Retention;
   /** ALLOW_UNSAFE_SHARED_TEST_SERVER=true outside production: warned about at every start. */
@@ -303,6 +315,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     generationTimeoutSeconds: env.GENERATION_TIMEOUT_SECONDS,
     logLevel: env.LOG_LEVEL,
     fairUse: { uploadsPerMinute: env.RATE_LIMIT_UPLOADS_PER_MINUTE, generationsPerMinute: env.RATE_LIMIT_GENERATIONS_PER_MINUTE },
+    adminEmails: env.ADMIN_EMAILS,
+    adminRequestsPerMinute: env.RATE_LIMIT_ADMIN_REQUESTS_PER_MINUTE,
     retention: { uploadSeconds: env.UPLOAD_RETENTION, generatedSeconds: env.GENERATED_RETENTION },
     sharedTestServer: env.NODE_ENV !== 'production' && env[SHARED_TEST_SERVER_VARIABLE] === 'true',
     metricsToken: env.METRICS_TOKEN,

@@ -15,6 +15,11 @@ export function validationError(error: ZodError, target: string): AppError {
   return new AppError('VALIDATION_ERROR', `Invalid ${target}: ${names.join(', ')}`, { details: { fields } });
 }
 
+/** What a path that is no API route answers; routes that must look absent to some callers answer the same. */
+export function noSuchApiRoute(c: Context<AppEnv>): AppError {
+  return new AppError('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`);
+}
+
 export function errorResponse(c: Context<AppEnv>, error: AppError): Response {
   const status = error.status ?? HTTP_STATUS_OF_CODE[error.code];
   return c.json<ErrorBody>(error.toBody(), status as 400);

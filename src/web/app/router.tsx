@@ -54,6 +54,9 @@ export const routes: RouteObject[] = [
         ],
       },
 
+      // The operator console: one chunk, loaded only when opened, that routes its own pages.
+      { path: '/admin/*', lazy: async () => ({ Component: (await import('./routes/admin')).default }) },
+
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -4,7 +4,8 @@ import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizz
 /**
  * better-auth's tables (user, session, account, verification, rate limit), in snake_case SQL with
  * the camelCase field names its Drizzle adapter expects. `termsAcceptedAt` is our additional user
- * field (spec: user_metadata.terms_accepted_at).
+ * field (spec: user_metadata.terms_accepted_at); so are the operator console's `disabledAt`,
+ * `operatorGrantedAt` and `lastSeenAt` (features/admin), which no client can set.
  */
 
 const timestamps = {
@@ -12,15 +13,26 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-export const user = pgTable('user', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull().default(''),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
-  ...timestamps,
-});
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull().default(''),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** Set by an operator: the account cannot sign in, and its requests are refused (403). */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Made an operator with `npm run admin -- grant` (ADMIN_EMAILS is the other way). */
+    operatorGrantedAt: timestamp('operator_granted_at', { withTimezone: true }),
+    /** The last signed-in request, written at most every few minutes (features/auth/last-seen.ts). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  // The console lists accounts newest first and counts sign-ups per day.
+  (t) => [index('user_created_at_idx').on(t.createdAt)],
+);
 
 export const session = pgTable(
   'session',

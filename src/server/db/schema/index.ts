@@ -3,3 +3,4 @@ export * from './studio';
 export * from './billing';
 export * from './mail';
 export * from './jobs';
+export * from './admin';

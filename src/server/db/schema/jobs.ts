@@ -25,3 +25,12 @@ export const jobLeases = pgTable(
   // The sweep looks for lapsed leases.
   (t) => [index('job_leases_leased_until_idx').on(t.leasedUntil)],
 );
+
+/**
+ * Queues an operator paused in the console: no worker of any process claims their jobs until the
+ * row is gone. Jobs already running finish; waiting ones stay queued.
+ */
+export const jobQueuePauses = pgTable('job_queue_pauses', {
+  jobName: text('job_name').primaryKey(),
+  pausedAt: timestamp('paused_at', { withTimezone: true }).notNull().defaultNow(),
+});

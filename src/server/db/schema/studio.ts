@@ -184,6 +184,9 @@ export const agentJobs = pgTable(
     // /chat cannot charge twice.
     uniqueIndex('agent_jobs_message_version_idx').on(t.messageId, t.version),
     index('agent_jobs_session_created_idx').on(t.sessionId, t.createdAt),
+    // The operator console: generations of a period, and the failed ones newest first.
+    index('agent_jobs_created_idx').on(t.createdAt),
+    index('agent_jobs_failed_idx').on(t.completedAt.desc().nullsFirst()).where(sql`${t.status} = 'failed'`),
     // The shared limit, written into the constraint as literals (a check cannot take parameters).
     check('agent_jobs_image_count_check', sql`${t.imageCount} between ${sql.raw(String(MIN_IMAGES_PER_REQUEST))} and ${sql.raw(String(MAX_IMAGES_PER_REQUEST))}`),
   ],

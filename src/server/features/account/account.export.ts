@@ -7,6 +7,7 @@ import { SESSIONS_PAGE_MAX } from '@shared/constants';
 import type { Message } from '@shared/studio';
 import type { AppDeps } from '../../context';
 import { servedFilenameOf } from '../../storage/storage-keys';
+import { auditEntriesAbout } from '../admin/audit-log.service';
 import { getSessionMessages, listSessions } from '../sessions/sessions.service';
 import { EXPORT_PAGE_SIZE, exportFilesPage, exportLedgerPage, exportProfile } from './account.repository';
 
@@ -20,7 +21,8 @@ export function exportPathOf(file: { id: string; originalFilename: string; isGen
 /**
  * The user's data as a zip, streamed (issue 14, the right of access): `account.json`,
  * `sessions.json` (every session with its messages; each file names its place in the zip, or is
- * marked expired), `ledger.csv`, and every image still kept under `images/uploads` and
+ * marked expired), `ledger.csv`, `audit-log.json` (what operators did to the account, and why),
+ * and every image still kept under `images/uploads` and
  * `images/generated`. It is built while it is sent: rows are read a page at a time and images one
  * at a time, each appended only once the previous entry is written, so memory does not grow with
  * the account.
@@ -37,6 +39,7 @@ export function exportArchive(deps: ExportDeps, userId: string): Readable {
       await append(Readable.from(accountJson(deps, userId)), 'account.json');
       await append(Readable.from(sessionsJson(deps, userId)), 'sessions.json');
       await append(Readable.from(ledgerCsv(deps, userId)), 'ledger.csv');
+      await append(Readable.from(auditLogJson(deps, userId)), 'audit-log.json');
       await appendImages(deps, append, userId);
       await archive.finalize();
     } catch (error) {
@@ -148,4 +151,12 @@ async function* ledgerCsv(deps: ExportDeps, userId: string): AsyncGenerator<stri
     const last = page[page.length - 1]!;
     after = { at: last.at, id: last.id };
   }
+}
+
+/** `[{entry}, …]`: every operator action on the account, oldest first, written a page at a time. */
+async function* auditLogJson(deps: ExportDeps, userId: string): AsyncGenerator<string> {
+  yield '[';
+  let index = 0;
+  for await (const entry of auditEntriesAbout(deps.db, userId)) yield `${index++ === 0 ? '' : ','}\n${JSON.stringify(entry)}`;
+  yield '\n]\n';
 }

@@ -1,7 +1,9 @@
 import { betterAuth } from 'better-auth';
+import { eq } from 'drizzle-orm';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer, genericOAuth } from 'better-auth/plugins';
+import { ACCOUNT_DISABLED_CODE, ACCOUNT_DISABLED_MESSAGE } from '@shared/admin';
 import { MIN_PASSWORD_LENGTH } from '@shared/constants';
 import { paths } from '@shared/paths';
 import type { Db } from '../../db/client';
@@ -109,6 +111,10 @@ export function createAuth({ config, db, logger, mailer, secret, hooks = {} }: C
     user: {
       additionalFields: {
         termsAcceptedAt: { type: 'date', required: false, input: false },
+        // Written by the operator console and its command, never by the user (input: false).
+        disabledAt: { type: 'date', required: false, input: false },
+        operatorGrantedAt: { type: 'date', required: false, input: false },
+        lastSeenAt: { type: 'date', required: false, input: false, returned: false },
       },
     },
     hooks: {
@@ -131,6 +137,15 @@ export function createAuth({ config, db, logger, mailer, secret, hooks = {} }: C
           },
           after: async (created) => {
             await hooks.onUserCreated?.(created.id);
+          },
+        },
+      },
+      session: {
+        create: {
+          // A disabled account gets no session, however it signs in (password, link, provider).
+          before: async (created) => {
+            const [owner] = await db.select({ disabledAt: user.disabledAt }).from(user).where(eq(user.id, created.userId));
+            if (owner?.disabledAt) throw new APIError('FORBIDDEN', { code: ACCOUNT_DISABLED_CODE, message: ACCOUNT_DISABLED_MESSAGE });
           },
         },
       },

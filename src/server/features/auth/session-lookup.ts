@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client';
 import type { PreparedStatement } from '../../db/prepared';
 import type { Auth, SessionUser } from './auth';
+import { createLastSeenRecorder } from './last-seen';
 
 /**
  * The signed-in user of a request in one prepared statement (decision 019).
@@ -25,7 +26,7 @@ export interface SessionLookup {
 export const SESSION_USER: PreparedStatement = {
   name: 'photomuse-session-user',
   text: `
-  select s.expires_at, u.id, u.name, u.email, u.email_verified, u.image, u.terms_accepted_at, u.created_at, u.updated_at
+  select s.expires_at, u.id, u.name, u.email, u.email_verified, u.image, u.terms_accepted_at, u.disabled_at, u.operator_granted_at, u.created_at, u.updated_at
   from session s join "user" u on u.id = s.user_id
   where s.token = $1`,
 };
@@ -38,6 +39,8 @@ interface SessionUserRecord {
   email_verified: boolean;
   image: string | null;
   terms_accepted_at: Date | null;
+  disabled_at: Date | null;
+  operator_granted_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -51,6 +54,7 @@ interface AuthSettings {
 }
 
 export function createSessionLookup(auth: Auth, db: Db): SessionLookup {
+  const recordLastSeen = createLastSeenRecorder(db);
   let settings: Promise<AuthSettings> | undefined;
   const settingsOf = () =>
     (settings ??= auth.$context.then((context) => ({
@@ -62,32 +66,40 @@ export function createSessionLookup(auth: Auth, db: Db): SessionLookup {
     })));
   const throughBetterAuth = async (headers: Headers) => (await auth.api.getSession({ headers }))?.user ?? null;
 
+  const lookUp = async (headers: Headers): Promise<SessionUser | null> => {
+    const cookieHeader = headers.get('cookie');
+    if (headers.has('authorization') || !cookieHeader) return headers.has('authorization') ? throughBetterAuth(headers) : null;
+    const { sessionCookie, dontRememberCookie, secret, expiresInMs, updateAgeMs } = await settingsOf();
+    const signed = cookieValue(cookieHeader, sessionCookie);
+    if (signed === undefined) return null;
+    const token = verifiedToken(signed, secret);
+    if (!token) return null;
+    const { rows } = await db.$client.query<SessionUserRecord>({ ...SESSION_USER, values: [token] });
+    const row = rows[0];
+    if (!row) return null;
+    const expiresAt = row.expires_at.getTime();
+    const now = Date.now();
+    const refreshDue = expiresAt - expiresInMs + updateAgeMs <= now && cookieValue(cookieHeader, dontRememberCookie) === undefined;
+    if (expiresAt <= now || refreshDue) return throughBetterAuth(headers);
+    return {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      emailVerified: row.email_verified,
+      image: row.image,
+      termsAcceptedAt: row.terms_accepted_at,
+      disabledAt: row.disabled_at,
+      operatorGrantedAt: row.operator_granted_at,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    };
+  };
+
   return {
     async signedInUser(headers) {
-      const cookieHeader = headers.get('cookie');
-      if (headers.has('authorization') || !cookieHeader) return headers.has('authorization') ? throughBetterAuth(headers) : null;
-      const { sessionCookie, dontRememberCookie, secret, expiresInMs, updateAgeMs } = await settingsOf();
-      const signed = cookieValue(cookieHeader, sessionCookie);
-      if (signed === undefined) return null;
-      const token = verifiedToken(signed, secret);
-      if (!token) return null;
-      const { rows } = await db.$client.query<SessionUserRecord>({ ...SESSION_USER, values: [token] });
-      const row = rows[0];
-      if (!row) return null;
-      const expiresAt = row.expires_at.getTime();
-      const now = Date.now();
-      const refreshDue = expiresAt - expiresInMs + updateAgeMs <= now && cookieValue(cookieHeader, dontRememberCookie) === undefined;
-      if (expiresAt <= now || refreshDue) return throughBetterAuth(headers);
-      return {
-        id: row.id,
-        name: row.name,
-        email: row.email,
-        emailVerified: row.email_verified,
-        image: row.image,
-        termsAcceptedAt: row.terms_accepted_at,
-        createdAt: row.created_at,
-        updatedAt: row.updated_at,
-      };
+      const found = await lookUp(headers);
+      if (found) await recordLastSeen(found.id);
+      return found;
     },
   };
 }

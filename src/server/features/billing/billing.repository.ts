@@ -14,6 +14,8 @@ export type LedgerKind = (typeof ledgerKind.enumValues)[number];
 
 export interface AccountRow {
   availableCents: number;
+  /** Frozen by open disputes and pending card refunds: part of the balance that cannot be spent. */
+  frozenCents: number;
   freeGenerationsLeft: number;
   stripeCustomerId: string | null;
 }
@@ -40,13 +42,15 @@ export async function insertAccountWithFreeGrant(db: DbOrTx, userId: string, fre
 
 export const FIND_ACCOUNT: PreparedStatement = {
   name: 'billing-find-account',
-  text: 'select available_cents, free_generations_left, stripe_customer_id from balance_accounts where user_id = $1',
+  text: 'select available_cents, frozen_cents, free_generations_left, stripe_customer_id from balance_accounts where user_id = $1',
 };
 
 /** The balance read on every page: one prepared statement (decision 019). */
 export async function findAccount(db: DbOrTx, userId: string): Promise<AccountRow | null> {
-  const [row] = await preparedRows<{ available_cents: string | number; free_generations_left: number; stripe_customer_id: string | null }>(db, FIND_ACCOUNT, [userId]);
-  return row ? { availableCents: Number(row.available_cents), freeGenerationsLeft: row.free_generations_left, stripeCustomerId: row.stripe_customer_id } : null;
+  const [row] = await preparedRows<{ available_cents: string | number; frozen_cents: string | number; free_generations_left: number; stripe_customer_id: string | null }>(db, FIND_ACCOUNT, [userId]);
+  return row
+    ? { availableCents: Number(row.available_cents), frozenCents: Number(row.frozen_cents), freeGenerationsLeft: row.free_generations_left, stripeCustomerId: row.stripe_customer_id }
+    : null;
 }
 
 export interface DebitRow {
@@ -82,7 +86,8 @@ export async function debitAccount(
         updated_at = now()
       from prior p
       where a.user_id = p.user_id
-        and a.available_cents >= (${n}::int - least(a.free_generations_left, ${n}::int)) * ${price}::bigint
+        -- What open disputes and pending card refunds freeze cannot be spent.
+        and greatest(a.available_cents - a.frozen_cents, 0) >= (${n}::int - least(a.free_generations_left, ${n}::int)) * ${price}::bigint
       returning a.user_id,
         p.free_generations_left - a.free_generations_left as free_used,
         p.available_cents - a.available_cents as cents_taken,
@@ -176,11 +181,11 @@ export async function creditTopUp(db: DbOrTx, input: { userId: string; amountCen
 /** Locks the account row (creating an empty one if needed) for a read-decide-write in one transaction. */
 export async function lockAccount(db: DbOrTx, userId: string): Promise<AccountRow> {
   await db.insert(balanceAccounts).values({ userId }).onConflictDoNothing();
-  const result = await db.execute<{ available_cents: string; free_generations_left: number; stripe_customer_id: string | null }>(
-    sql`select available_cents, free_generations_left, stripe_customer_id from balance_accounts where user_id = ${userId} for update`,
+  const result = await db.execute<{ available_cents: string; frozen_cents: string; free_generations_left: number; stripe_customer_id: string | null }>(
+    sql`select available_cents, frozen_cents, free_generations_left, stripe_customer_id from balance_accounts where user_id = ${userId} for update`,
   );
   const row = result.rows[0]!;
-  return { availableCents: int(row.available_cents), freeGenerationsLeft: row.free_generations_left, stripeCustomerId: row.stripe_customer_id };
+  return { availableCents: int(row.available_cents), frozenCents: int(row.frozen_cents), freeGenerationsLeft: row.free_generations_left, stripeCustomerId: row.stripe_customer_id };
 }
 
 /** Adjustment references of one charge start with `${chargeId}:`; returns them all. */
@@ -267,6 +272,14 @@ export async function updateCheckoutSessionStatus(db: DbOrTx, sessionId: string,
       completedAt: paymentStatus === 'paid' ? sql`coalesce(${checkoutSessions.completedAt}, now())` : checkoutSessions.completedAt,
     })
     .where(and(eq(checkoutSessions.id, sessionId), ne(checkoutSessions.paymentStatus, 'paid')));
+}
+
+/** The payment behind a paid session, kept once known. */
+export async function savePaymentIntent(db: DbOrTx, sessionId: string, paymentIntentId: string): Promise<void> {
+  await db
+    .update(checkoutSessions)
+    .set({ paymentIntentId: sql`coalesce(${checkoutSessions.paymentIntentId}, ${paymentIntentId})` })
+    .where(eq(checkoutSessions.id, sessionId));
 }
 
 export interface LedgerEntryRow {

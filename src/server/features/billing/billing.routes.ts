@@ -176,7 +176,7 @@ export function billingRoutes(deps: AppDeps) {
         if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new AppError('BAD_REQUEST', 'Invalid webhook signature');
         throw error;
       }
-      await handleStripeEvent(db, event, c.get('logger'));
+      await handleStripeEvent({ db, stripe }, event, c.get('logger'));
       return c.json({ received: true as const }, 200);
     })
     .openapi(getTestCheckout, async (c) => c.json(await testCheckoutDetails(db, c.get('user').id, c.req.valid('param').id), 200))

@@ -38,7 +38,13 @@ export interface GenerationQuote {
   /** What the paid images cost from the balance. */
   priceCents: number;
   freeGenerationsLeft: number;
+  /** What the balance can pay now (less what is frozen). */
   availableCents: number;
+}
+
+/** The part of a balance that may be spent: what open disputes and pending card refunds freeze cannot. */
+export function spendableCents(account: { availableCents: number; frozenCents: number }): number {
+  return Math.max(account.availableCents - account.frozenCents, 0);
 }
 
 /** Prices a request against the account as it is now; it reserves nothing (see debitForGeneration). */
@@ -47,7 +53,9 @@ export async function quoteGeneration(db: DbOrTx, userId: string, imageCount: nu
   const freeGenerationsLeft = account?.freeGenerationsLeft ?? 0;
   const freeImages = Math.min(freeGenerationsLeft, imageCount);
   const paidImages = imageCount - freeImages;
-  return { imageCount, freeImages, paidImages, priceCents: paidImages * pricePerImageCents, freeGenerationsLeft, availableCents: account?.availableCents ?? 0 };
+  // What can pay: a frozen part of the balance (an open dispute, a pending card refund) cannot.
+  const availableCents = account ? spendableCents(account) : 0;
+  return { imageCount, freeImages, paidImages, priceCents: paidImages * pricePerImageCents, freeGenerationsLeft, availableCents };
 }
 
 export interface GenerationDebit {
@@ -122,7 +130,13 @@ export async function balanceOf(db: Db, userId: string, freeGenerations: number)
     account = await findAccount(db, userId);
   }
   const availableCents = account?.availableCents ?? 0;
-  return { balance: rawBalanceOf(availableCents), formatted: formatCents(availableCents), freeGenerationsLeft: account?.freeGenerationsLeft ?? 0, availableCents };
+  return {
+    balance: rawBalanceOf(availableCents),
+    formatted: formatCents(availableCents),
+    freeGenerationsLeft: account?.freeGenerationsLeft ?? 0,
+    availableCents,
+    frozenCents: account?.frozenCents ?? 0,
+  };
 }
 
 /** The history tabs. The free_grant entry moves no money, so it is in neither. */
@@ -132,9 +146,9 @@ export const HISTORY_KINDS = {
 } as const satisfies Record<HistoryKind, LedgerKind[]>;
 
 /**
- * One page of the user's history, Stripe-style: {data, has_more}. Amounts are unsigned; the
- * direction comes from the type. Spec 4 knows top_up (+) and usage (-); a refund of a failed
- * generation is money back, so the client shows it with + as well.
+ * One page of the user's history, Stripe-style: {data, has_more}. Amounts are unsigned; `credit`
+ * gives the direction. Spec 4 knows top_up (+) and usage (-); a refund of a failed generation and
+ * credit from support are money back, so the client shows them with + as well.
  */
 export async function transactionHistory(db: Db, userId: string, kind: HistoryKind, query: LedgerPageQuery): Promise<TransactionPage> {
   const page = await listLedgerEntries(db, userId, [...HISTORY_KINDS[kind]], query);
@@ -147,6 +161,7 @@ export async function transactionHistory(db: Db, userId: string, kind: HistoryKi
       description: row.description,
       amount_formatted: formatCents(Math.abs(row.amountCents)),
       ending_balance_formatted: formatCents(row.balanceAfterCents),
+      credit: row.kind === 'top_up' || row.kind === 'refund' || row.amountCents > 0,
     })),
     has_more: page.hasMore,
   };

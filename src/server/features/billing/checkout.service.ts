@@ -10,6 +10,7 @@ import {
   findCheckoutSessionById,
   insertCheckoutSession,
   ledgerEntryExists,
+  savePaymentIntent,
   updateCheckoutSessionStatus,
   type CheckoutSessionRow,
 } from './billing.repository';
@@ -57,6 +58,8 @@ export async function fulfilCheckoutSession(db: Db, snapshot: CheckoutSnapshot, 
     // Concurrent fulfilments of one session queue on this row, so the second usually sees the
     // first's entry below; the unique index settles the rest.
     await updateCheckoutSessionStatus(tx, snapshot.id, 'complete', 'paid');
+    // Its refunds and disputes will name the payment, not the session.
+    if (snapshot.paymentIntentId) await savePaymentIntent(tx, snapshot.id, snapshot.paymentIntentId);
     if (await ledgerEntryExists(tx, 'top_up', snapshot.id)) return 'already_credited';
     try {
       await tx.transaction((savepoint) =>
@@ -160,7 +163,7 @@ export async function testCheckoutDetails(db: Db, userId: string, sessionId: str
 export async function completeTestCheckout(db: Db, buyer: CheckoutBuyer, sessionId: string, logger?: Logger): Promise<CheckoutVerification> {
   const session = await myTestSession(db, buyer.userId, sessionId);
   if (session.status === 'expired') throw new AppError('BAD_REQUEST', 'This checkout session has expired');
-  const snapshot: CheckoutSnapshot = { id: session.id, status: 'complete', paymentStatus: 'paid', amountTotal: session.amountTotalCents, currency: session.currency, customerEmail: buyer.email };
+  const snapshot: CheckoutSnapshot = { id: session.id, status: 'complete', paymentStatus: 'paid', amountTotal: session.amountTotalCents, currency: session.currency, customerEmail: buyer.email, paymentIntentId: null };
   const result = await fulfilCheckoutSession(db, snapshot, logger);
   return verificationOf(result.session ?? session, snapshot, buyer.email);
 }

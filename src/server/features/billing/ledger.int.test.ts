@@ -53,12 +53,12 @@ describe('opening an account', () => {
     expect(await accountOf(userId)).toMatchObject({ availableCents: 0, freeGenerationsLeft: 3 });
     const entries = await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
     expect(entries).toEqual([expect.objectContaining({ kind: 'free_grant', reference: userId, amountCents: 0, freeGenerationsDelta: 3 })]);
-    expect(await balanceOf(db, userId, 3)).toEqual({ balance: 0, formatted: '$0.00', freeGenerationsLeft: 3, availableCents: 0 });
+    expect(await balanceOf(db, userId, 3)).toEqual({ balance: 0, formatted: '$0.00', freeGenerationsLeft: 3, availableCents: 0, frozenCents: 0 });
   });
 
   it('opens the account of a user who had none when the balance is first asked for', async () => {
     const userId = await newUser();
-    expect(await balanceOf(db, userId, 2)).toEqual({ balance: 0, formatted: '$0.00', freeGenerationsLeft: 2, availableCents: 0 });
+    expect(await balanceOf(db, userId, 2)).toEqual({ balance: 0, formatted: '$0.00', freeGenerationsLeft: 2, availableCents: 0, frozenCents: 0 });
   });
 });
 

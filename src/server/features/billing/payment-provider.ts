@@ -15,6 +15,8 @@ export interface CheckoutSnapshot {
   amountTotal: number | null;
   currency: string | null;
   customerEmail: string | null;
+  /** Stripe's payment behind a paid session (refunds and disputes name it); null in test mode. */
+  paymentIntentId: string | null;
 }
 
 export interface CheckoutBuyer {
@@ -39,4 +41,18 @@ export interface PaymentProvider {
   createHostedCheckout(buyer: CheckoutBuyer, amountCents: number): Promise<CreatedCheckout & { url: string }>;
   /** The provider's current view; null when it does not know the session. */
   retrieveCheckout(sessionId: string): Promise<CheckoutSnapshot | null>;
+  /**
+   * Gives `amountCents` of a card payment back (Stripe only; the test mode has no cards). The
+   * idempotency key makes a repeated call the same refund. Throws PaymentRefusedError when the
+   * provider refuses it; any other error leaves the outcome unknown.
+   */
+  refundPayment?(input: { paymentIntentId: string; amountCents: number; idempotencyKey: string; metadata: Record<string, string> }): Promise<{ refundId: string; status: string }>;
+}
+
+/** The payment provider said no (too much, already refunded, disputed, unknown payment): nothing happened. */
+export class PaymentRefusedError extends Error {
+  constructor(message: string, readonly code: string | undefined) {
+    super(message);
+    this.name = 'PaymentRefusedError';
+  }
 }

@@ -160,7 +160,7 @@ describe('fulfilment', () => {
   it('credits once when the same completed event arrives 5 times, concurrently with the success page verifying', async () => {
     const client = await signedInUser(server);
     const before = await balanceOf(client);
-    expect(before).toEqual({ balance: 0, formatted: '$0.00', freeGenerationsLeft: 3, availableCents: 0 });
+    expect(before).toEqual({ balance: 0, formatted: '$0.00', freeGenerationsLeft: 3, availableCents: 0, frozenCents: 0 });
     const sessionId = await startCheckout(client, 'price_10');
     stripe.updateSession(sessionId, { status: 'complete', payment_status: 'paid' });
     const payload = stripe.event('checkout.session.completed', stripe.session(sessionId));
@@ -171,7 +171,7 @@ describe('fulfilment', () => {
     expect(await verify.json()).toMatchObject({ status: 'success', amount_total: 1000, currency: 'usd' });
 
     expect(await topUpEntries(sessionId)).toHaveLength(1);
-    expect(await balanceOf(client)).toEqual({ balance: -1000, formatted: '$10.00', freeGenerationsLeft: 3, availableCents: 1000 });
+    expect(await balanceOf(client)).toEqual({ balance: -1000, formatted: '$10.00', freeGenerationsLeft: 3, availableCents: 1000, frozenCents: 0 });
     // Later redeliveries and verifications change nothing either.
     await deliver(payload);
     await client.get(`/api/stripe/verify-checkout-session/${sessionId}`);

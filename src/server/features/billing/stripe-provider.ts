@@ -7,7 +7,7 @@ import { paths } from '@shared/paths';
 import type { Db } from '../../db/client';
 import type { AppConfig } from '../../lib/env';
 import { findAccount, saveStripeCustomerId } from './billing.repository';
-import type { CheckoutBuyer, CheckoutSnapshot, PaymentProvider } from './payment-provider';
+import { PaymentRefusedError, type CheckoutBuyer, type CheckoutSnapshot, type PaymentProvider } from './payment-provider';
 
 export type StripeConfig = Extract<AppConfig['stripe'], { mode: 'stripe' }>;
 
@@ -38,6 +38,7 @@ export function snapshotOfStripeSession(session: Stripe.Checkout.Session): Check
     amountTotal: session.amount_total,
     currency: session.currency,
     customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
+    paymentIntentId: typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null),
   };
 }
 
@@ -122,6 +123,17 @@ export function createStripeProvider(deps: { config: StripeConfig; appUrl: strin
         return snapshotOfStripeSession(await stripe.checkout.sessions.retrieve(sessionId));
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
+    },
+
+    async refundPayment({ paymentIntentId, amountCents, idempotencyKey, metadata }) {
+      try {
+        const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount: amountCents, reason: 'requested_by_customer', metadata }, { idempotencyKey });
+        return { refundId: refund.id, status: refund.status ?? 'pending' };
+      } catch (error) {
+        // Stripe answered and refused (amount, state, unknown payment): definite, nothing was refunded.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new PaymentRefusedError(error.message, error.code);
         throw error;
       }
     },

@@ -39,7 +39,7 @@ describe('test-mode payments', () => {
 
   it('gives a new account FREE_GENERATIONS free images', async () => {
     const client = await signedInUser(server);
-    expect(await (await client.get('/api/stripe/balance')).json()).toEqual({ balance: 0, formatted: '$0.00', freeGenerationsLeft: 2, availableCents: 0 });
+    expect(await (await client.get('/api/stripe/balance')).json()).toEqual({ balance: 0, formatted: '$0.00', freeGenerationsLeft: 2, availableCents: 0, frozenCents: 0 });
   });
 
   it('credits a package once through the local checkout, however often Pay and verify are pressed', async () => {

@@ -50,7 +50,7 @@ export function createTestProvider(deps: { appUrl: string; db: Db }): PaymentPro
     async retrieveCheckout(sessionId) {
       const row = await findCheckoutSessionById(db, sessionId);
       if (!row) return null;
-      return { id: row.id, status: row.status, paymentStatus: row.paymentStatus, amountTotal: row.amountTotalCents, currency: row.currency, customerEmail: null };
+      return { id: row.id, status: row.status, paymentStatus: row.paymentStatus, amountTotal: row.amountTotalCents, currency: row.currency, customerEmail: null, paymentIntentId: null };
     },
   };
 }

@@ -3,7 +3,9 @@ import { formatCents } from '@shared/money';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import { adjustmentReferencesWithPrefix, debitAdjustment, findUserIdByStripeCustomer, lockAccount } from './billing.repository';
+import { settleReportedRefunds } from './card-refunds.service';
 import { fulfilCheckoutSession } from './checkout.service';
+import { recordDisputeClosed, recordDisputeOpened } from './disputes.service';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { snapshotOfStripeSession } from './stripe-provider';
 
@@ -11,7 +13,7 @@ import { snapshotOfStripeSession } from './stripe-provider';
  * What a verified Stripe event does. Stripe delivers at least once, in any order, sometimes
  * concurrently; every branch here is safe to run again.
  */
-export async function handleStripeEvent(db: Db, event: Stripe.Event, logger: Logger): Promise<void> {
+export async function handleStripeEvent({ db, stripe }: { db: Db; stripe: Stripe }, event: Stripe.Event, logger: Logger): Promise<void> {
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
@@ -25,6 +27,13 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event, logger: Log
     case 'charge.refunded':
       await takeBackRefundedCharge(db, event.data.object, logger);
       return;
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+      await recordDisputeOpened(db, stripe, event.data.object, logger);
+      return;
+    case 'charge.dispute.closed':
+      await recordDisputeClosed(db, stripe, event.data.object, logger);
+      return;
     default:
       logger.debug({ eventType: event.type }, 'stripe event ignored');
   }
@@ -34,7 +43,9 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event, logger: Log
  * A refunded card payment takes its credit back as a negative adjustment, never below zero: what
  * could not be taken is recorded in the entry's description. Each entry's reference is
  * `${chargeId}:${amountRefundedSoFar}`, so a redelivered event posts nothing and a later partial
- * refund of the same charge posts only the difference.
+ * refund of the same charge posts only the difference. This is the one place a card refund
+ * reaches the ledger, the operator console's included: in the same transaction the console's
+ * pending refunds it covers are settled and their frozen amount released.
  */
 export async function takeBackRefundedCharge(db: Db, charge: Stripe.Charge, logger: Logger): Promise<void> {
   const customerId = typeof charge.customer === 'string' ? charge.customer : charge.customer?.id;
@@ -57,6 +68,8 @@ export async function takeBackRefundedCharge(db: Db, charge: Stripe.Charge, logg
           ? `Card payment refunded: ${formatCents(requested)} (only ${formatCents(taken)} of credit was left to take back)`
           : `Card payment refunded: ${formatCents(requested)}`;
       await debitAdjustment(tx, { userId, cents: taken, reference: `${prefix}${charge.amount_refunded}`, description });
+      const paymentIntentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+      if (paymentIntentId) await settleReportedRefunds(tx, { userId, paymentIntentId, refundedNowCents: requested });
       logger.info({ chargeId: charge.id, userId, requested, taken }, 'refunded charge taken back from the balance');
     });
   } catch (error) {

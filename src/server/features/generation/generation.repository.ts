@@ -380,3 +380,23 @@ export async function chooseVersion(db: DbOrTx, input: { userId: string; replyMe
     returning ${notifyEventSql({ topic: sessionTopicSql(sql`m.session_id`), type: 'message.updated', id: sql`m.id` })}`);
   return result.rows.length === 1;
 }
+
+/**
+ * Puts a failed job back in the queue's hands (an operator's retry): queued again, its reply
+ * working again, with the events — one statement. Nothing about its charge changes. False when
+ * the job is not failed (any more).
+ */
+export async function requeueFailedJob(tx: DbOrTx, input: { jobId: string; replyText: string }): Promise<boolean> {
+  const result = await tx.execute(sql`
+    with requeued as (
+      update agent_jobs set status = 'queued', error = null, started_at = null, completed_at = null
+      where id = ${input.jobId}::uuid and status = 'failed'
+      returning id, session_id, result_message_id
+    ), working as (
+      update messages m set content_text = ${input.replyText}::text, processing_status = 'processing', updated_at = now()
+      from requeued r where m.id = r.result_message_id
+    )
+    select ${notifyEventSql({ topic: sessionTopicSql(sql`r.session_id`), type: 'message.updated', id: sql`r.result_message_id` })},
+      ${notifyEventSql({ topic: sessionTopicSql(sql`r.session_id`), type: 'job.updated', id: sql`r.id` })} from requeued r`);
+  return result.rows.length === 1;
+}

@@ -26,6 +26,6 @@ export function meRoutes(deps: AppDeps) {
   const router = createRouter();
   router.use('*', requireUser(deps, { termsAccepted: false }));
   return router
-    .openapi(getMe, (c) => c.json(currentUserProfile(c.get('user')), 200))
-    .openapi(postAcceptTerms, async (c) => c.json(await acceptTerms(deps.db, c.get('user')), 200));
+    .openapi(getMe, (c) => c.json(currentUserProfile(c.get('user'), deps.config.adminEmails), 200))
+    .openapi(postAcceptTerms, async (c) => c.json(await acceptTerms(deps.db, c.get('user'), deps.config.adminEmails), 200));
 }

@@ -1,9 +1,10 @@
 import { displayNameOf, initialsOf, type Profile } from '@shared/profile';
 import type { SignedInUser } from '../../context';
 import type { Db } from '../../db/client';
+import { isOperator } from '../admin/operators.service';
 import { recordTermsAcceptance } from './me.repository';
 
-export function currentUserProfile(user: SignedInUser): Profile {
+export function currentUserProfile(user: SignedInUser, adminEmails: readonly string[]): Profile {
   const termsAcceptedAt = user.termsAcceptedAt ? new Date(user.termsAcceptedAt).toISOString() : null;
   return {
     id: user.id,
@@ -14,11 +15,12 @@ export function currentUserProfile(user: SignedInUser): Profile {
     initials: initialsOf(displayNameOf(user)),
     emailVerified: user.emailVerified,
     termsAcceptedAt,
+    isOperator: isOperator(user, adminEmails),
   };
 }
 
 /** Accepting twice keeps the first acceptance time. */
-export async function acceptTerms(db: Db, user: SignedInUser): Promise<Profile> {
+export async function acceptTerms(db: Db, user: SignedInUser, adminEmails: readonly string[]): Promise<Profile> {
   const acceptedAt = await recordTermsAcceptance(db, user.id);
-  return currentUserProfile({ ...user, termsAcceptedAt: acceptedAt });
+  return currentUserProfile({ ...user, termsAcceptedAt: acceptedAt }, adminEmails);
 }

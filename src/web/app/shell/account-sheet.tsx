@@ -1,11 +1,13 @@
-import { CreditCard, LogOut, UserRound, Wallet } from 'lucide-react';
+import { CreditCard, LayoutDashboard, LogOut, UserRound, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { adminPaths } from '@shared/admin-paths';
 import { paths } from '@shared/paths';
 import { buttonClasses } from '@web/components/ui/button';
 import type { Profile } from '@shared/profile';
 import { BalanceText } from '@web/features/billing/components/balance-text';
 import { Sheet } from '@web/components/layouts/sheet';
+import { ConsoleName } from './console-name';
 import { useLogOut } from './use-log-out';
 import { UserCard } from './user-card';
 
@@ -27,6 +29,12 @@ export function AccountSheet({ me, open, onOpenChange }: { me: Profile; open: bo
           <CreditCard className="h-4 w-4" aria-hidden="true" />
           {t('billing')}
         </Link>
+        {me.isOperator && (
+          <Link to={adminPaths.overview.getHref()} onClick={close} className={buttonClasses('outline', 'md', 'justify-start')}>
+            <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
+            <ConsoleName />
+          </Link>
+        )}
         <Link to={paths.billing.getHref()} onClick={close} className={buttonClasses('primary', 'md', 'justify-start')}>
           <Wallet className="h-4 w-4" aria-hidden="true" />
           {t('topUp')}

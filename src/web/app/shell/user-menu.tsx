@@ -1,10 +1,12 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { CreditCard, LogOut, UserRound } from 'lucide-react';
+import { CreditCard, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { adminPaths } from '@shared/admin-paths';
 import { paths } from '@shared/paths';
 import type { Profile } from '@shared/profile';
 import { BalanceText } from '@web/features/billing/components/balance-text';
+import { ConsoleName } from './console-name';
 import { useLogOut } from './use-log-out';
 import { UserAvatar } from '@web/components/layouts/user-avatar';
 
@@ -45,6 +47,14 @@ export function UserMenu({ me }: { me: Profile }) {
               {t('billing')}
             </Link>
           </DropdownMenu.Item>
+          {me.isOperator && (
+            <DropdownMenu.Item asChild className={itemClasses}>
+              <Link to={adminPaths.overview.getHref()}>
+                <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
+                <ConsoleName />
+              </Link>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item className={itemClasses} disabled={isPending} onSelect={() => logOut()}>
             <LogOut className="h-4 w-4" aria-hidden="true" />

@@ -20,6 +20,7 @@ const me = {
   initials: 'AD',
   emailVerified: true,
   termsAcceptedAt: null,
+  isOperator: false,
 };
 
 describe('signup form validation timing', () => {

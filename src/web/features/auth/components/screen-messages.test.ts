@@ -53,6 +53,13 @@ describe('login screen messages', () => {
     expect(text(loginFailure(answered(401, { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' })))).toBe('Invalid email or password. Please try again.');
   });
 
+  it('says the account is disabled when the server refuses it a session (403 without a code of its own)', () => {
+    expect(text(loginFailure(answered(403, { code: 'FORBIDDEN', message: 'This account has been disabled. Contact support if you think this is a mistake.' })))).toBe(
+      'This account has been disabled. Contact support if you think this is a mistake.',
+    );
+    expect(isEmailNotConfirmed(answered(403, { code: 'FORBIDDEN', message: 'disabled' }))).toBe(false);
+  });
+
   it('asks to wait when rate limited', () => {
     expect(text(loginFailure(tooMany))).toBe('Too many requests. Please wait a few minutes before trying again.');
   });

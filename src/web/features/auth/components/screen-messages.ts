@@ -27,6 +27,8 @@ function serverAnswered(error: unknown): boolean {
 export function loginFailure(error: unknown): ScreenMessage {
   if (isRateLimited(error)) return RATE_LIMITED;
   if (isAppError(error) && error.code === 'INVALID_CREDENTIALS') return { key: 'login.errors.invalidCredentials' };
+  // An unconfirmed address is 403 too, but has a code (and a screen) of its own: this is a disabled account.
+  if (isAppError(error) && error.code === 'FORBIDDEN') return { key: 'login.errors.accountDisabled' };
   return { key: 'login.errors.generic' };
 }
 

@@ -1,6 +1,6 @@
 import { Gift, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatBalance, isLowBalance } from '@shared/money';
+import { formatBalance, formatCents, isLowBalance } from '@shared/money';
 import { cn } from '@web/lib/cn';
 import type { Balance } from '@shared/billing';
 
@@ -21,6 +21,11 @@ export function BalanceHeader({ balance }: { balance: Balance | undefined }) {
           <p className={cn('text-3xl font-bold tabular-nums', low ? 'text-destructive' : 'text-success')} data-testid="billing-balance" data-balance-tone={low ? 'low' : 'credit'}>
             {balance ? balance.formatted : formatBalance(undefined)}
           </p>
+          {balance && balance.frozenCents > 0 && (
+            <p className="text-sm text-destructive" data-testid="billing-frozen">
+              {t('balance.frozen', { amount: formatCents(balance.frozenCents) })}
+            </p>
+          )}
         </div>
       </div>
       <div className="flex items-center gap-2 text-sm">

@@ -8,9 +8,9 @@ import { cn } from '@web/lib/cn';
 import type { HistoryKind, Transaction } from '@shared/billing';
 import { useTransactionHistory } from '../api/get-transaction-history';
 
-/** Money in (a top-up, or a failed generation given back) is green with a plus; the rest red with a minus. */
-export function isCredit(type: Transaction['type']): boolean {
-  return type === 'top_up' || type === 'refund';
+/** Money in (a top-up, a failed generation given back, credit from support) is green with a plus; the rest red with a minus. */
+export function isCredit(transaction: Pick<Transaction, 'credit'>): boolean {
+  return transaction.credit;
 }
 
 const TEXTS = {
@@ -20,7 +20,7 @@ const TEXTS = {
 
 function TransactionRow({ transaction }: { transaction: Transaction }) {
   const { t, i18n } = useTranslation('billing');
-  const credit = isCredit(transaction.type);
+  const credit = isCredit(transaction);
   const Icon = credit ? ArrowDownLeft : ArrowUpRight;
   const date = new Date(transaction.created * 1000).toLocaleString(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
   return (
