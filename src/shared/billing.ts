@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CUSTOM_TOP_UP_MAX_CENTS, CUSTOM_TOP_UP_MIN_CENTS } from './constants';
+import { engineUsedSchema } from './engines';
 import { formatCents } from './money';
 
 /**
@@ -64,6 +65,8 @@ export const transactionSchema = z.object({
   description: z.string(),
   amount_formatted: z.string(),
   ending_balance_formatted: z.string(),
+  /** For a generation's charge or refund: the engine (and model) it was for. */
+  engine: engineUsedSchema.nullable(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

@@ -120,9 +120,11 @@ function editOperationsIn(tokens: Tokens, aspectRatio: AspectRatio | null, capti
   const instructions = readEditTokens(tokens, caption);
   const changeVerb = tokens.some((token) => CHANGE_VERBS.some((verb) => token.startsWith(verb)));
   const colourChange = instructions.colourChange && (changeVerb || instructions.colourChange.from !== undefined) ? instructions.colourChange : null;
+  const otherThanUpscale = instructions.styles.length > 0 || instructions.adjustments.length > 0 || colourChange !== null || instructions.background !== null || aspectRatio !== null || caption !== null;
   return {
     styles: instructions.styles,
-    any: instructions.styles.length > 0 || instructions.adjustments.length > 0 || colourChange !== null || instructions.background !== null || instructions.upscale || aspectRatio !== null || caption !== null,
+    any: otherThanUpscale || instructions.upscale,
+    upscaleOnly: instructions.upscale && !otherThanUpscale,
   };
 }
 
@@ -132,11 +134,16 @@ export function planByRules(request: PlanRequest): GenerationPlan {
   const replacement = findTextReplacement(text);
   const caption = replacement ? null : findCaption(text);
   const textOutsideCaption = replacement?.remainingText ?? caption?.remainingText ?? text;
-  const { ratio, textWithoutRatios } = findAspectRatio(textOutsideCaption, tokenize(textOutsideCaption));
-  const tokens = tokenize(textWithoutRatios);
-  const explicitCount = findImageCount(tokens);
-  const operations = editOperationsIn(tokens, ratio, caption);
-  if (replacement) operations.any = true;
+  const found = findAspectRatio(textOutsideCaption, tokenize(textOutsideCaption));
+  // What the composer's pickers chose stands over what the words say.
+  const ratio = request.aspectRatio ?? found.ratio;
+  const tokens = tokenize(found.textWithoutRatios);
+  const explicitCount = request.imageCount ?? findImageCount(tokens);
+  const operations = editOperationsIn(tokens, found.ratio, caption);
+  if (replacement) {
+    operations.any = true;
+    operations.upscaleOnly = false;
+  }
 
   let sourceImages: GenerationPlan['sourceImages'];
   if (request.attachmentCount > 0) {
@@ -149,8 +156,9 @@ export function planByRules(request: PlanRequest): GenerationPlan {
   const intent = sourceImages === 'none' ? 'generate' : 'edit';
 
   // Several photos: one result for each (each one charged, so the quote shows it), unless they are to become one picture.
+  const combine = request.attachmentCount > 1 && asksToCombine(tokens);
   let imageCount = explicitCount ?? 1;
-  if (request.attachmentCount > 1 && !asksToCombine(tokens)) imageCount = request.attachmentCount * (explicitCount ?? 1);
+  if (request.attachmentCount > 1 && !combine) imageCount = request.attachmentCount * (explicitCount ?? 1);
 
   const style = intent === 'edit' ? operations.styles[0] : readGenerationPrompt(tokens).styles[0];
   const instruction = text || (intent === 'edit' ? 'Enhance the photo' : 'A landscape');
@@ -161,6 +169,8 @@ export function planByRules(request: PlanRequest): GenerationPlan {
     aspectRatio: ratio ?? 'unchanged',
     sourceImages,
     ...(style ? { style: style.id } : {}),
+    ...(combine ? { combine } : {}),
+    ...(intent === 'edit' && operations.upscaleOnly ? { upscaleOnly: true } : {}),
   };
 }
 
