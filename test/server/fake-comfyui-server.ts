@@ -495,17 +495,17 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
 
   function sendTo(sid: string, type: string, data: unknown) {
     const ws = sockets.get(sid);
-    if (ws?.readyState === ws?.OPEN) ws!.send(JSON.stringify({ type, data }));
+    if (ws && ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type, data }));
   }
 
   /** server.py's send_image: PREVIEW_IMAGE (1), then the image type (1: JPEG), then the bytes. */
   function sendPreview(sid: string) {
     const ws = sockets.get(sid);
-    if (ws?.readyState !== ws?.OPEN || !previewJpeg) return;
+    if (!ws || ws.readyState !== ws.OPEN || !previewJpeg) return;
     const header = Buffer.alloc(8);
     header.writeUInt32BE(1, 0);
     header.writeUInt32BE(1, 4);
-    ws!.send(Buffer.concat([header, previewJpeg]));
+    ws.send(Buffer.concat([header, previewJpeg]));
   }
   const previewJpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 90, g: 90, b: 160 } } }).jpeg().toBuffer();
 

@@ -218,7 +218,8 @@ export async function sessionActivityOf(db: DbOrTx, sessionId: string): Promise<
   const [row] = await db
     .select({
       engine: chatSessions.engine,
-      jobStatus: sql<(typeof agentJobs.$inferSelect)['status'] | null>`(select ${agentJobs.status} from ${agentJobs} where ${agentJobs.sessionId} = ${chatSessions.id} order by ${agentJobs.createdAt} desc limit 1)`,
+      // Spelled out: in a one-table select drizzle leaves column names unqualified, and "id" would be the job's.
+      jobStatus: sql<(typeof agentJobs.$inferSelect)['status'] | null>`(select j.status from agent_jobs j where j.session_id = chat_sessions.id order by j.created_at desc limit 1)`,
     })
     .from(chatSessions)
     .where(eq(chatSessions.id, sessionId));
