@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
-import { agentJobs, chatSessions } from '../../db/schema';
+import { type agentJobs, chatSessions } from '../../db/schema';
 
 /** How many thumbnails a session card shows at most (spec 2, Sessions list). */
 export const SESSION_THUMBNAIL_LIMIT = 4;

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeA1111, type FakeA1111 } from '@test/server/fake-a1111-server';
-import { EngineError, type EngineOptions } from '../image-engine';
+import { type EngineError, type EngineOptions } from '../image-engine';
 import { A1111ImageEngine, EDIT_DENOISING_STRENGTH } from './a1111-engine';
 
 /** The AUTOMATIC1111 engine against a local web UI API started with --api-auth. */
