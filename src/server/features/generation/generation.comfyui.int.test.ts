@@ -81,7 +81,7 @@ describe('generation with the ComfyUI engine', () => {
     const { body } = await send(client, 'make it a watercolour painting', { fileIds: [photo.id] });
     const job = await jobSettled(server, body.reply!.job_id);
     expect(job).toMatchObject({ status: 'completed', engineModel: 'Qwen-Image-Edit-2509' });
-    const loaded = comfy.prompts[0]!.prompt['78']!.inputs.image as string;
+    const loaded = comfy.prompts[0]!.prompt['78']!.inputs!.image as string;
     expect(loaded).toMatch(/^photomuse\//);
     // The photo ComfyUI got is the stored upload (re-encoded upright, without metadata).
     const uploaded = comfy.uploads.get(loaded)!;

@@ -48,7 +48,7 @@ describe('the ComfyUI engine', () => {
     expect(result.images).toHaveLength(1);
     const upload = comfy.received.find((request) => request.path === '/upload/image');
     expect(upload).toBeDefined();
-    const loadImage = comfy.prompts[0]!.prompt['78']!.inputs.image as string;
+    const loadImage = comfy.prompts[0]!.prompt['78']!.inputs!.image as string;
     expect(loadImage).toMatch(/^photomuse\/photomuse-[0-9a-f-]{36}\.jpg$/);
     expect(comfy.uploads.get(loadImage)?.data.equals(source.data)).toBe(true);
     expect(comfy.prompts[0]!.prompt['107']).toBeUndefined();
@@ -61,7 +61,7 @@ describe('the ComfyUI engine', () => {
     comfy.reset();
     await engine.edit([await photo(), await photo(600, 800)], 'put them side by side', options({ count: 1, combine: true }));
     expect(comfy.prompts).toHaveLength(1);
-    expect(comfy.prompts[0]!.prompt['106']!.inputs.image).toMatch(/^photomuse\//);
+    expect(comfy.prompts[0]!.prompt['106']!.inputs!.image).toMatch(/^photomuse\//);
   });
 
   it('upscales with the upscale workflow, to twice the size', async () => {
