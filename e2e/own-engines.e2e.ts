@@ -43,7 +43,16 @@ beforeAll(async () => {
   [comfy, a1111] = await Promise.all([startFakeComfyUi({ stepMs: 20 }), startFakeA1111({ auth: 'photomuse:s3cret', stepMs: 5 })]);
   // A second server on the client this run built, configured with the engines (as an operator would).
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'photomuse-e2e-engines-'));
-  const port = await freePort();
+  // A free port can be taken by another process before the server binds it: then another port.
+  for (let attempt = 1; ; attempt++) {
+    const started = await startServer(await freePort());
+    if (started === 'ready') break;
+    if (started !== 'port-taken' || attempt === 3) throw new Error(`the server did not start:\n${started}`);
+  }
+}, 120_000);
+
+/** Starts the engines' server on `port`: 'ready', 'port-taken', or what it said when it failed. */
+async function startServer(port: number): Promise<string> {
   origin = `http://localhost:${port}`;
   const database = inject('e2eDatabaseUrl');
   child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -75,17 +84,17 @@ beforeAll(async () => {
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`the server was not ready in 90 s:\n${output}`);
+    if (child.exitCode !== null) return output.includes('EADDRINUSE') ? 'port-taken' : output;
+    if (Date.now() > deadline) return `not ready in 90 s:\n${output}`;
     const health = await fetch(`${origin}/api/health`).then((r) => (r.ok ? (r.json() as Promise<{ status: string }>) : null), () => null);
     if (health) {
       // The start-up check found both servers, their models and nodes.
       expect(health.status).toBe('ok');
-      break;
+      return 'ready';
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-}, 120_000);
+}
 
 afterAll(async () => {
   await browser?.close();
