@@ -55,6 +55,9 @@ interface Prompt {
   script: ComfyRunScript | undefined;
   interrupted: boolean;
   release?: () => void;
+  /** When /prompt took it, and when its run ended (performance.now()): the engine's own time, queue included. */
+  receivedAt: number;
+  finishedAt?: number;
 }
 
 interface StoredFile {
@@ -199,7 +202,17 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
     if (!result.ok) return sendJson(res, 400, { error: result.error, node_errors: result.nodeErrors });
     const extraData = { ...((body.extra_data as Record<string, unknown> | undefined) ?? {}) };
     if (typeof body.client_id === 'string') extraData.client_id = body.client_id;
-    const item: Prompt = { number: number++, promptId, prompt, extraData, outputs: result.outputs, clientId: body.client_id as string | undefined, script: nextScript.shift(), interrupted: false };
+    const item: Prompt = {
+      number: number++,
+      promptId,
+      prompt,
+      extraData,
+      outputs: result.outputs,
+      clientId: body.client_id as string | undefined,
+      script: nextScript.shift(),
+      interrupted: false,
+      receivedAt: performance.now(),
+    };
     queue.push(item);
     queued.push(item);
     sendJson(res, 200, { prompt_id: promptId, number: item.number, node_errors: result.nodeErrors });
@@ -393,6 +406,7 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
       status: { status_str: status, completed: status === 'success', messages },
       meta: Object.fromEntries(Object.keys(outputs).map((id) => [id, { node_id: id, display_node: id, parent_node: null, real_node_id: id }])),
     });
+    item.finishedAt = performance.now();
     if (item.clientId) sendTo(item.clientId, 'executing', { node: null, prompt_id: promptId });
   }
 
