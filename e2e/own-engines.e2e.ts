@@ -1,13 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeA1111, type FakeA1111 } from '@test/server/fake-a1111-server';
 import { startFakeComfyUi, type FakeComfyUi } from '@test/server/fake-comfyui-server';
 import { originHeader, signUpInto } from './support/accounts';
+import { startAppServer, type AppServer } from './support/app-server';
 import { launchBrowser, viewports } from './support/browser';
 
 /**
@@ -17,94 +14,39 @@ import { launchBrowser, viewports } from './support/browser';
  * and count picked in the composer reaching the engine, charged at that engine's price, and named
  * on the reply and in the usage history.
  */
-const root = path.resolve(import.meta.dirname, '..');
-const fixtures = path.join(root, 'fixtures');
+const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 
 let browser: Browser;
 let comfy: FakeComfyUi;
 let a1111: FakeA1111;
-let child: ChildProcess | undefined;
-let dataDir: string;
+let server: AppServer;
 let origin: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
   [comfy, a1111] = await Promise.all([startFakeComfyUi({ stepMs: 20 }), startFakeA1111({ auth: 'photomuse:s3cret', stepMs: 5 })]);
-  // A second server on the client this run built, configured with the engines (as an operator would).
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'photomuse-e2e-engines-'));
-  // A free port can be taken by another process before the server binds it: then another port.
-  for (let attempt = 1; ; attempt++) {
-    const started = await startServer(await freePort());
-    if (started === 'ready') break;
-    if (started !== 'port-taken' || attempt === 3) throw new Error(`the server did not start:\n${started}`);
-  }
-}, 120_000);
-
-/** Starts the engines' server on `port`: 'ready', 'port-taken', or what it said when it failed. */
-async function startServer(port: number): Promise<string> {
-  origin = `http://localhost:${port}`;
-  const database = inject('e2eDatabaseUrl');
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      APP_URL: origin,
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: inject('webDistDir'),
-      TRUST_PROXY: 'true',
-      FREE_GENERATIONS: '0',
-      IMAGE_ENGINES: 'comfyui,a1111,local',
-      COMFYUI_URL: comfy.url,
-      A1111_URL: a1111.url,
-      A1111_AUTH: 'photomuse:s3cret',
-      A1111_MODEL: 'sd_xl_base_1.0',
-      PRICE_PER_IMAGE_CENTS: '8',
-      PRICE_PER_IMAGE_CENTS_COMFYUI: '5',
-      PRICE_PER_IMAGE_CENTS_A1111: '3',
-      ...(database ? { DATABASE_URL: database } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  // A second server on the client this run built, configured with the engines as an operator would.
+  server = await startAppServer({
+    TRUST_PROXY: 'true',
+    FREE_GENERATIONS: '0',
+    IMAGE_ENGINES: 'comfyui,a1111,local',
+    COMFYUI_URL: comfy.url,
+    A1111_URL: a1111.url,
+    A1111_AUTH: 'photomuse:s3cret',
+    A1111_MODEL: 'sd_xl_base_1.0',
+    PRICE_PER_IMAGE_CENTS: '8',
+    PRICE_PER_IMAGE_CENTS_COMFYUI: '5',
+    PRICE_PER_IMAGE_CENTS_A1111: '3',
   });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) return output.includes('EADDRINUSE') ? 'port-taken' : output;
-    if (Date.now() > deadline) return `not ready in 90 s:\n${output}`;
-    const health = await fetch(`${origin}/api/health`).then((r) => (r.ok ? (r.json() as Promise<{ status: string }>) : null), () => null);
-    if (health) {
-      // The start-up check found both servers, their models and nodes.
-      expect(health.status).toBe('ok');
-      return 'ready';
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+  origin = server.origin;
+  // The start-up check found both servers, their models and their nodes.
+  expect(server.health.status).toBe('ok');
+}, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child!.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
   await Promise.all([comfy?.close(), a1111?.close()]);
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 /** A signed-up user with $10.00 of test-mode credit, on the engines' server. */

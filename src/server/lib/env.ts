@@ -16,20 +16,27 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
-const intFromEnv = (fallback: number, min: number, max: number) =>
+/** A whole number, or undefined when unset or empty. */
+const wholeNumberFromEnv = () =>
   z
     .string()
     .trim()
     .optional()
     .transform((v, ctx) => {
-      if (v === undefined || v === '') return fallback;
+      if (v === undefined || v === '') return undefined;
       if (!/^\d+$/.test(v)) {
         ctx.addIssue({ code: 'custom', message: `must be a whole number, got "${v}"` });
         return z.NEVER;
       }
       return Number(v);
-    })
+    });
+
+const intFromEnv = (fallback: number, min: number, max: number) =>
+  wholeNumberFromEnv()
+    .transform((v) => v ?? fallback)
     .pipe(z.number().int().min(min).max(max));
+
+const optionalIntFromEnv = (min: number, max: number) => wholeNumberFromEnv().pipe(z.number().int().min(min).max(max).optional());
 
 /** A retention duration like `90s`, `24h` or `30d`, as seconds. */
 const retentionFromEnv = (fallback: string) =>
@@ -45,21 +52,6 @@ const retentionFromEnv = (fallback: string) =>
       }
       return seconds;
     });
-
-const optionalIntFromEnv = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return undefined;
-      if (!/^\d+$/.test(v)) {
-        ctx.addIssue({ code: 'custom', message: `must be a whole number, got "${v}"` });
-        return z.NEVER;
-      }
-      return Number(v);
-    })
-    .pipe(z.number().int().min(min).max(max).optional());
 
 const urlString = z.url({ protocol: /^https?$/ });
 
