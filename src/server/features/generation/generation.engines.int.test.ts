@@ -76,10 +76,10 @@ describe('several engines at once', () => {
     await jobSettled(server, paidReply.job_id);
     expect(comfy.prompts.at(-1)!.prompt['5']!.inputs).toMatchObject({ width: 1248, height: 832, batch_size: 1 });
     const usage = (await ledgerOf(server, client.userId)).filter((entry) => entry.kind === 'usage');
-    expect(usage.map((entry) => [entry.amountCents, entry.freeGenerationsDelta])).toEqual([
-      [0, 0],
-      [0, -1],
-    ]);
+    expect(Object.fromEntries(usage.map((entry) => [entry.reference, [entry.amountCents, entry.freeGenerationsDelta]]))).toEqual({
+      [freeReply.job_id]: [0, 0],
+      [paidReply.job_id]: [0, -1],
+    });
   });
 
   it('refuses before any charge an edit on the text-only engine, and more pictures than it makes, naming the engines that can', async () => {
