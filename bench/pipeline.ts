@@ -14,7 +14,7 @@
  *   BENCH_ENGINE=comfyui npm run bench:pipeline
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -125,6 +125,8 @@ interface Round {
   /** A worker picked the job up (its job.updated event). */
   pickedUp: number;
   engine: number;
+  /** From the job's pick-up to the reply's event, minus the engine's own time: the worker's side, the engine's client included. */
+  jobSide: number;
 }
 
 /** The engine requests of a round, found by its tag; each request is looked at once. */
@@ -162,7 +164,8 @@ async function oneRound(session: Session): Promise<Round> {
   ]);
   const engineMs = ENGINE === 'comfyui' ? comfyTimeTagged(tag) : engineCallsTagged(tag).reduce((sum, r) => sum + ((r.answeredAt ?? r.receivedAt) - r.receivedAt), 0);
   const picked = session.events.find((e) => e.id === accepted.job_id && e.type === 'job.updated');
-  return { overhead: done.at - started - engineMs, accepted: acceptedAt, pickedUp: (picked?.at ?? done.at) - started, engine: engineMs };
+  const pickedUp = (picked?.at ?? done.at) - started;
+  return { overhead: done.at - started - engineMs, accepted: acceptedAt, pickedUp, engine: engineMs, jobSide: done.at - started - pickedUp - engineMs };
 }
 
 function percentile(values: number[], p: number): number {
@@ -204,6 +207,7 @@ async function measure(concurrency: number, engineMs: number) {
     accepted: percentile(of('accepted'), 50),
     pickedUp: percentile(of('pickedUp'), 50),
     engine: percentile(of('engine'), 50),
+    jobSide: percentile(of('jobSide'), 50),
   };
 }
 
@@ -214,11 +218,12 @@ async function measure(concurrency: number, engineMs: number) {
 const cases = (process.env.BENCH_CASES ?? (ENGINE === 'comfyui' ? '1:0,1:1000,20:0' : '1:0,20:1000,20:0')).split(',').map((c) => c.split(':').map(Number) as [number, number]);
 const results = [];
 for (const [sessions, engineMs] of cases) results.push(await measure(sessions, engineMs));
-console.log('\n| concurrent sessions | engine time | generations | generations/s | median overhead (ms) | p99 overhead (ms) | median POST /chat answered (ms) | median job picked up (ms) |');
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log(`\nengine: ${ENGINE}, load average ${(await readFile('/proc/loadavg', 'utf8').catch(() => '?')).split(' ')[0]}`);
+console.log('| concurrent sessions | engine time | generations | generations/s | median overhead (ms) | p99 overhead (ms) | median POST /chat answered (ms) | median job picked up (ms) | median job side (ms) |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const r of results) {
   console.log(
-    `| ${r.concurrency} | ${r.engineMs === 0 ? 'instant' : `${r.engineMs / 1000} s`} | ${r.samples} | ${r.perSecond.toFixed(1)} | ${r.median.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.accepted.toFixed(1)} | ${r.pickedUp.toFixed(1)} |`,
+    `| ${r.concurrency} | ${r.engineMs === 0 ? 'instant' : `${r.engineMs / 1000} s`} | ${r.samples} | ${r.perSecond.toFixed(1)} | ${r.median.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.accepted.toFixed(1)} | ${r.pickedUp.toFixed(1)} | ${r.jobSide.toFixed(1)} |`,
   );
 }
 
