@@ -101,6 +101,19 @@ describe('the hosted model check at start', () => {
     }
   });
 
+  it('shows a key the provider refuses as one degraded detail naming OPENAI_API_KEY', async () => {
+    const strict = await startFakeOpenAi({ apiKey: 'sk-current' });
+    try {
+      const server = await serverWith({ IMAGE_ENGINE: 'openai', OPENAI_BASE_URL: strict.baseUrl, OPENAI_API_KEY: 'sk-revoked' });
+      expect(await healthOf(server)).toMatchObject({
+        status: 'degraded',
+        models: [{ variable: 'OPENAI_API_KEY', problem: 'unauthorized', detail: 'the provider refused the key (HTTP 401); set OPENAI_API_KEY to a key it accepts' }],
+      });
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('reports a provider it cannot reach as unchecked, not as a missing model', async () => {
     const server = await serverWith({ IMAGE_ENGINE: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_API_KEY: 'sk-test' });
     const health = (await healthOf(server)) as { status: string; models: Array<{ problem: string }> };

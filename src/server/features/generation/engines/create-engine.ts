@@ -79,7 +79,7 @@ function entryOf(config: ImageEngineConfig, local: () => LocalImageEngine): Engi
         capabilities: { textToImage: { maxImages: MAX_IMAGES_PER_REQUEST, model: settings.model }, edit: { maxImages: MAX_IMAGES_PER_REQUEST, maxInputImages: MAX_ATTACHMENTS, model: settings.model }, aspectRatios: EVERY_SHAPE },
         modelFor: () => settings.model,
         replyPlanner: engine,
-        check: () => checkConfiguredModels(engine, configured),
+        check: () => checkConfiguredModels(engine, configured, `${prefix}_API_KEY`),
       };
     }
     case 'comfyui': {

@@ -32,20 +32,27 @@ const CHECK_TIMEOUT_MS = 10_000;
 /**
  * At start, asks the provider about every model the hosted engine is configured with
  * (models.retrieve / models.get). A 404 means the model is unknown or retired: every job would
- * fail. Anything else (network, outage, key) is reported as unchecked, not as missing.
+ * fail; so would a key the provider refuses (401, 403), named once by `keyVariable`. Anything else
+ * (network, outage) is reported as unchecked, not as missing.
  */
-export async function checkConfiguredModels(catalogue: ModelCatalogue, models: ConfiguredModel[]): Promise<ModelProblem[]> {
+export async function checkConfiguredModels(catalogue: ModelCatalogue, models: ConfiguredModel[], keyVariable?: string): Promise<ModelProblem[]> {
   const results = await Promise.all(
     models.map(async ({ variable, model }): Promise<ModelProblem | null> => {
       try {
         if (await catalogue.modelExists(model, AbortSignal.timeout(CHECK_TIMEOUT_MS))) return null;
         return { variable, model, problem: 'not-found', detail: `the provider does not serve the model "${model}" (unknown or retired); set ${variable} to a model it serves` };
       } catch (error) {
+        const status = (error as { status?: unknown }).status;
+        if (keyVariable && (status === 401 || status === 403)) {
+          return { variable: keyVariable, model, problem: 'unauthorized', detail: `the provider refused the key (HTTP ${status}); set ${keyVariable} to a key it accepts` };
+        }
         return { variable, model, problem: 'unchecked', detail: `could not ask the provider about "${model}": ${error instanceof Error ? error.message : String(error)}` };
       }
     }),
   );
-  return results.filter((result): result is ModelProblem => result !== null);
+  const problems = results.filter((result): result is ModelProblem => result !== null);
+  // A refused key is one problem, whichever models it was found with.
+  return problems.filter((problem, index) => problem.problem !== 'unauthorized' || problems.findIndex((other) => other.problem === 'unauthorized') === index);
 }
 
 /**
