@@ -32,8 +32,9 @@ const messagesWhere = (where: string, order: string, limit: string) => `
     to_char(m.timestamp_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as timestamp_created,
     to_char(m.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_at,
     message_files.files,
+    -- The session's jobs first (agent_jobs_session_created_idx): a reply's jobs are among them.
     (select json_build_object('kind', j.engine, 'model', j.engine_model) from agent_jobs j
-      where j.result_message_id = m.id order by j.version desc limit 1) as engine
+      where j.session_id = m.session_id and j.result_message_id = m.id order by j.version desc limit 1) as engine
   from messages m
   join chat_sessions s on s.id = m.session_id
   left join lateral (
