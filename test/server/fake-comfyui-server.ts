@@ -26,7 +26,11 @@ import { CUSTOM_VALIDATED_INPUTS, nodeCatalogue, type InputSpec, type InstalledM
  * or to fail with an execution error (out of GPU memory, or any exception).
  */
 
-export type ComfyRunScript = { hang: true } | { executionError: 'out-of-memory' | { exceptionType: string; message: string } };
+/**
+ * How the next prompt runs: hang until interrupted, fail with an execution error, or run to its
+ * end before /prompt answers (as a prompt whose nodes ComfyUI has cached can).
+ */
+export type ComfyRunScript = { hang: true } | { executionError: 'out-of-memory' | { exceptionType: string; message: string } } | { finishBeforeAnswer: true };
 
 export interface FakeComfyUiOptions {
   apiKey?: string;
@@ -194,7 +198,7 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
     res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Disposition': `filename="${filename}"` }).end(data);
   }
 
-  function postPrompt(res: http.ServerResponse, body: Record<string, unknown>) {
+  async function postPrompt(res: http.ServerResponse, body: Record<string, unknown>) {
     if (!('prompt' in body)) return sendJson(res, 400, { error: { type: 'no_prompt', message: 'No prompt provided', details: 'No prompt provided', extra_info: {} }, node_errors: {} });
     const prompt = body.prompt as Prompt['prompt'];
     const promptId = String(body.prompt_id ?? randomUUID());
@@ -215,6 +219,7 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
     };
     queue.push(item);
     queued.push(item);
+    if (item.script && 'finishBeforeAnswer' in item.script) await work();
     sendJson(res, 200, { prompt_id: promptId, number: item.number, node_errors: result.nodeErrors });
     broadcastStatus();
     void work();

@@ -45,6 +45,7 @@ export interface SocketMessage {
 
 /** A connection to /ws under our own client id: ComfyUI sends the progress of our prompts to it. */
 export interface ComfyUiSocket {
+  /** Every message since the socket opened, then each one as it comes: a run may finish before its listener is added. */
   onMessage(listener: (message: SocketMessage) => void): void;
   /** Binary frames: server.py's PREVIEW_IMAGE (1) carries the image type (1: JPEG, 2: PNG) and the image. */
   onPreview(listener: (image: Buffer, type: 'jpeg' | 'png') => void): void;
@@ -129,10 +130,15 @@ export class ComfyUiClient {
     const url = `${this.config.url.replace(/^http/, 'ws')}/ws?clientId=${encodeURIComponent(clientId)}`;
     const socket = new WebSocket(url, { headers: this.headers(), handshakeTimeout: SOCKET_OPEN_TIMEOUT_MS });
     const messageListeners: Array<(message: SocketMessage) => void> = [];
+    // ComfyUI may start (and finish) a prompt before POST /prompt has answered: its messages wait here.
+    const messages: SocketMessage[] = [];
     const previewListeners: Array<(image: Buffer, type: 'jpeg' | 'png') => void> = [];
     const closeListeners: Array<() => void> = [];
     const handle: ComfyUiSocket = {
-      onMessage: (listener) => messageListeners.push(listener),
+      onMessage: (listener) => {
+        messageListeners.push(listener);
+        for (const message of messages) listener(message);
+      },
       onPreview: (listener) => previewListeners.push(listener),
       onClose: (listener) => closeListeners.push(listener),
       close: () => socket.terminate(),
@@ -178,6 +184,7 @@ export class ComfyUiClient {
           resolve(handle);
           return;
         }
+        messages.push(message);
         for (const listener of messageListeners) listener(message);
       });
     });

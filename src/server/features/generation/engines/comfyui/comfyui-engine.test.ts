@@ -42,6 +42,12 @@ describe('the ComfyUI engine', () => {
     expect(previews[0]!.subarray(0, 2).toString('hex')).toBe('ffd8');
   });
 
+  it('follows a prompt that ComfyUI finished before /prompt answered (its messages came first)', async () => {
+    comfy.script({ finishBeforeAnswer: true });
+    const result = await engine.generate('a lighthouse', options({ signal: AbortSignal.timeout(5_000) }));
+    expect(result.images).toHaveLength(1);
+  });
+
   it('edits a photo: uploads it to ComfyUI’s input folder and gives it to the workflow’s first image slot', async () => {
     const source = await photo();
     const result = await engine.edit([source], 'make the jacket red', options());
