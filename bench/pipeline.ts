@@ -4,17 +4,24 @@
  * speaks OpenAI's API; the time it took to answer each of the round's own requests is
  * subtracted). Measured at 1 and at 20 concurrent sessions. Target: median under 50 ms.
  *
+ * With BENCH_ENGINE=comfyui the engine is the local ComfyUI (test/server/fake-comfyui-server.ts,
+ * the shipped FLUX.1 [schnell] workflow): its own time is its prompt's span from POST /prompt to
+ * the end of its run (its queue included, as a real ComfyUI's one GPU queues); everything else —
+ * the WebSocket, /prompt, /history, /view, storage, the database — counts as overhead.
+ *
  *   npm run bench:pipeline            (embedded Postgres in a temporary directory)
  *   DATABASE_URL=… npm run bench:pipeline
+ *   BENCH_ENGINE=comfyui npm run bench:pipeline
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/server/lib/env';
 import { createLogger } from '../src/server/lib/logger';
 import { startServer } from '../src/server/start-server';
+import { startFakeComfyUi } from '@test/server/fake-comfyui-server';
 import { startFakeOpenAi } from '@test/server/fake-openai-server';
 
 const ROUNDS_PER_SESSION = Number(process.env.BENCH_ROUNDS ?? 15);
@@ -22,8 +29,12 @@ const ROUNDS_PER_SESSION = Number(process.env.BENCH_ROUNDS ?? 15);
 const WARM_UP_ROUNDS = Number(process.env.BENCH_WARM_UP ?? 10);
 const PASSWORD = 'Bench-passw0rd';
 
+const ENGINE = process.env.BENCH_ENGINE === 'comfyui' ? 'comfyui' : 'openai';
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'photomuse-bench-'));
 const openai = await startFakeOpenAi();
+const comfy = await startFakeComfyUi({ stepMs: 0 });
+/** The shipped FLUX.1 [schnell] workflow samples 4 steps. */
+const COMFY_STEPS = 4;
 // Each round's message carries a tag the planner copies into the image prompt, so every engine
 // request can be told apart by round even when twenty sessions run side by side.
 const tagOf = (text: string) => /#r[0-9a-z]+/.exec(text)?.[0] ?? '';
@@ -34,9 +45,7 @@ const config = loadConfig({
   PORT: '0',
   DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',
-  IMAGE_ENGINE: 'openai',
-  OPENAI_BASE_URL: openai.baseUrl,
-  OPENAI_API_KEY: 'sk-bench',
+  ...(ENGINE === 'comfyui' ? { IMAGE_ENGINE: 'comfyui', COMFYUI_URL: comfy.url } : { IMAGE_ENGINE: 'openai', OPENAI_BASE_URL: openai.baseUrl, OPENAI_API_KEY: 'sk-bench' }),
   FREE_GENERATIONS: '1000',
   // Each session asks for 25 replies as fast as they come; the fair-use limit is not what is measured.
   RATE_LIMIT_GENERATIONS_PER_MINUTE: '100000',
@@ -116,6 +125,8 @@ interface Round {
   /** A worker picked the job up (its job.updated event). */
   pickedUp: number;
   engine: number;
+  /** From the job's pick-up to the reply's event, minus the engine's own time: the worker's side, the engine's client included. */
+  jobSide: number;
 }
 
 /** The engine requests of a round, found by its tag; each request is looked at once. */
@@ -128,6 +139,12 @@ function engineCallsTagged(tag: string) {
     callsByTag.set(callTag, [...(callsByTag.get(callTag) ?? []), call]);
   }
   return callsByTag.get(tag) ?? [];
+}
+
+/** The local ComfyUI's own time for a round's prompt (the message's words reach the prompt node). */
+function comfyTimeTagged(tag: string): number {
+  const prompt = comfy.prompts.find((item) => String(item.prompt['6']?.inputs?.text ?? '').includes(tag));
+  return prompt?.finishedAt ? prompt.finishedAt - prompt.receivedAt : 0;
 }
 
 async function oneRound(session: Session): Promise<Round> {
@@ -145,10 +162,10 @@ async function oneRound(session: Session): Promise<Round> {
     session.waitFor((e) => e.id === accepted.reply_message_id && e.type === 'message.updated' && e.at >= started),
     new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no event for reply ${accepted.reply_message_id} within 30 s`)), 30_000).unref()),
   ]);
-  const engineCalls = engineCallsTagged(tag);
-  const engineMs = engineCalls.reduce((sum, r) => sum + ((r.answeredAt ?? r.receivedAt) - r.receivedAt), 0);
+  const engineMs = ENGINE === 'comfyui' ? comfyTimeTagged(tag) : engineCallsTagged(tag).reduce((sum, r) => sum + ((r.answeredAt ?? r.receivedAt) - r.receivedAt), 0);
   const picked = session.events.find((e) => e.id === accepted.job_id && e.type === 'job.updated');
-  return { overhead: done.at - started - engineMs, accepted: acceptedAt, pickedUp: (picked?.at ?? done.at) - started, engine: engineMs };
+  const pickedUp = (picked?.at ?? done.at) - started;
+  return { overhead: done.at - started - engineMs, accepted: acceptedAt, pickedUp, engine: engineMs, jobSide: done.at - started - pickedUp - engineMs };
 }
 
 function percentile(values: number[], p: number): number {
@@ -159,6 +176,8 @@ function percentile(values: number[], p: number): number {
 async function measure(concurrency: number, engineMs: number) {
   // A model's time varies from picture to picture: here by ±50% around `engineMs`.
   openai.setImageTime(() => engineMs * (0.5 + Math.random()));
+  // One GPU: ComfyUI runs one prompt at a time, each step this long.
+  comfy.setStepMs(engineMs / COMFY_STEPS);
   const sessions = await Promise.all(Array.from({ length: concurrency }, (_, i) => openSession(i)));
   await new Promise((r) => setTimeout(r, 200));
   // People do not press send in the same millisecond: with an engine that takes time, sessions
@@ -188,6 +207,7 @@ async function measure(concurrency: number, engineMs: number) {
     accepted: percentile(of('accepted'), 50),
     pickedUp: percentile(of('pickedUp'), 50),
     engine: percentile(of('engine'), 50),
+    jobSide: percentile(of('jobSide'), 50),
   };
 }
 
@@ -195,18 +215,20 @@ async function measure(concurrency: number, engineMs: number) {
 // (1 s here; hosted models take 5-60 s); and 20 sessions against an engine that answers at once,
 // which saturates the two cores with the clients, the server and Postgres (a throughput test).
 // BENCH_CASES=sessions:engineMs,… runs other cases, e.g. BENCH_CASES=1:0 for one session only.
-const cases = (process.env.BENCH_CASES ?? '1:0,20:1000,20:0').split(',').map((c) => c.split(':').map(Number) as [number, number]);
+const cases = (process.env.BENCH_CASES ?? (ENGINE === 'comfyui' ? '1:0,1:1000,20:0' : '1:0,20:1000,20:0')).split(',').map((c) => c.split(':').map(Number) as [number, number]);
 const results = [];
 for (const [sessions, engineMs] of cases) results.push(await measure(sessions, engineMs));
-console.log('\n| concurrent sessions | engine time | generations | generations/s | median overhead (ms) | p99 overhead (ms) | median POST /chat answered (ms) | median job picked up (ms) |');
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log(`\nengine: ${ENGINE}, load average ${(await readFile('/proc/loadavg', 'utf8').catch(() => '?')).split(' ')[0]}`);
+console.log('| concurrent sessions | engine time | generations | generations/s | median overhead (ms) | p99 overhead (ms) | median POST /chat answered (ms) | median job picked up (ms) | median job side (ms) |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const r of results) {
   console.log(
-    `| ${r.concurrency} | ${r.engineMs === 0 ? 'instant' : `${r.engineMs / 1000} s`} | ${r.samples} | ${r.perSecond.toFixed(1)} | ${r.median.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.accepted.toFixed(1)} | ${r.pickedUp.toFixed(1)} |`,
+    `| ${r.concurrency} | ${r.engineMs === 0 ? 'instant' : `${r.engineMs / 1000} s`} | ${r.samples} | ${r.perSecond.toFixed(1)} | ${r.median.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.accepted.toFixed(1)} | ${r.pickedUp.toFixed(1)} | ${r.jobSide.toFixed(1)} |`,
   );
 }
 
 await server.stop();
 await openai.close();
+await comfy.close();
 await rm(dataDir, { recursive: true, force: true });
 process.exit(0);

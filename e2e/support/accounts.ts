@@ -8,8 +8,8 @@ export const TEST_PASSWORD = 'Sup3r-secret';
 export type Viewport = keyof typeof viewports;
 export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
-/** Same-site requests carry the site's Origin, as a browser's do. */
-export const originHeader = () => ({ Origin: baseUrl() });
+/** Same-site requests carry the site's Origin, as a browser's do (`origin`: a server a test started itself). */
+export const originHeader = (origin = baseUrl()) => ({ Origin: origin });
 
 export function uniqueEmail(tag: string): string {
   return `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.test`;
@@ -44,12 +44,12 @@ export async function confirmationLink(context: BrowserContext, email: string): 
  * with the terms accepted. `name` is the part of the address before the at-sign, which is also
  * what the product shows as their display name (spec section 3).
  */
-export async function signUpInto(context: BrowserContext, tag: string, options: { email?: string } = {}): Promise<{ email: string; name: string }> {
+export async function signUpInto(context: BrowserContext, tag: string, options: { email?: string; origin?: string } = {}): Promise<{ email: string; name: string }> {
   const email = options.email ?? uniqueEmail(tag);
-  const signUp = await context.request.post('/api/auth/sign-up/email', { data: { email, password: TEST_PASSWORD, name: '', callbackURL: '/studio' }, headers: originHeader() });
+  const signUp = await context.request.post('/api/auth/sign-up/email', { data: { email, password: TEST_PASSWORD, name: '', callbackURL: '/studio' }, headers: originHeader(options.origin ?? baseUrl()) });
   expect(signUp.status()).toBe(200);
   const confirmed = await context.request.get(await confirmationLink(context, email), { maxRedirects: 0 });
   expect(confirmed.status()).toBe(302);
-  expect((await context.request.post('/api/me/accept-terms', { data: { accepted: true }, headers: originHeader() })).status()).toBe(200);
+  expect((await context.request.post('/api/me/accept-terms', { data: { accepted: true }, headers: originHeader(origin) })).status()).toBe(200);
   return { email, name: email.split('@')[0]! };
 }

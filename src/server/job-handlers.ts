@@ -6,30 +6,30 @@ import type { JobHandlers } from './jobs/job-types';
 
 /** The one place every job name meets its definition; a missing one fails the type-check. */
 export function createJobHandlers(deps: AppDeps): JobHandlers {
-  const { engine } = deps.generation;
+  const { uploadReviewer } = deps.generation;
   const { metrics } = deps;
-  const engineName = deps.config.imageEngine.kind;
   return {
     'verify-upload': {
-      run: (payload, context) => verifyUpload(deps, (image) => engine.analyzeUpload(image, { signal: context.signal }), payload),
+      run: (payload, context) => verifyUpload(deps, (image) => uploadReviewer.analyzeUpload(image, { signal: context.signal }), payload),
       giveUp: (payload) => rejectUnverifiedUpload(deps, payload),
     },
     generate: {
       run: async (payload, context) => {
         const started = performance.now();
         const seconds = () => (performance.now() - started) / 1000;
+        const observed: { engine?: string } = {};
         let result;
         try {
-          result = await runGenerationJob(deps, deps.generation, payload, context);
+          result = await runGenerationJob(deps, deps.generation, payload, context, observed);
         } catch (error) {
-          metrics.observeGeneration(engineName, 'error', seconds());
+          metrics.observeGeneration(observed.engine ?? 'unknown', 'error', seconds());
           throw error;
         }
-        if (result !== 'settled-before') metrics.observeGeneration(engineName, result, seconds());
+        if (result !== 'settled-before') metrics.observeGeneration(observed.engine ?? 'unknown', result, seconds());
       },
       giveUp: async (payload, reason) => {
-        await giveUpGeneration(deps, payload, reason);
-        metrics.countGenerationGivenUp(engineName);
+        const engine = await giveUpGeneration(deps, payload, reason);
+        metrics.countGenerationGivenUp(engine ?? 'unknown');
       },
     },
     retention: {

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { startAppProcess } from '@test/server/app-process';
+import { startFakeA1111 } from '@test/server/fake-a1111-server';
+import { startFakeComfyUi } from '@test/server/fake-comfyui-server';
 import { startFakeOpenAi } from '@test/server/fake-openai-server';
 
 /**
@@ -80,6 +82,40 @@ describe('starting the server', () => {
       expect(output).not.toContain('is ready at');
     } finally {
       await openai.close();
+    }
+  });
+
+  it('stops a production start whose ComfyUI does not answer, naming COMFYUI_URL', async () => {
+    const server = runServer({ ...PRODUCTION_ENV, PORT: String(freePort()), IMAGE_ENGINES: 'comfyui,local', COMFYUI_URL: 'http://127.0.0.1:9' });
+    expect(await server.exited).toBe(1);
+    const output = server.output();
+    expect(output).toMatch(/Invalid configuration:\n {2}- COMFYUI_URL: ComfyUI at http:\/\/127\.0\.0\.1:9 does not answer as ComfyUI does \(.+\); set COMFYUI_URL to a running ComfyUI/);
+    expect(output.match(/Invalid configuration:/g)).toHaveLength(1);
+    expect(output).not.toContain('is ready at');
+  });
+
+  it('stops a production start whose ComfyUI lacks a model file a workflow loads, and whose A1111 lacks A1111_MODEL, naming each', async () => {
+    const [comfy, a1111] = await Promise.all([startFakeComfyUi({ models: { checkpoints: [] } }), startFakeA1111({ auth: 'pm:pw' })]);
+    try {
+      const server = runServer({
+        ...PRODUCTION_ENV,
+        PORT: String(freePort()),
+        IMAGE_ENGINES: 'comfyui,a1111',
+        COMFYUI_URL: comfy.url,
+        A1111_URL: a1111.url,
+        A1111_AUTH: 'pm:pw',
+        A1111_MODEL: 'flux1-dev',
+      });
+      expect(await server.exited).toBe(1);
+      const output = server.output();
+      expect(output).toContain(
+        'Invalid configuration:\n  - COMFYUI_WORKFLOWS: workflow "flux1-schnell" loads the model file "flux1-schnell-fp8.safetensors" (CheckpointLoaderSimple.ckpt_name), which is not installed in this ComfyUI; install it, or edit the workflow',
+      );
+      expect(output).toContain(`  - A1111_MODEL: AUTOMATIC1111 at ${a1111.url} has no checkpoint "flux1-dev"`);
+      expect(output.match(/Invalid configuration:/g)).toHaveLength(1);
+      expect(output).not.toContain('is ready at');
+    } finally {
+      await Promise.all([comfy.close(), a1111.close()]);
     }
   });
 

@@ -18,7 +18,7 @@ import { RealtimeHub } from './realtime/events';
 import { PgListener } from './realtime/pg-listener';
 import { checkStorageReachable, createStorage } from './storage/create-storage';
 import { createGenerationParts } from './features/generation/engines/create-engine';
-import { checkHostedModels } from './features/generation/engines/model-check';
+import { checkEngines } from './features/generation/engines/model-check';
 import { Metrics } from './features/metrics/metrics.service';
 import { sessionTopic } from './realtime/topics';
 
@@ -52,9 +52,9 @@ export async function startRuntime(config: AppConfig, logger: Logger, options: R
     await embedded?.stop().catch(() => undefined);
     await errorReporter?.flush(2_000).catch(() => undefined);
   };
-  // Before anything starts: a production start stops here when a hosted model does not exist.
+  // Before anything starts: a production start stops here when an engine's model, node or server is missing.
   const generation = createGenerationParts(config);
-  generation.modelProblems = await checkHostedModels(generation, { production: config.isProduction, logger });
+  generation.modelProblems = await checkEngines(generation, { production: config.isProduction, logger });
   // Likewise a bucket that does not answer: one message now rather than a failure at the first upload.
   await checkStorageReachable(config);
   try {

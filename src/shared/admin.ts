@@ -287,7 +287,7 @@ export const engineStatusSchema = z.object({
   isDefault: z.boolean(),
   pricePerImageCents: z.number().int(),
   /** The hosted models it uses and what the check at start found; empty for the local engine. */
-  models: z.array(z.object({ variable: z.string(), model: z.string(), status: z.enum(['ok', 'not-found', 'unchecked']), detail: z.string().nullable() })),
+  models: z.array(z.object({ variable: z.string(), model: z.string(), status: z.enum(['ok', 'not-found', 'unchecked', 'unreachable', 'unauthorized', 'missing-node']), detail: z.string().nullable() })),
   lastHour: z.object({
     completed: z.number().int(),
     failed: z.number().int(),

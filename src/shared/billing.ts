@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CUSTOM_TOP_UP_MAX_CENTS, CUSTOM_TOP_UP_MIN_CENTS } from './constants';
+import { engineUsedSchema } from './engines';
 import { formatCents } from './money';
 
 /**
@@ -68,6 +69,8 @@ export const transactionSchema = z.object({
   ending_balance_formatted: z.string(),
   /** Money in (a top-up, a failed generation given back, credit from support): shown green with a plus. */
   credit: z.boolean(),
+  /** For a generation's charge or refund: the engine (and model) it was for. */
+  engine: engineUsedSchema.nullable(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

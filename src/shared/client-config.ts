@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { engineKindSchema, engineOfferSchema } from './engines';
 import type { Retention } from './retention';
 
 const retentionSchema = z.object({ uploadSeconds: z.number().int().positive(), generatedSeconds: z.number().int().positive() }) satisfies z.ZodType<Retention>;
@@ -15,7 +16,10 @@ export const publicConfigSchema = z.object({
   environment: z.enum(['development', 'test', 'production']),
   pricePerImageCents: z.number().int(),
   freeGenerations: z.number().int(),
-  imageEngine: z.enum(['local', 'openai', 'gemini']),
+  /** The default engine (the first of IMAGE_ENGINES). */
+  imageEngine: engineKindSchema,
+  /** Every engine offered, the default first: the composer's picker shows them when there are several. */
+  engines: z.array(engineOfferSchema),
   payments: z.object({ mode: z.enum(['stripe', 'test']), publishableKey: z.string().nullable() }),
   socialProviders: z.object({ google: z.boolean(), github: z.boolean(), apple: z.boolean() }),
   devMailbox: z.boolean(),

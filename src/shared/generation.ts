@@ -43,6 +43,8 @@ export const generationPlanSchema = z.object({
   style: z.string().trim().min(1).max(60).optional(),
   /** A short title for the session, when a hosted planner suggests one (its first request names it). */
   title: z.string().trim().min(1).max(SESSION_TITLE_MAX_LENGTH).optional(),
+  /** The request asks only for more resolution: engines with an upscaler use it instead of an edit. */
+  upscaleOnly: z.boolean().optional(),
 });
 export type GenerationPlan = z.infer<typeof generationPlanSchema>;
 

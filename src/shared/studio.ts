@@ -9,7 +9,8 @@ import {
   SESSIONS_PAGE_SIZE,
   VERIFIED_IMAGES_DEFAULT_LIMIT,
 } from './constants';
-import { imageLimitRefusalSchema } from './generation';
+import { engineKindSchema, engineRefusalSchema, engineUsedSchema, PICKER_MAX_IMAGE_COUNT } from './engines';
+import { aspectRatioSchema, imageLimitRefusalSchema } from './generation';
 
 /**
  * The studio's API contract (spec sections 3 and 7), shared by the server's validators and the web
@@ -61,6 +62,8 @@ export const messageFileSchema = z.object({
   contentDescription: z.string(),
   /** Which version of the reply this output belongs to: 0 the first, 1, 2… its variations (0 for attachments). */
   version: z.number(),
+  /** The engine (and model) that made a generated image; null for uploads. */
+  engine: engineUsedSchema.nullable(),
 });
 export type MessageFile = z.infer<typeof messageFileSchema>;
 
@@ -81,6 +84,8 @@ export const messageSchema = z.object({
   files: z.array(messageFileSchema),
   /** On a reply with several versions: the one the user chose, which follow-ups edit (null: the newest). */
   chosen_version: z.number().nullable(),
+  /** On a reply: the engine (and model) of its newest version, made or being made; null elsewhere. */
+  engine: engineUsedSchema.nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -106,6 +111,17 @@ export const renameSessionSchema = z.object({ session_name: sessionNameSchema })
 export const messageTextSchema = z.string().max(MESSAGE_MAX_LENGTH, `Messages can be at most ${MESSAGE_MAX_LENGTH} characters`);
 
 /**
+ * What the composer's pickers chose for one request; each left out means: the session's engine (else
+ * the server's default), and the shape and count the words ask for.
+ */
+const generationChoiceShape = {
+  engine: engineKindSchema.optional(),
+  aspect_ratio: aspectRatioSchema.optional(),
+  /** Versions of each result (several photos get this many each, unless combined into one). */
+  image_count: z.int().min(1).max(PICKER_MAX_IMAGE_COUNT).optional(),
+};
+
+/**
  * Sending a message. With `session_id` 'new' (or absent) the server creates the session, the
  * message and its attachments in one transaction and answers with the new session id.
  */
@@ -125,6 +141,7 @@ export const sendMessageSchema = z
      * and a second charge.
      */
     client_message_id: z.uuid().optional(),
+    ...generationChoiceShape,
   })
   .refine((body) => body.content_text.trim().length > 0 || body.file_ids.length > 0, { message: 'Write a message or attach an image', path: ['content_text'] });
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
@@ -169,6 +186,8 @@ export const draftQuoteQuerySchema = z.object({
   text: z.string().max(MESSAGE_MAX_LENGTH).default(''),
   attachments: z.coerce.number().int().min(0).max(MAX_ATTACHMENTS).default(0),
   has_previous_output: z.enum(['true', 'false']).default('false'),
+  ...generationChoiceShape,
+  image_count: z.coerce.number().int().min(1).max(PICKER_MAX_IMAGE_COUNT).optional(),
 });
 
 /** What a draft would cost if sent now (nothing is reserved): free images first, then the balance. */
@@ -184,18 +203,25 @@ export const draftQuoteSchema = z.object({
   availableCents: z.number(),
   /** True when the draft's images are all covered by free generations. */
   free: z.boolean(),
+  /** The engine that would make it (pricePerImageCents is its price). */
+  engine: engineKindSchema,
   /**
-   * Set when the draft asks for more images than one reply may make: sending it would be refused
-   * (400) and nothing is priced (imageCount is what it asks for, every price figure is zero).
+   * Set when sending the draft would be refused before any charge: it asks for more images than
+   * one reply may make (nothing is priced: imageCount is what it asks for, every price figure is
+   * zero), or the engine cannot do it (with the engines that can).
    */
-  refusal: imageLimitRefusalSchema.nullable(),
+  refusal: z.union([imageLimitRefusalSchema, engineRefusalSchema]).nullable(),
 });
 export type DraftQuote = z.infer<typeof draftQuoteSchema>;
 
 /** GET /api/sessions/:id: the card plus the state of its latest generation job. */
 export const sessionStatusSchema = z.enum(['idle', 'processing', 'completed', 'error']);
 export type SessionStatus = z.infer<typeof sessionStatusSchema>;
-export const sessionDetailSchema = sessionSummarySchema.extend({ status: sessionStatusSchema });
+export const sessionDetailSchema = sessionSummarySchema.extend({
+  status: sessionStatusSchema,
+  /** The engine last chosen in this session (the composer's picker starts there); null: the server's default. */
+  engine: engineKindSchema.nullable(),
+});
 export type SessionDetail = z.infer<typeof sessionDetailSchema>;
 
 /**

@@ -100,7 +100,7 @@ export class ChatRefusal {
   constructor(readonly text: string) {}
 }
 
-export async function startFakeOpenAi() {
+export async function startFakeOpenAi(options: { apiKey?: string } = {}) {
   const received: ReceivedRequest[] = [];
   const scripts = new Map<string, ScriptedAnswer[]>();
   let chatReply: (request: Record<string, unknown>) => unknown = () => ({});
@@ -122,6 +122,10 @@ export async function startFakeOpenAi() {
         if (contentType.includes('application/json')) request.json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
         if (contentType.includes('multipart/form-data')) request.fields = parseMultipart(body, contentType);
         received.push(request);
+        // With a key set, any other is refused as OpenAI refuses one: 401 invalid_api_key.
+        if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) {
+          return send(res, 401, { error: { message: 'Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } });
+        }
 
         const retrieved = /^\/models\/([^/]+)$/.exec(path);
         if (retrieved && req.method === 'GET') {

@@ -16,6 +16,7 @@ export function messageAt(id: string, at: string, patch: Partial<Message> = {}):
     context_references: null,
     files: [],
     chosen_version: null,
+    engine: null,
     ...patch,
   };
 }

@@ -17,6 +17,7 @@ export const testConfig: PublicConfig = {
   pricePerImageCents: 8,
   freeGenerations: 3,
   imageEngine: 'local',
+  engines: [{ kind: 'local', label: null, pricePerImageCents: 8, capabilities: { textToImage: { maxImages: 5, model: null }, edit: { maxImages: 5, maxInputImages: 5, model: null }, aspectRatios: null } }],
   payments: { mode: 'test', publishableKey: null },
   socialProviders: { google: false, github: false, apple: false },
   devMailbox: false,

@@ -117,6 +117,47 @@ describe('configuration', () => {
     expect(loadConfig({ IMAGE_ENGINE: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:9000/v1' }).imageEngine).toMatchObject({ kind: 'openai', model: 'gpt-image-2.5-flare', textModel: 'gpt-5.4-mini' });
   });
 
+  it('offers IMAGE_ENGINE alone when IMAGE_ENGINES is unset, at PRICE_PER_IMAGE_CENTS', () => {
+    expect(loadConfig({ PRICE_PER_IMAGE_CENTS: '12' }).imageEngines).toEqual([{ settings: { kind: 'local' }, label: undefined, pricePerImageCents: 12 }]);
+  });
+
+  it('offers every engine IMAGE_ENGINES lists, the first the default, each at its own price (0 allowed) and with its label', () => {
+    const config = loadConfig({
+      IMAGE_ENGINES: 'comfyui, a1111 ,local',
+      COMFYUI_URL: 'http://gpu-box:8188/',
+      COMFYUI_API_KEY: 'proxy-token',
+      A1111_URL: 'http://gpu-box:7860',
+      A1111_AUTH: 'photomuse:pa:ss',
+      A1111_MODEL: 'juggernautXL_v9',
+      PRICE_PER_IMAGE_CENTS: '8',
+      PRICE_PER_IMAGE_CENTS_COMFYUI: '5',
+      PRICE_PER_IMAGE_CENTS_LOCAL: '0',
+      COMFYUI_LABEL: 'Studio GPU',
+    });
+    expect(config.imageEngine.kind).toBe('comfyui');
+    expect(config.imageEngines).toEqual([
+      { settings: { kind: 'comfyui', url: 'http://gpu-box:8188', apiKey: 'proxy-token', workflowsDir: undefined, workflows: ['flux1-schnell', 'qwen-image-edit'] }, label: 'Studio GPU', pricePerImageCents: 5 },
+      { settings: { kind: 'a1111', url: 'http://gpu-box:7860', auth: { username: 'photomuse', password: 'pa:ss' }, model: 'juggernautXL_v9', upscaler: 'R-ESRGAN 4x+' }, label: undefined, pricePerImageCents: 8 },
+      { settings: { kind: 'local' }, label: undefined, pricePerImageCents: 0 },
+    ]);
+  });
+
+  it('refuses unknown or repeated engines, the server each enabled engine needs, and a default named twice differently', () => {
+    expect(problemsOf({ IMAGE_ENGINES: 'local,dalle,local' })).toEqual(['IMAGE_ENGINES: each must be one of local, openai, gemini, comfyui, a1111, got "local,dalle,local"', 'IMAGE_ENGINES: local listed more than once']);
+    expect(problemsOf({ IMAGE_ENGINES: 'comfyui,a1111,gemini' })).toEqual([
+      'COMFYUI_URL is required when IMAGE_ENGINES includes comfyui',
+      'A1111_URL is required when IMAGE_ENGINES includes a1111',
+      'GEMINI_API_KEY is required when IMAGE_ENGINES includes gemini',
+    ]);
+    expect(problemsOf({ IMAGE_ENGINE: 'openai', OPENAI_API_KEY: 'sk', IMAGE_ENGINES: 'local,openai' })).toEqual([
+      'IMAGE_ENGINE=openai but IMAGE_ENGINES starts with local: the first of IMAGE_ENGINES is the default engine; remove IMAGE_ENGINE or list openai first',
+    ]);
+    expect(problemsOf({ IMAGE_ENGINE: 'a1111', A1111_URL: 'http://x:7860', A1111_AUTH: 'no-colon', PRICE_PER_IMAGE_CENTS_A1111: 'free' })).toEqual([
+      'PRICE_PER_IMAGE_CENTS_A1111: must be a whole number, got "free"',
+      'A1111_AUTH: must be user:password (as given to --api-auth)',
+    ]);
+  });
+
   it('chooses S3 storage by S3_BUCKET, with the region defaulting to us-east-1 and virtual-hosted addressing', () => {
     expect(loadConfig({ S3_BUCKET: 'photos' }).storage).toEqual({
       kind: 's3',

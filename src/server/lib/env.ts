@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_GENERATED_RETENTION, DEFAULT_UPLOAD_RETENTION, parseRetention, type Retention } from '@shared/retention';
+import { ENGINE_KINDS, type EngineKind } from '@shared/engines';
 import { exposureProblems, SHARED_TEST_SERVER_VARIABLE } from './exposure';
+import { DEFAULT_A1111_UPSCALER, enabledEngineKinds, engineVariablePrefix, imageEnginesOf, missingEngineSettings, type ImageEngineConfig, type ImageEngineSettings } from './image-engines-config';
 
 /**
  * The configuration contract of architecture.md: every environment variable, validated once at
@@ -14,20 +16,27 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
-const intFromEnv = (fallback: number, min: number, max: number) =>
+/** A whole number, or undefined when unset or empty. */
+const wholeNumberFromEnv = () =>
   z
     .string()
     .trim()
     .optional()
     .transform((v, ctx) => {
-      if (v === undefined || v === '') return fallback;
+      if (v === undefined || v === '') return undefined;
       if (!/^\d+$/.test(v)) {
         ctx.addIssue({ code: 'custom', message: `must be a whole number, got "${v}"` });
         return z.NEVER;
       }
       return Number(v);
-    })
+    });
+
+const intFromEnv = (fallback: number, min: number, max: number) =>
+  wholeNumberFromEnv()
+    .transform((v) => v ?? fallback)
     .pipe(z.number().int().min(min).max(max));
+
+const optionalIntFromEnv = (min: number, max: number) => wholeNumberFromEnv().pipe(z.number().int().min(min).max(max).optional());
 
 /** A retention duration like `90s`, `24h` or `30d`, as seconds. */
 const retentionFromEnv = (fallback: string) =>
@@ -45,6 +54,14 @@ const retentionFromEnv = (fallback: string) =>
     });
 
 const urlString = z.url({ protocol: /^https?$/ });
+
+/** Per engine: PRICE_PER_IMAGE_CENTS_<KIND> (0 allowed: a free engine) and <KIND>_LABEL. */
+const perEngineVariables = Object.fromEntries(
+  ENGINE_KINDS.flatMap((kind) => [
+    [`PRICE_PER_IMAGE_CENTS_${engineVariablePrefix(kind)}`, optionalIntFromEnv(0, 100_000)],
+    [`${engineVariablePrefix(kind)}_LABEL`, optionalString.pipe(z.string().max(40, 'must be at most 40 characters').optional())],
+  ]),
+) as Record<`PRICE_PER_IMAGE_CENTS_${Uppercase<EngineKind>}`, ReturnType<typeof optionalIntFromEnv>> & Record<`${Uppercase<EngineKind>}_LABEL`, z.ZodType<string | undefined, string | undefined>>;
 
 /** Shorter tokens are refused at start: the metrics name routes and volumes of the business. */
 export const METRICS_TOKEN_MIN_LENGTH = 16;
@@ -88,7 +105,19 @@ const envSchema = z.object({
   STRIPE_PRODUCT_ID: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: optionalString.pipe(urlString.optional()),
-  IMAGE_ENGINE: z.enum(['local', 'openai', 'gemini']).default('local'),
+  IMAGE_ENGINE: z.enum(ENGINE_KINDS).default('local'),
+  /** Several engines at once, the first the default (checked in image-engines-config.ts). */
+  IMAGE_ENGINES: optionalString,
+  ...perEngineVariables,
+  COMFYUI_URL: optionalString.pipe(urlString.optional()),
+  COMFYUI_API_KEY: optionalString,
+  COMFYUI_WORKFLOWS_DIR: optionalString,
+  COMFYUI_WORKFLOWS: optionalString,
+  A1111_URL: optionalString.pipe(urlString.optional()),
+  /** --api-auth's user:password. */
+  A1111_AUTH: optionalString.pipe(z.string().regex(/^[^:]+:.+$/, 'must be user:password (as given to --api-auth)').optional()),
+  A1111_MODEL: optionalString,
+  A1111_UPSCALER: z.string().trim().min(1).default(DEFAULT_A1111_UPSCALER),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString.pipe(urlString.optional()),
   // Hosted model defaults are ones the providers serve today, checked at start (decision 008).
@@ -171,10 +200,10 @@ export interface AppConfig {
   stripe:
     | { mode: 'test' }
     | { mode: 'stripe'; secretKey: string; publishableKey: string; productId: string; webhookSecret: string | undefined; apiUrl: string | undefined };
-  imageEngine:
-    | { kind: 'local' }
-    | { kind: 'openai'; apiKey: string; baseUrl: string | undefined; model: string; textModel: string }
-    | { kind: 'gemini'; apiKey: string; model: string; textModel: string; baseUrl: string | undefined };
+  /** The default engine's settings (the first of imageEngines). */
+  imageEngine: ImageEngineSettings;
+  /** Every engine offered, the default first, each with its price and label. */
+  imageEngines: ImageEngineConfig[];
   storage:
     | { kind: 'local' }
     | { kind: 's3'; bucket: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean };
@@ -228,10 +257,8 @@ function crossFieldProblems(source: Record<string, string | undefined>): string[
   const s3Settings = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'].filter(has);
   if (!has('S3_BUCKET') && s3Settings.length > 0) problems.push(`S3_BUCKET is required when ${s3Settings.join(', ')} ${s3Settings.length === 1 ? 'is' : 'are'} set (without it files are stored on local disk)`);
   if (has('S3_ACCESS_KEY_ID') !== has('S3_SECRET_ACCESS_KEY')) problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
-  const engine = source.IMAGE_ENGINE?.trim();
-  // An OpenAI-compatible server behind OPENAI_BASE_URL may not need a key.
-  if (engine === 'openai' && !has('OPENAI_API_KEY') && !has('OPENAI_BASE_URL')) problems.push('OPENAI_API_KEY is required when IMAGE_ENGINE=openai');
-  if (engine === 'gemini' && !has('GEMINI_API_KEY')) problems.push('GEMINI_API_KEY is required when IMAGE_ENGINE=gemini');
+  const engines = enabledEngineKinds(source);
+  problems.push(...engines.problems, ...missingEngineSettings(engines.kinds, has));
   if (source.NODE_ENV?.trim() === 'production') {
     // Production refuses every default that is only safe on a developer's machine.
     if (!has('AUTH_SECRET')) problems.push('AUTH_SECRET is required in production (the generated secret is for development only)');
@@ -270,12 +297,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         }
       : { mode: 'test' };
 
-  const imageEngine: AppConfig['imageEngine'] =
-    env.IMAGE_ENGINE === 'openai'
-      ? { kind: 'openai', apiKey: env.OPENAI_API_KEY ?? 'not-needed', baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_IMAGE_MODEL, textModel: env.OPENAI_TEXT_MODEL }
-      : env.IMAGE_ENGINE === 'gemini'
-        ? { kind: 'gemini', apiKey: env.GEMINI_API_KEY ?? '', model: env.GEMINI_IMAGE_MODEL, textModel: env.GEMINI_TEXT_MODEL, baseUrl: env.GEMINI_BASE_URL }
-        : { kind: 'local' };
+  const imageEngines = imageEnginesOf(enabledEngineKinds(source).kinds, {
+    ...env,
+    prices: Object.fromEntries(ENGINE_KINDS.map((kind) => [kind, env[`PRICE_PER_IMAGE_CENTS_${engineVariablePrefix(kind)}`]])),
+    labels: Object.fromEntries(ENGINE_KINDS.map((kind) => [kind, env[`${engineVariablePrefix(kind)}_LABEL`]])),
+  });
 
   const storage: AppConfig['storage'] = env.S3_BUCKET
     ? {
@@ -306,7 +332,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       apple: socialPair(env.APPLE_CLIENT_ID, env.APPLE_CLIENT_SECRET),
     },
     stripe,
-    imageEngine,
+    imageEngine: imageEngines[0]!.settings,
+    imageEngines,
     storage,
     pricePerImageCents: env.PRICE_PER_IMAGE_CENTS,
     freeGenerations: env.FREE_GENERATIONS,

@@ -37,6 +37,8 @@ export const chatSessions = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** When the user deleted it: the retention job re-checks its files for a day (decision 015). */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The image engine last chosen in it (the composer's picker starts there); null: the server's default. */
+    engine: text('engine'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -124,6 +126,13 @@ export const messages = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The sending client's id for this message: a send repeated after a lost answer is the same message. */
     clientMessageId: uuid('client_message_id'),
+    /**
+     * What the composer's pickers chose for this request (null: the session's engine, and the shape
+     * and count its words ask for); kept so that a reply answered later (Retry) keeps the choice.
+     */
+    requestedEngine: text('requested_engine'),
+    requestedAspectRatio: text('requested_aspect_ratio'),
+    requestedImageCount: integer('requested_image_count'),
   },
   (t) => [
     // Messages of a session in time order (ties by id), and "after the last timestamp" on reconnect:
@@ -165,6 +174,8 @@ export const agentJobs = pgTable(
     resultMessageId: uuid('result_message_id').references(() => messages.id, { onDelete: 'set null' }),
     status: agentJobStatus('status').notNull().default('queued'),
     engine: text('engine').notNull(),
+    /** The model (or ComfyUI workflow's model) that makes the images, where the engine names one. */
+    engineModel: text('engine_model'),
     plan: jsonb('plan').notNull(),
     /** 0 for a message's reply; 1, 2… for the variations asked for later (new versions beside it). */
     version: integer('version').notNull().default(0),

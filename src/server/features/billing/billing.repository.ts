@@ -74,6 +74,8 @@ export async function debitAccount(
   input: { userId: string; jobId: string; imageCount: number; pricePerImageCents: number; description: string },
 ): Promise<DebitRow | null> {
   const { userId, jobId, imageCount: n, pricePerImageCents: price, description } = input;
+  // A free engine (price 0) leaves the free images for the paid ones.
+  const freeCap = price > 0 ? n : 0;
   const result = await db.execute<{ free_used: string; cents_taken: string; free_left: string; available_after: string }>(sql`
     with prior as materialized (
       select user_id, free_generations_left, available_cents
@@ -81,13 +83,13 @@ export async function debitAccount(
       for update
     ), debited as (
       update balance_accounts a set
-        free_generations_left = a.free_generations_left - least(a.free_generations_left, ${n}::int),
-        available_cents = a.available_cents - (${n}::int - least(a.free_generations_left, ${n}::int)) * ${price}::bigint,
+        free_generations_left = a.free_generations_left - least(a.free_generations_left, ${freeCap}::int),
+        available_cents = a.available_cents - (${n}::int - least(a.free_generations_left, ${freeCap}::int)) * ${price}::bigint,
         updated_at = now()
       from prior p
       where a.user_id = p.user_id
         -- What open disputes and pending card refunds freeze cannot be spent.
-        and greatest(a.available_cents - a.frozen_cents, 0) >= (${n}::int - least(a.free_generations_left, ${n}::int)) * ${price}::bigint
+        and greatest(a.available_cents - a.frozen_cents, 0) >= (${n}::int - least(a.free_generations_left, ${freeCap}::int)) * ${price}::bigint
       returning a.user_id,
         p.free_generations_left - a.free_generations_left as free_used,
         p.available_cents - a.available_cents as cents_taken,
@@ -289,7 +291,17 @@ export interface LedgerEntryRow {
   description: string;
   balanceAfterCents: number;
   createdAt: Date;
+  /** For a generation's charge or refund: its job's engine and model. */
+  engine: { kind: string; model: string | null } | null;
 }
+
+/**
+ * The engine of the job a usage or refund entry is for (their reference is the job's id); the
+ * CASE keeps other kinds' references, which are no uuids, from being cast.
+ */
+const engineOfEntry = (entry: string) => `case when ${entry}.kind in ('usage', 'refund') then (
+    select json_build_object('kind', j.engine, 'model', j.engine_model) from agent_jobs j where j.id = ${entry}.reference::uuid and j.user_id = ${entry}.user_id
+  ) end`;
 
 export interface LedgerPageQuery {
   limit: number;
@@ -299,8 +311,8 @@ export interface LedgerPageQuery {
 
 export const FIRST_LEDGER_PAGE: PreparedStatement = {
   name: 'billing-first-ledger-page',
-  text: `select id, kind, amount_cents, description, balance_after_cents, created_at from ledger_entries
-    where user_id = $1 and kind = any($2::ledger_kind[]) order by created_at desc, id desc limit $3`,
+  text: `select l.id, l.kind, l.amount_cents, l.description, l.balance_after_cents, l.created_at, ${engineOfEntry('l')} as engine from ledger_entries l
+    where l.user_id = $1 and l.kind = any($2::ledger_kind[]) order by l.created_at desc, l.id desc limit $3`,
 };
 
 /**
@@ -316,11 +328,16 @@ export async function listLedgerEntries(db: DbOrTx, userId: string, kinds: Ledge
     description: ledgerEntries.description,
     balanceAfterCents: ledgerEntries.balanceAfterCents,
     createdAt: ledgerEntries.createdAt,
+    engine: sql<LedgerEntryRow['engine']>`${sql.raw(engineOfEntry('"ledger_entries"'))}`,
   };
   const cursorId = query.startingAfter ?? query.endingBefore;
   if (!cursorId) {
     // The first page, which every visit of the history opens: one prepared statement.
-    const rows = await preparedRows<{ id: string; kind: LedgerKind; amount_cents: string; description: string; balance_after_cents: string; created_at: Date }>(db, FIRST_LEDGER_PAGE, [userId, kinds, query.limit + 1]);
+    const rows = await preparedRows<{ id: string; kind: LedgerKind; amount_cents: string; description: string; balance_after_cents: string; created_at: Date; engine: LedgerEntryRow['engine'] }>(
+      db,
+      FIRST_LEDGER_PAGE,
+      [userId, kinds, query.limit + 1],
+    );
     const entries = rows.map((row) => ({
       id: row.id,
       kind: row.kind,
@@ -328,6 +345,7 @@ export async function listLedgerEntries(db: DbOrTx, userId: string, kinds: Ledge
       description: row.description,
       balanceAfterCents: Number(row.balance_after_cents),
       createdAt: new Date(row.created_at),
+      engine: row.engine,
     }));
     return { rows: entries.slice(0, query.limit), hasMore: entries.length > query.limit };
   }

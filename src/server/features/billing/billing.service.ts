@@ -1,4 +1,5 @@
-import type { Balance, HistoryKind, TransactionPage } from '@shared/billing';
+import type { Balance, HistoryKind, Transaction, TransactionPage } from '@shared/billing';
+import { engineKindSchema } from '@shared/engines';
 import { AppError, INSUFFICIENT_CREDITS_MESSAGE } from '@shared/errors';
 import { formatCents, rawBalanceOf } from '@shared/money';
 import type { Db, DbOrTx } from '../../db/client';
@@ -9,6 +10,7 @@ import {
   ledgerEntryExists,
   listLedgerEntries,
   refundUsage,
+  type LedgerEntryRow,
   type LedgerKind,
   type LedgerPageQuery,
 } from './billing.repository';
@@ -47,11 +49,14 @@ export function spendableCents(account: { availableCents: number; frozenCents: n
   return Math.max(account.availableCents - account.frozenCents, 0);
 }
 
-/** Prices a request against the account as it is now; it reserves nothing (see debitForGeneration). */
+/**
+ * Prices a request against the account as it is now; it reserves nothing (see debitForGeneration).
+ * Free images go first, except on a free engine (price 0), which leaves them for paid ones.
+ */
 export async function quoteGeneration(db: DbOrTx, userId: string, imageCount: number, pricePerImageCents: number): Promise<GenerationQuote> {
   const account = await findAccount(db, userId);
   const freeGenerationsLeft = account?.freeGenerationsLeft ?? 0;
-  const freeImages = Math.min(freeGenerationsLeft, imageCount);
+  const freeImages = pricePerImageCents > 0 ? Math.min(freeGenerationsLeft, imageCount) : 0;
   const paidImages = imageCount - freeImages;
   // What can pay: a frozen part of the balance (an open dispute, a pending card refund) cannot.
   const availableCents = account ? spendableCents(account) : 0;
@@ -69,7 +74,7 @@ export interface GenerationDebit {
 }
 
 /**
- * Pays for a generation job: free images first, then the balance, as ONE conditional update
+ * Pays for a generation job: free images first (none on a free engine), then the balance, as ONE conditional update
  * with its usage entry (reference = job id). Pass the caller's transaction so the debit, the job
  * row and the queue job commit or roll back together.
  *
@@ -139,6 +144,11 @@ export async function balanceOf(db: Db, userId: string, freeGenerations: number)
   };
 }
 
+function engineOfEntry(engine: LedgerEntryRow['engine']): Transaction['engine'] {
+  const kind = engineKindSchema.safeParse(engine?.kind);
+  return engine && kind.success ? { kind: kind.data, model: engine.model } : null;
+}
+
 /** The history tabs. The free_grant entry moves no money, so it is in neither. */
 export const HISTORY_KINDS = {
   'top-ups': ['top_up'],
@@ -162,6 +172,7 @@ export async function transactionHistory(db: Db, userId: string, kind: HistoryKi
       amount_formatted: formatCents(Math.abs(row.amountCents)),
       ending_balance_formatted: formatCents(row.balanceAfterCents),
       credit: row.kind === 'top_up' || row.kind === 'refund' || row.amountCents > 0,
+      engine: engineOfEntry(row.engine),
     })),
     has_more: page.hasMore,
   };

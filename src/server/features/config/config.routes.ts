@@ -1,13 +1,14 @@
 import { createRoute } from '@hono/zod-openapi';
 import { APP_VERSION } from '@shared/constants';
 import { publicConfigSchema, type PublicConfig } from '@shared/client-config';
+import type { EngineOffer } from '@shared/engines';
 import { assertNoSecretKeys } from '@shared/secret-keys';
 import type { AppConfig } from '../../lib/env';
 import { reportingEnvironmentOf, TRACES_SAMPLE_RATE } from '../../lib/error-reporting';
 import type { AppDeps } from '../../context';
 import { createRouter } from '../../lib/openapi';
 
-export function publicConfigOf(config: AppConfig): PublicConfig {
+export function publicConfigOf(config: AppConfig, engines: EngineOffer[]): PublicConfig {
   const publicConfig: PublicConfig = {
     appName: config.appName,
     appUrl: config.appUrl,
@@ -16,6 +17,7 @@ export function publicConfigOf(config: AppConfig): PublicConfig {
     pricePerImageCents: config.pricePerImageCents,
     freeGenerations: config.freeGenerations,
     imageEngine: config.imageEngine.kind,
+    engines,
     payments: config.stripe.mode === 'stripe' ? { mode: 'stripe', publishableKey: config.stripe.publishableKey } : { mode: 'test', publishableKey: null },
     socialProviders: { google: !!config.social.google, github: !!config.social.github, apple: !!config.social.apple },
     devMailbox: !config.isProduction && !config.mail.smtpUrl,
@@ -35,7 +37,7 @@ const getConfig = createRoute({
   responses: { 200: { description: 'Public configuration', content: { 'application/json': { schema: publicConfigSchema.openapi('PublicConfig') } } } },
 });
 
-export function configRoutes({ config }: AppDeps) {
-  const body = publicConfigOf(config);
+export function configRoutes({ config, generation }: AppDeps) {
+  const body = publicConfigOf(config, generation.offers);
   return createRouter().openapi(getConfig, (c) => c.json(body, 200));
 }

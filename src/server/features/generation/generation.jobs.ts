@@ -11,8 +11,8 @@ import { deleteStoredFiles } from '../retention/retention.service';
 import { sessionTopic } from '../../realtime/topics';
 import { extensionOf, thumbnailKeyOf } from '../../storage/storage-keys';
 import { fileUrlOf, thumbnailUrlOf } from '../uploads/uploads.service';
-import type { GenerationParts } from './engines/create-engine';
-import { EngineError, type EngineImage } from './engines/image-engine';
+import type { EngineEntry, GenerationParts } from './engines/create-engine';
+import { EngineError, type EngineImage, type EngineOptions } from './engines/image-engine';
 import {
   answeredMessageOf,
   completeJob,
@@ -48,27 +48,41 @@ export type GenerationTryResult = 'succeeded' | 'failed' | 'settled-before';
  */
 export async function runGenerationJob(
   deps: GenerationDeps,
-  parts: Pick<GenerationParts, 'engine' | 'replyPlanner'>,
+  parts: Pick<GenerationParts, 'engineOf'>,
   { jobId }: JobPayloads['generate'],
   context: Pick<JobContext, 'signal'>,
+  /** Filled in as soon as the job's engine is known (the metrics label it, whatever happens next). */
+  observed: { engine?: string } = {},
 ): Promise<GenerationTryResult> {
   // Claims the job (marks it processing) and tells the session, or finds it settled.
   const job = await startJob(deps.db, jobId);
   if (!job) return 'settled-before';
+  observed.engine = job.engine;
 
   let plan: GenerationPlan;
   let outputs: StoredOutput[];
   let note: string;
+  let model: string | undefined;
   try {
+    // The engine it was charged for; one taken out of IMAGE_ENGINES since is refunded.
+    const entry = parts.engineOf(job.engine);
+    if (!entry) throw new EngineError('invalid', 'The image engine this reply was paid for is no longer offered.');
     const answered = await answeredMessageOf(deps.db, job);
-    plan = await finalPlanOf(deps, parts, job, answered, context.signal);
+    plan = await finalPlanOf(deps, entry, job, answered, context.signal);
     const sources = await loadSources(deps, job, sourceFileIdsOf(plan, answered.references));
-    const options = { count: job.imageCount, aspectRatio: plan.aspectRatio, combine: plan.combine === true, signal: context.signal, version: job.version };
-    const result = sources.length > 0 ? await parts.engine.edit(sources, plan.instruction, options) : await parts.engine.generate(plan.instruction, options);
+    const options: EngineOptions = { count: job.imageCount, aspectRatio: plan.aspectRatio, signal: context.signal, version: job.version, attempt: job.attempts, combine: plan.combine === true };
+    const { engine } = entry;
+    const result =
+      sources.length === 0
+        ? await engine.generate(plan.instruction, options)
+        : plan.upscaleOnly && engine.upscale
+          ? await engine.upscale(sources, options)
+          : await engine.edit(sources, plan.instruction, options);
     const images = result.images.slice(0, job.imageCount);
     if (images.length === 0) throw new EngineError('transient', 'The image service answered without images.');
     outputs = await Promise.all(images.map((image) => decodeOutput(image, plan)));
     note = result.note;
+    model = result.model;
   } catch (error) {
     // A refusal is final; anything else may work on another try (and an aborted try always may).
     if (error instanceof EngineError && error.kind !== 'transient' && !context.signal.aborted) {
@@ -89,6 +103,7 @@ export async function runGenerationJob(
     nameStem,
     description: plan.instruction,
     replyText: note,
+    engineModel: model,
     files: outputs.map((output, position) => ({
       id: fileIds[position]!,
       storedFilename: keys[position]!,
@@ -124,7 +139,7 @@ async function discardUnclaimedOutputs(deps: GenerationDeps, keys: string[]): Pr
  */
 async function finalPlanOf(
   deps: GenerationDeps,
-  parts: Pick<GenerationParts, 'replyPlanner'>,
+  parts: Pick<EngineEntry, 'replyPlanner'>,
   job: AgentJobRow,
   answered: Awaited<ReturnType<typeof answeredMessageOf>>,
   signal: AbortSignal,
@@ -133,7 +148,9 @@ async function finalPlanOf(
   if (job.plannedAt || !parts.replyPlanner) return charged;
   const request = planRequestOf({ text: answered.contentText, ...answered.references });
   const planned = await parts.replyPlanner.plan(request, { signal });
-  const plan: GenerationPlan = { ...planned, imageCount: job.imageCount, combine: charged.combine === true };
+  // A shape picked in the composer is the user's word; the model's reading of it is not.
+  const aspectRatio = answered.requestedAspectRatio ?? planned.aspectRatio;
+  const plan: GenerationPlan = { ...planned, imageCount: job.imageCount, aspectRatio, combine: charged.combine === true, upscaleOnly: charged.upscaleOnly };
   await recordJobPlan(deps.db, job, plan, { ...answered.references, sourceImages: plan.sourceImages, fileIds: sourceFileIdsOf(plan, answered.references) });
   if (plan.title) await titleSessionByPlanner(deps.db, { userId: job.userId, sessionId: job.sessionId, requestText: answered.contentText, title: plan.title });
   return plan;
@@ -166,19 +183,20 @@ async function addThumbnails(deps: GenerationDeps, outputs: StoredOutput[], keys
  * The generate job's final failure, whatever caused it (called by the queue after the last try,
  * or by its sweeper when that try's worker died): one refund and a reply that says so.
  */
-export function giveUpGeneration(deps: GenerationDeps, { jobId }: JobPayloads['generate'], reason: unknown): Promise<void> {
+export function giveUpGeneration(deps: GenerationDeps, { jobId }: JobPayloads['generate'], reason: unknown): Promise<string | undefined> {
   return failGeneration(deps, jobId, reason);
 }
 
 /**
  * Ends a job that will not succeed: one refund, and a reply that says what happened. Does nothing
- * for a job already settled, so any number of calls, concurrent or repeated, refund once.
+ * for a job already settled, so any number of calls, concurrent or repeated, refund once. Answers
+ * the job's engine.
  */
-async function failGeneration(deps: GenerationDeps, jobId: string, reason: unknown): Promise<void> {
+async function failGeneration(deps: GenerationDeps, jobId: string, reason: unknown): Promise<string | undefined> {
   deps.logger.warn({ jobId, err: reason }, 'generation failed');
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const job = await findJob(tx, jobId, { forUpdate: true });
-    if (!job || job.status === 'completed' || job.status === 'failed') return;
+    if (!job || job.status === 'completed' || job.status === 'failed') return job?.engine;
     const refund = await refundGeneration(tx, { userId: job.userId, jobId: job.id });
     await finishJob(tx, job.id, { status: 'failed', error: reason instanceof Error ? reason.message : String(reason) });
     if (job.resultMessageId) {
@@ -186,6 +204,7 @@ async function failGeneration(deps: GenerationDeps, jobId: string, reason: unkno
       await publishEvent(tx, { topic: sessionTopic(job.sessionId), type: 'message.updated', id: job.resultMessageId });
     }
     await publishEvent(tx, { topic: sessionTopic(job.sessionId), type: 'job.updated', id: job.id });
+    return job.engine;
   });
 }
 

@@ -3,6 +3,7 @@ import OpenAI, { NotFoundError } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../start-server';
 import { startFakeGemini } from '@test/server/fake-gemini-server';
+import { startFakeA1111 } from '@test/server/fake-a1111-server';
 import { startFakeOpenAi } from '@test/server/fake-openai-server';
 import { startTestServer } from '@test/server/test-server';
 
@@ -83,6 +84,34 @@ describe('the hosted model check at start', () => {
     });
     const withGemini = await serverWith({ ...geminiEnv(), GEMINI_TEXT_MODEL: 'gemini-2.5-flash' });
     expect(await healthOf(withGemini)).toMatchObject({ status: 'degraded', models: [{ variable: 'GEMINI_TEXT_MODEL', model: 'gemini-2.5-flash', problem: 'not-found' }] });
+  });
+
+  it('shows an operator’s ComfyUI that does not answer, and an A1111 that refuses the credentials, as degraded details naming the variable to fix', async () => {
+    const a1111 = await startFakeA1111({ auth: 'pm:right' });
+    try {
+      const server = await serverWith({ IMAGE_ENGINES: 'local,comfyui,a1111', COMFYUI_URL: 'http://127.0.0.1:9', A1111_URL: a1111.url, A1111_AUTH: 'pm:wrong' });
+      const health = (await healthOf(server)) as { status: string; models: Array<{ variable: string; problem: string }> };
+      expect(health.status).toBe('degraded');
+      expect(health.models.map(({ variable, problem }) => ({ variable, problem }))).toEqual([
+        { variable: 'COMFYUI_URL', problem: 'unreachable' },
+        { variable: 'A1111_AUTH', problem: 'unauthorized' },
+      ]);
+    } finally {
+      await a1111.close();
+    }
+  });
+
+  it('shows a key the provider refuses as one degraded detail naming OPENAI_API_KEY', async () => {
+    const strict = await startFakeOpenAi({ apiKey: 'sk-current' });
+    try {
+      const server = await serverWith({ IMAGE_ENGINE: 'openai', OPENAI_BASE_URL: strict.baseUrl, OPENAI_API_KEY: 'sk-revoked' });
+      expect(await healthOf(server)).toMatchObject({
+        status: 'degraded',
+        models: [{ variable: 'OPENAI_API_KEY', problem: 'unauthorized', detail: 'the provider refused the key (HTTP 401); set OPENAI_API_KEY to a key it accepts' }],
+      });
+    } finally {
+      await strict.close();
+    }
   });
 
   it('reports a provider it cannot reach as unchecked, not as a missing model', async () => {

@@ -1,5 +1,5 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { GenerationPlan } from '@shared/generation';
+import { isAspectRatio, type AspectRatio, type GenerationPlan } from '@shared/generation';
 import { AWAITING_CREDIT_STATUS } from '@shared/studio';
 import type { DbOrTx } from '../../db/client';
 import { agentJobs, attachments, chatSessions, generatedOutputs, messages, userFiles } from '../../db/schema';
@@ -9,8 +9,10 @@ import { sessionTopic, sessionTopicSql } from '../../realtime/topics';
 export type AgentJobRow = typeof agentJobs.$inferSelect;
 
 export interface ReplyContext {
-  /** The session's latest user message: the one a reply answers. */
-  message: { id: string; contentText: string };
+  /** The session's latest user message: the one a reply answers, with what the composer's pickers chose for it. */
+  message: { id: string; contentText: string; requestedEngine: string | null; requestedAspectRatio: string | null; requestedImageCount: number | null };
+  /** The engine last chosen in the session. */
+  sessionEngine: string | null;
   /** The job already made for it (POST /chat asked twice), if any. */
   existingJobId: string | null;
   /** The approved photos attached to it, oldest first. */
@@ -31,6 +33,10 @@ export async function replyContextOf(db: DbOrTx, userId: string, sessionId: stri
     .select({
       id: messages.id,
       contentText: messages.contentText,
+      requestedEngine: messages.requestedEngine,
+      requestedAspectRatio: messages.requestedAspectRatio,
+      requestedImageCount: messages.requestedImageCount,
+      sessionEngine: chatSessions.engine,
       existingJobId: sql<string | null>`(select j.id from ${agentJobs} j where j.message_id = ${messages.id} and j.user_id = ${userId} and j.version = 0)`,
       attachmentIds: sql<string[]>`array(
         select f.id from ${attachments} a join ${userFiles} f on f.id = a.file_id
@@ -62,7 +68,8 @@ export async function replyContextOf(db: DbOrTx, userId: string, sessionId: stri
     .limit(1);
   if (!row) return undefined;
   return {
-    message: { id: row.id, contentText: row.contentText },
+    message: { id: row.id, contentText: row.contentText, requestedEngine: row.requestedEngine, requestedAspectRatio: row.requestedAspectRatio, requestedImageCount: row.requestedImageCount },
+    sessionEngine: row.sessionEngine,
     existingJobId: row.existingJobId,
     attachmentIds: row.attachmentIds,
     expiredAttachmentCount: row.expiredAttachmentCount,
@@ -120,7 +127,7 @@ export interface QueuedReply {
   contextReferences: ContextReferences;
   reply: { id: string; contentText: string };
   /** `planned`: the plan is final (no hosted model re-plans it in the job). */
-  job: { id: string; engine: string; priceCents: number; freeImagesUsed: number; planned: boolean };
+  job: { id: string; engine: string; engineModel: string | null; priceCents: number; freeImagesUsed: number; planned: boolean };
   /** Published when the caller's transaction commits. */
   events: RealtimeEvent[];
 }
@@ -151,8 +158,8 @@ export async function recordPlanAndQueueReply(tx: DbOrTx, input: QueuedReply): P
       update chat_sessions set total_messages = total_messages + 1, updated_at = now()
       where id = ${sessionId}::uuid and exists (select from reply)
     ), job as (
-      insert into agent_jobs (id, user_id, session_id, message_id, result_message_id, status, engine, plan, image_count, price_cents, free_images_used, planned_at)
-      select ${job.id}::uuid, ${userId}::text, ${sessionId}::uuid, ${messageId}::uuid, reply.id, 'queued'::agent_job_status, ${job.engine}::text,
+      insert into agent_jobs (id, user_id, session_id, message_id, result_message_id, status, engine, engine_model, plan, image_count, price_cents, free_images_used, planned_at)
+      select ${job.id}::uuid, ${userId}::text, ${sessionId}::uuid, ${messageId}::uuid, reply.id, 'queued'::agent_job_status, ${job.engine}::text, ${job.engineModel}::text,
         ${JSON.stringify(plan)}::jsonb, ${plan.imageCount}::int, ${job.priceCents}::bigint, ${job.freeImagesUsed}::int, ${job.planned ? sql`now()` : sql`null`}
       from reply
       returning id
@@ -194,7 +201,10 @@ export interface GeneratedFile {
  * job's `job.updated`. Answers false, writing nothing, when the job was no longer processing
  * (settled by another run).
  */
-export async function completeJob(db: DbOrTx, input: { jobId: string; description: string; replyText: string; nameStem: string; files: GeneratedFile[] }): Promise<boolean> {
+export async function completeJob(
+  db: DbOrTx,
+  input: { jobId: string; description: string; replyText: string; nameStem: string; files: GeneratedFile[]; engineModel?: string | undefined },
+): Promise<boolean> {
   const files = JSON.stringify(
     input.files.map((file, position) => ({
       id: file.id,
@@ -210,7 +220,8 @@ export async function completeJob(db: DbOrTx, input: { jobId: string; descriptio
   );
   const result = await db.execute(sql`
     with finished as (
-      update agent_jobs set status = 'completed', error = null, completed_at = now()
+      -- The model the engine says made them, where it only learns that from its server (A1111).
+      update agent_jobs set status = 'completed', error = null, completed_at = now(), engine_model = coalesce(${input.engineModel ?? null}::text, engine_model)
       where id = ${input.jobId}::uuid and status = 'processing'
       returning id, user_id, session_id, result_message_id
     ), output as (
@@ -247,15 +258,19 @@ export async function finishJob(db: DbOrTx, jobId: string, values: { status: 'co
 }
 
 /** The message a job answers: its words and what it refers to (recorded when the job was made). */
-export async function answeredMessageOf(db: DbOrTx, job: Pick<AgentJobRow, 'messageId' | 'userId'>): Promise<{ contentText: string; references: ContextReferences }> {
+export async function answeredMessageOf(
+  db: DbOrTx,
+  job: Pick<AgentJobRow, 'messageId' | 'userId'>,
+): Promise<{ contentText: string; references: ContextReferences; requestedAspectRatio: AspectRatio | undefined }> {
   const [row] = await db
-    .select({ contentText: messages.contentText, refs: messages.contextReferences })
+    .select({ contentText: messages.contentText, refs: messages.contextReferences, requestedAspectRatio: messages.requestedAspectRatio })
     .from(messages)
     .where(and(eq(messages.id, job.messageId), eq(messages.userId, job.userId)));
   const refs = (row?.refs ?? {}) as Partial<ContextReferences>;
   const ids = (value: unknown) => (Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : []);
   return {
     contentText: row?.contentText ?? '',
+    requestedAspectRatio: row?.requestedAspectRatio && isAspectRatio(row.requestedAspectRatio) ? row.requestedAspectRatio : undefined,
     references: {
       sourceImages: refs.sourceImages ?? 'none',
       fileIds: ids(refs.fileIds),
@@ -309,6 +324,8 @@ export interface VariationSource {
   messageId: string;
   plan: GenerationPlan;
   imageCount: number;
+  /** The engine the first version was made with. */
+  engine: string;
   /** A version of this reply is still queued or being made. */
   busy: boolean;
   nextVersion: number;
@@ -329,7 +346,7 @@ export async function lockReply(tx: DbOrTx, userId: string, replyMessageId: stri
 /** The versions of a reply (a system message of the user's active session), or undefined. */
 export async function variationSourceOf(db: DbOrTx, userId: string, replyMessageId: string): Promise<VariationSource | undefined> {
   const rows = await db
-    .select({ sessionId: agentJobs.sessionId, messageId: agentJobs.messageId, plan: agentJobs.plan, imageCount: agentJobs.imageCount, version: agentJobs.version, status: agentJobs.status })
+    .select({ sessionId: agentJobs.sessionId, messageId: agentJobs.messageId, plan: agentJobs.plan, imageCount: agentJobs.imageCount, version: agentJobs.version, status: agentJobs.status, engine: agentJobs.engine })
     .from(agentJobs)
     .innerJoin(chatSessions, eq(chatSessions.id, agentJobs.sessionId))
     .where(and(eq(agentJobs.resultMessageId, replyMessageId), eq(agentJobs.userId, userId), eq(chatSessions.userId, userId), eq(chatSessions.isActive, true)))
@@ -341,6 +358,7 @@ export async function variationSourceOf(db: DbOrTx, userId: string, replyMessage
     messageId: first.messageId,
     plan: first.plan as GenerationPlan,
     imageCount: first.imageCount,
+    engine: first.engine,
     busy: rows.some((row) => row.status === 'queued' || row.status === 'processing'),
     nextVersion: Math.max(...rows.map((row) => row.version)) + 1,
     completedVersions: rows.filter((row) => row.status === 'completed').map((row) => row.version),
@@ -353,14 +371,14 @@ export async function variationSourceOf(db: DbOrTx, userId: string, replyMessage
  */
 export async function recordVariation(
   tx: DbOrTx,
-  input: { userId: string; replyMessageId: string; source: VariationSource; job: { id: string; engine: string; priceCents: number; freeImagesUsed: number } },
+  input: { userId: string; replyMessageId: string; source: VariationSource; job: { id: string; engine: string; engineModel: string | null; priceCents: number; freeImagesUsed: number } },
 ): Promise<void> {
   const { userId, source, job } = input;
   const topic = sessionTopic(source.sessionId);
   await tx.execute(sql`
     with job as (
-      insert into agent_jobs (id, user_id, session_id, message_id, result_message_id, status, engine, plan, version, image_count, price_cents, free_images_used, planned_at)
-      values (${job.id}::uuid, ${userId}::text, ${source.sessionId}::uuid, ${source.messageId}::uuid, ${input.replyMessageId}::uuid, 'queued', ${job.engine}::text,
+      insert into agent_jobs (id, user_id, session_id, message_id, result_message_id, status, engine, engine_model, plan, version, image_count, price_cents, free_images_used, planned_at)
+      values (${job.id}::uuid, ${userId}::text, ${source.sessionId}::uuid, ${source.messageId}::uuid, ${input.replyMessageId}::uuid, 'queued', ${job.engine}::text, ${job.engineModel}::text,
         ${JSON.stringify(source.plan)}::jsonb, ${source.nextVersion}::int, ${source.imageCount}::int, ${job.priceCents}::bigint, ${job.freeImagesUsed}::int, now())
       returning id
     ), working as (

@@ -18,7 +18,7 @@ const postChat = createRoute({
     202: jsonContent(acceptedSchema, 'Planned, paid and queued'),
     400: {
       description:
-        'BAD_REQUEST: no message to answer, or its photo was deleted by retention since it was sent; VALIDATION_ERROR: the message asks for more images than one reply may make (details: reason TOO_MANY_IMAGES, requested_images, max_images). Nothing was written',
+        'BAD_REQUEST: no message to answer, or its photo was deleted by retention since it was sent, or the engine chosen cannot do it (details.refusal: the reason and the engines that can); VALIDATION_ERROR: the message asks for more images than one reply may make (details: reason TOO_MANY_IMAGES, requested_images, max_images). Nothing was written',
     },
     402: { description: 'INSUFFICIENT_BALANCE: nothing was written' },
     429: { description: 'RATE_LIMIT_EXCEEDED: more requests this minute than RATE_LIMIT_GENERATIONS_PER_MINUTE; nothing was written' },
@@ -83,6 +83,9 @@ export function generationRoutes(deps: AppDeps) {
         text: query.text,
         attachmentCount: query.attachments,
         hasPreviousOutput: query.has_previous_output === 'true',
+        engine: query.engine,
+        aspectRatio: query.aspect_ratio,
+        imageCount: query.image_count,
       });
       return c.json(quote, 200);
     });

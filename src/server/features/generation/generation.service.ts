@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { engineRefusalOf, type EngineKind, type EngineRefusal, type EngineRequest } from '@shared/engines';
 import { AppError } from '@shared/errors';
 import type { DraftQuote, ReplyAccepted } from '@shared/studio';
-import { imageLimitRefusal, type GenerationPlan } from '@shared/generation';
+import { imageLimitRefusal, isAspectRatio, type AspectRatio, type GenerationPlan } from '@shared/generation';
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../context';
 import { debitForGeneration, quoteGeneration } from '../billing/billing.service';
 import { sessionTopic } from '../../realtime/topics';
 import { assertOwnActiveSession } from '../sessions/sessions.service';
-import type { GenerationParts } from './engines/create-engine';
+import type { EngineEntry, GenerationParts } from './engines/create-engine';
 import {
   findJobForMessage,
   markAwaitingCredit,
@@ -36,7 +37,59 @@ function assertWithinImageLimit(plan: GenerationPlan): void {
   throw new AppError('VALIDATION_ERROR', message, { details: { fields: [{ field: 'content_text', message }], ...refusal } });
 }
 
-export type ReplyDeps = Pick<AppDeps, 'db' | 'jobs' | 'config'> & Pick<GenerationParts, 'quotePlanner' | 'replyPlanner' | 'engineName'>;
+export type ReplyDeps = Pick<AppDeps, 'db' | 'jobs' | 'config'> & Pick<GenerationParts, 'quotePlanner' | 'engineOf' | 'defaultEngine' | 'offers'>;
+
+/** What the composer's pickers chose for a request (each unset: the session's engine, the words' shape and count). */
+export interface GenerationChoice {
+  engine?: EngineKind | undefined;
+  aspectRatio?: AspectRatio | undefined;
+  imageCount?: number | undefined;
+}
+
+/** Names for engines without a <KIND>_LABEL, in the server's messages (the web client words its own). */
+const ENGINE_NAMES: Record<EngineKind, string> = { local: 'The built-in engine', openai: 'OpenAI', gemini: 'Gemini', comfyui: 'ComfyUI', a1111: 'AUTOMATIC1111' };
+const REFUSAL_TEXTS: Record<EngineRefusal['reason'], string> = {
+  'not-offered': 'is not offered here',
+  'no-text-to-image': 'cannot make new pictures from words',
+  'no-edit': 'cannot edit photos',
+  'too-many-inputs': 'cannot combine that many photos into one picture',
+  'too-many-images': 'cannot make that many pictures at once',
+  'shape-unsupported': 'cannot make pictures of that shape',
+};
+
+/** A request the chosen engine cannot do: refused before any charge, with the engines that can (details.refusal). */
+export function engineRefusalError(deps: Pick<ReplyDeps, 'offers'>, refusal: EngineRefusal): AppError {
+  const name = (kind: EngineKind) => deps.offers.find((offer) => offer.kind === kind)?.label ?? ENGINE_NAMES[kind];
+  const others = refusal.capableEngines.length > 0 ? ` Engines that can: ${refusal.capableEngines.map(name).join(', ')}.` : ' No engine offered here can.';
+  return new AppError('BAD_REQUEST', `${name(refusal.engine)} ${REFUSAL_TEXTS[refusal.reason]}.${others}`, { details: { refusal } });
+}
+
+/**
+ * The engine a request is for: the one picked in the composer (refused when it is not offered),
+ * else the session's last choice while it is still offered, else the default.
+ */
+export function engineFor(deps: Pick<ReplyDeps, 'engineOf' | 'defaultEngine' | 'offers'>, picked: string | null | undefined, sessionEngine: string | null): EngineEntry {
+  if (picked) {
+    const entry = deps.engineOf(picked);
+    if (!entry) throw engineRefusalError(deps, { reason: 'not-offered', engine: picked as EngineKind, capableEngines: deps.offers.map((offer) => offer.kind) });
+    return entry;
+  }
+  return deps.engineOf(sessionEngine) ?? deps.defaultEngine;
+}
+
+/** A plan as the refusal rule reads it; `attachments`: how many photos the message carries. */
+function engineRequestOf(plan: GenerationPlan, attachments: number): EngineRequest {
+  const sourceCount = plan.sourceImages === 'attachments' ? attachments : plan.sourceImages === 'previous-output' ? 1 : 0;
+  return { intent: plan.intent, sourceCount, combine: plan.combine ?? false, imageCount: plan.imageCount, aspectRatio: plan.aspectRatio };
+}
+
+/** A stored message's picker choices, as the planner takes them. */
+function choiceOfMessage(message: ReplyContext['message']): Pick<PlanRequest, 'aspectRatio' | 'imageCount'> {
+  return {
+    aspectRatio: message.requestedAspectRatio && isAspectRatio(message.requestedAspectRatio) ? message.requestedAspectRatio : undefined,
+    imageCount: message.requestedImageCount ?? undefined,
+  };
+}
 
 function acceptedOf(job: AgentJobRow): ReplyAccepted {
   return {
@@ -115,13 +168,17 @@ async function startReply(tx: DbOrTx, deps: ReplyDeps, { userId, sessionId, cont
   // A message answered later (after a top-up) whose photo retention has deleted meanwhile: planned
   // without it, the reply would be a paid picture of something else.
   if (context.expiredAttachmentCount > 0) throw new AppError('BAD_REQUEST', PHOTO_EXPIRED_BEFORE_REPLY);
-  const plan = await deps.quotePlanner.plan(planRequestOf({ text: message.contentText, attachmentIds, previousOutputId }));
+  const entry = engineFor(deps, message.requestedEngine, context.sessionEngine);
+  const plan = await deps.quotePlanner.plan({ ...planRequestOf({ text: message.contentText, attachmentIds, previousOutputId }), ...choiceOfMessage(message) });
   assertWithinImageLimit(plan);
+  // Refused before any charge: nothing is debited for what the chosen engine cannot do.
+  const refusal = engineRefusalOf(deps.offers, entry.kind, engineRequestOf(plan, attachmentIds.length));
+  if (refusal) throw engineRefusalError(deps, refusal);
   const fileIds = sourceFileIdsOf(plan, context);
   const jobId = randomUUID();
   const replyId = randomUUID();
-  const debit = await debitForGeneration(tx, { userId, jobId, imageCount: plan.imageCount, pricePerImageCents: deps.config.pricePerImageCents });
-  const job = { id: jobId, engine: deps.engineName, priceCents: debit.priceCents, freeImagesUsed: debit.freeImages, planned: deps.replyPlanner === undefined };
+  const debit = await debitForGeneration(tx, { userId, jobId, imageCount: plan.imageCount, pricePerImageCents: entry.pricePerImageCents });
+  const job = { id: jobId, engine: entry.kind, engineModel: entry.modelFor(plan.intent), priceCents: debit.priceCents, freeImagesUsed: debit.freeImages, planned: entry.replyPlanner === undefined };
   await recordPlanAndQueueReply(tx, {
     userId,
     sessionId,
@@ -141,17 +198,27 @@ async function startReply(tx: DbOrTx, deps: ReplyDeps, { userId, sessionId, cont
 }
 
 /**
- * What a draft would cost if sent now, shown before sending; reserves nothing. The same local
- * rules plan the charge (see startReply), so the quote is the price — with any engine. A draft
- * that asks for more images than one reply may make is not priced: the quote carries the refusal
- * that sending it would meet.
+ * What a draft would cost if sent now with the engine picked, shown before sending; reserves
+ * nothing. The same local rules plan the charge (see startReply), so the quote is the price — with
+ * any engine, at its price. A draft that asks for more images than one reply may make is not
+ * priced, and a draft the engine cannot do says so: the quote carries the refusal that sending it
+ * would meet.
  */
-export async function quoteDraft(deps: Pick<AppDeps, 'db' | 'config'> & Pick<GenerationParts, 'quotePlanner'>, userId: string, draft: PlanRequest): Promise<DraftQuote> {
+export async function quoteDraft(
+  deps: Pick<AppDeps, 'db'> & Pick<GenerationParts, 'quotePlanner' | 'engineOf' | 'defaultEngine' | 'offers'>,
+  userId: string,
+  draft: PlanRequest & { engine?: EngineKind | undefined },
+): Promise<DraftQuote> {
+  const entry = deps.engineOf(draft.engine) ?? deps.defaultEngine;
   const plan = await deps.quotePlanner.plan(draft);
-  const refusal = imageLimitRefusal(plan.imageCount);
-  const quote = await quoteGeneration(deps.db, userId, refusal ? 0 : plan.imageCount, deps.config.pricePerImageCents);
-  if (refusal) return { ...quote, imageCount: plan.imageCount, pricePerImageCents: deps.config.pricePerImageCents, free: false, refusal };
-  return { ...quote, pricePerImageCents: deps.config.pricePerImageCents, free: quote.paidImages === 0, refusal: null };
+  const limitRefusal = imageLimitRefusal(plan.imageCount);
+  if (limitRefusal) {
+    const unpriced = await quoteGeneration(deps.db, userId, 0, entry.pricePerImageCents);
+    return { ...unpriced, imageCount: plan.imageCount, pricePerImageCents: entry.pricePerImageCents, free: false, engine: entry.kind, refusal: limitRefusal };
+  }
+  const refusal = engineRefusalOf(deps.offers, draft.engine ?? entry.kind, engineRequestOf(plan, draft.attachmentCount));
+  const quote = await quoteGeneration(deps.db, userId, plan.imageCount, entry.pricePerImageCents);
+  return { ...quote, pricePerImageCents: entry.pricePerImageCents, free: quote.paidImages === 0, engine: entry.kind, refusal };
 }
 
 /**
@@ -167,8 +234,15 @@ export async function requestVariation(deps: ReplyDeps, userId: string, replyMes
     if (!source) throw new AppError('NOT_FOUND', REPLY_NOT_FOUND);
     if (source.busy) throw new AppError('BAD_REQUEST', VARIATION_IN_PROGRESS);
     const jobId = randomUUID();
-    const debit = await debitForGeneration(tx, { userId, jobId, imageCount: source.imageCount, pricePerImageCents: deps.config.pricePerImageCents });
-    await recordVariation(tx, { userId, replyMessageId, source, job: { id: jobId, engine: deps.engineName, priceCents: debit.priceCents, freeImagesUsed: debit.freeImages } });
+    // The engine of the first version, at its price today (the default, if it is no longer offered).
+    const entry = deps.engineOf(source.engine) ?? deps.defaultEngine;
+    const debit = await debitForGeneration(tx, { userId, jobId, imageCount: source.imageCount, pricePerImageCents: entry.pricePerImageCents });
+    await recordVariation(tx, {
+      userId,
+      replyMessageId,
+      source,
+      job: { id: jobId, engine: entry.kind, engineModel: entry.modelFor(source.plan.intent), priceCents: debit.priceCents, freeImagesUsed: debit.freeImages },
+    });
     await deps.jobs.enqueue(tx, 'generate', { jobId });
     return {
       job_id: jobId,

@@ -1,10 +1,14 @@
-import { generationPlanSchema, type GenerationPlan } from '@shared/generation';
+import { generationPlanSchema, type AspectRatio, type GenerationPlan } from '@shared/generation';
 
 /** What a planner knows about a request when it plans the reply. */
 export interface PlanRequest {
   text: string;
   attachmentCount: number;
   hasPreviousOutput: boolean;
+  /** Picked in the composer: the shape, over what the words say. */
+  aspectRatio?: AspectRatio | undefined;
+  /** Picked in the composer: versions of each result, over what the words say. */
+  imageCount?: number | undefined;
 }
 
 /** Hosted engines plan with their language model (structured output); the local one by rules. */

@@ -4,8 +4,8 @@ import { createRouter } from '../../lib/openapi';
 import { checkDatabase, migrationsApplied } from '../../db/client';
 import { checkStorage } from './readiness';
 
-/** A hosted model the start-up check found missing (or could not check): the server is degraded. */
-const modelProblemSchema = z.object({ variable: z.string(), model: z.string(), problem: z.enum(['not-found', 'unchecked']), detail: z.string() });
+/** What the start-up check found wrong with an engine (a model, node or server; or a hosted model it could not ask about): the server is degraded. */
+const modelProblemSchema = z.object({ variable: z.string(), model: z.string(), problem: z.enum(['not-found', 'unchecked', 'unreachable', 'unauthorized', 'missing-node']), detail: z.string() });
 const healthSchema = z
   .object({ status: z.enum(['ok', 'degraded']), database: z.literal('ok'), models: z.array(modelProblemSchema).optional() })
   .openapi('Health');
@@ -25,9 +25,9 @@ const readinessSchema = z
 const getHealth = createRoute({
   method: 'get',
   path: '/',
-  summary: 'Liveness, database and hosted-model check',
+  summary: 'Liveness, database and image-engine check',
   responses: {
-    200: { description: 'Serving, database reachable; degraded when a configured hosted model is missing', content: { 'application/json': { schema: healthSchema } } },
+    200: { description: 'Serving, database reachable; degraded when an engine\'s model, node or server is missing', content: { 'application/json': { schema: healthSchema } } },
     503: { description: 'Database unreachable', content: { 'application/json': { schema: unhealthySchema } } },
   },
 });

@@ -18,6 +18,7 @@ export type MessageRecord = {
   updated_at: string;
   chosen_version: number | null;
   files: MessageFile[] | null;
+  engine: Message['engine'];
 };
 
 /**
@@ -30,21 +31,25 @@ const messagesWhere = (where: string, order: string, limit: string) => `
     m.intent_data, m.context_references, m.chosen_version,
     to_char(m.timestamp_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as timestamp_created,
     to_char(m.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_at,
-    message_files.files
+    message_files.files,
+    -- The session's jobs first (agent_jobs_session_created_idx): a reply's jobs are among them.
+    (select json_build_object('kind', j.engine, 'model', j.engine_model) from agent_jobs j
+      where j.session_id = m.session_id and j.result_message_id = m.id order by j.version desc limit 1) as engine
   from messages m
   join chat_sessions s on s.id = m.session_id
   left join lateral (
     select json_agg(json_build_object(
         'id', f.id, 'fileUrl', f.file_url, 'thumbnailUrl', coalesce(f.thumbnail_url, f.file_url),
         'originalFilename', f.original_filename, 'isGenerated', f.is_generated,
-        'expired', f.expired_at is not null, 'contentDescription', f.content_description, 'version', f.version
+        'expired', f.expired_at is not null, 'contentDescription', f.content_description, 'version', f.version,
+        'engine', case when f.engine is null then null else json_build_object('kind', f.engine, 'model', f.engine_model) end
       ) order by f.source, f.version, f.position, f.upload_timestamp, f.id) as files
     from (
-      select uf.*, 0 as source, 0 as version, 0 as position
+      select uf.*, 0 as source, 0 as version, 0 as position, null::text as engine, null::text as engine_model
       from attachments a join user_files uf on uf.id = a.file_id
       where a.message_id = m.id
       union all
-      select uf.*, 1 as source, j.version, g.position
+      select uf.*, 1 as source, j.version, g.position, j.engine, j.engine_model
       from agent_jobs j
       join generated_outputs g on g.job_id = j.id
       join user_files uf on uf.id = g.file_id
@@ -84,6 +89,7 @@ export function toMessage(row: MessageRecord): Message {
     context_references: row.context_references ?? null,
     files: row.files ?? [],
     chosen_version: row.chosen_version,
+    engine: row.engine ?? null,
   };
 }
 
@@ -102,7 +108,17 @@ export async function findMessage(db: DbOrTx, userId: string, messageId: string)
   return row ? toMessage(row) : undefined;
 }
 
-export async function insertUserMessage(db: DbOrTx, values: { sessionId: string; userId: string; contentText: string; clientMessageId?: string | undefined }): Promise<string> {
+export async function insertUserMessage(
+  db: DbOrTx,
+  values: {
+    sessionId: string;
+    userId: string;
+    contentText: string;
+    clientMessageId?: string | undefined;
+    /** The composer's picks for this request. */
+    requested?: { engine?: string | undefined; aspectRatio?: string | undefined; imageCount?: number | undefined } | undefined;
+  },
+): Promise<string> {
   const [row] = await db
     .insert(messages)
     .values({
@@ -117,6 +133,9 @@ export async function insertUserMessage(db: DbOrTx, values: { sessionId: string;
       // "after my last timestamp", and an early start time could fall behind what it already saw.
       timestampCreated: sql`clock_timestamp()`,
       clientMessageId: values.clientMessageId ?? null,
+      requestedEngine: values.requested?.engine ?? null,
+      requestedAspectRatio: values.requested?.aspectRatio ?? null,
+      requestedImageCount: values.requested?.imageCount ?? null,
     })
     .returning({ id: messages.id });
   return row!.id;

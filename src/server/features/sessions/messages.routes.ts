@@ -37,6 +37,8 @@ export function messagesRoutes(deps: AppDeps) {
       serviceError('Failed to send message'),
     ],
     request: { body: { required: true, content: { 'application/json': { schema: sendMessageSchema } } } },
+    description:
+      'Answered 400 BAD_REQUEST, with nothing written, for a photo not ready or not allowed, or for an engine that is not offered or cannot do the request (details.refusal: the reason and the engines that can).',
     responses: { 201: jsonContent(sendMessageResultSchema, 'The session id and the message') },
   });
 
@@ -53,6 +55,7 @@ export function messagesRoutes(deps: AppDeps) {
         fileIds: body.file_ids,
         requestReply: body.request_reply,
         clientMessageId: body.client_message_id,
+        choice: { engine: body.engine, aspectRatio: body.aspect_ratio, imageCount: body.image_count },
       });
       return c.json(result, 201);
     });

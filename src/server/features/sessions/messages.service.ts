@@ -3,12 +3,12 @@ import type { Message } from '@shared/studio';
 import type { Db, Tx } from '../../db/client';
 import { publishEvent } from '../../realtime/events';
 import { titleFromRequest } from '@shared/session-title';
-import { insertSession, lockActiveSession, nameUnnamedSession, recordMessageInSession } from './sessions.repository';
+import { insertSession, lockActiveSession, nameUnnamedSession, recordMessageInSession, rememberSessionEngine } from './sessions.repository';
 import { sessionTopic } from '../../realtime/topics';
 import { SESSION_NOT_FOUND_MESSAGE } from './sessions.service';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { findMessage, findMessageByClientId, insertAttachments, insertUserMessage, lockOwnFiles } from './messages.repository';
-import { startReplyToNewMessage, type ReplyDeps } from '../generation/generation.service';
+import { engineFor, startReplyToNewMessage, type GenerationChoice, type ReplyDeps } from '../generation/generation.service';
 
 export const MESSAGE_NOT_FOUND_MESSAGE = 'Message not found';
 
@@ -21,6 +21,8 @@ export interface SendMessage {
   requestReply?: boolean | undefined;
   /** The client's id for the message: the same id sent again is the same message, charged once. */
   clientMessageId?: string | undefined;
+  /** What the composer's pickers chose for its reply; the engine is remembered as the session's. */
+  choice?: GenerationChoice | undefined;
 }
 
 export type SentMessage = { session_id: string; message: Message } & Partial<Awaited<ReturnType<typeof startReplyToNewMessage>>>;
@@ -68,7 +70,13 @@ async function storeMessage(deps: ReplyDeps, userId: string, input: SendMessage)
       if (!(await lockActiveSession(tx, userId, input.sessionId))) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND_MESSAGE);
       sessionId = input.sessionId;
     }
-    const messageId = await insertUserMessage(tx, { sessionId, userId, contentText: input.contentText, clientMessageId: input.clientMessageId });
+    const choice = input.choice ?? {};
+    if (choice.engine) {
+      // An engine that is not offered is refused (400) before anything is kept.
+      engineFor(deps, choice.engine, null);
+      await rememberSessionEngine(tx, sessionId, choice.engine);
+    }
+    const messageId = await insertUserMessage(tx, { sessionId, userId, contentText: input.contentText, clientMessageId: input.clientMessageId, requested: choice });
     await insertAttachments(tx, messageId, fileIds);
     await recordMessageInSession(tx, sessionId);
     const title = titleFromRequest(input.contentText);

@@ -1,7 +1,7 @@
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
-import { agentJobs, chatSessions } from '../../db/schema';
+import { type agentJobs, chatSessions } from '../../db/schema';
 
 /** How many thumbnails a session card shows at most (spec 2, Sessions list). */
 export const SESSION_THUMBNAIL_LIMIT = 4;
@@ -213,14 +213,22 @@ export async function recordMessageInSession(db: DbOrTx, sessionId: string): Pro
     .where(eq(chatSessions.id, sessionId));
 }
 
-export async function latestJobStatus(db: DbOrTx, sessionId: string): Promise<(typeof agentJobs.$inferSelect)['status'] | undefined> {
+/** The state of the session's latest generation job, and the engine last chosen in it (one query). */
+export async function sessionActivityOf(db: DbOrTx, sessionId: string): Promise<{ jobStatus: (typeof agentJobs.$inferSelect)['status'] | undefined; engine: string | null }> {
   const [row] = await db
-    .select({ status: agentJobs.status })
-    .from(agentJobs)
-    .where(eq(agentJobs.sessionId, sessionId))
-    .orderBy(desc(agentJobs.createdAt))
-    .limit(1);
-  return row?.status;
+    .select({
+      engine: chatSessions.engine,
+      // Spelled out: in a one-table select drizzle leaves column names unqualified, and "id" would be the job's.
+      jobStatus: sql<(typeof agentJobs.$inferSelect)['status'] | null>`(select j.status from agent_jobs j where j.session_id = chat_sessions.id order by j.created_at desc limit 1)`,
+    })
+    .from(chatSessions)
+    .where(eq(chatSessions.id, sessionId));
+  return { jobStatus: row?.jobStatus ?? undefined, engine: row?.engine ?? null };
+}
+
+/** Remembers the engine chosen for a message as the session's (the composer's picker starts there). */
+export async function rememberSessionEngine(db: DbOrTx, sessionId: string, engine: string): Promise<void> {
+  await db.update(chatSessions).set({ engine }).where(eq(chatSessions.id, sessionId));
 }
 
 export async function sessionNameOf(db: DbOrTx, userId: string, sessionId: string): Promise<string | null> {

@@ -1,3 +1,4 @@
+import { engineKindSchema } from '@shared/engines';
 import { AppError } from '@shared/errors';
 import type { Message, SessionDetail, SessionsPage, SessionStatus, SessionSummary } from '@shared/studio';
 import type { AppDeps } from '../../context';
@@ -10,7 +11,7 @@ import {
   findActiveSession,
   insertSession,
   isActiveSessionOf,
-  latestJobStatus,
+  sessionActivityOf,
   listActiveSessions,
   renameSession,
   retitleSession,
@@ -34,7 +35,7 @@ function toSummary(row: SessionRow): SessionSummary {
 }
 
 /** The header badge follows the session's latest generation job (spec 4, session status badges). */
-const STATUS_OF_JOB: Record<NonNullable<Awaited<ReturnType<typeof latestJobStatus>>>, SessionStatus> = {
+const STATUS_OF_JOB: Record<NonNullable<Awaited<ReturnType<typeof sessionActivityOf>>['jobStatus']>, SessionStatus> = {
   queued: 'processing',
   processing: 'processing',
   completed: 'completed',
@@ -65,8 +66,9 @@ export async function createSession(db: Db, userId: string, sessionName: string 
 export async function getSession(db: Db, userId: string, sessionId: string): Promise<SessionDetail> {
   const row = await findActiveSession(db, userId, sessionId);
   if (!row) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND_MESSAGE);
-  const jobStatus = await latestJobStatus(db, sessionId);
-  return { ...toSummary(row), status: jobStatus ? STATUS_OF_JOB[jobStatus] : 'idle' };
+  const { jobStatus, engine } = await sessionActivityOf(db, sessionId);
+  const remembered = engineKindSchema.safeParse(engine);
+  return { ...toSummary(row), status: jobStatus ? STATUS_OF_JOB[jobStatus] : 'idle', engine: remembered.success ? remembered.data : null };
 }
 
 export async function renameOwnSession(db: Db, userId: string, sessionId: string, sessionName: string): Promise<SessionSummary> {

@@ -29,7 +29,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 export function AboutRoute() {
   const { t } = useTranslation('marketing');
-  const { appName, appUrl, pricePerImageCents, imageEngine } = usePublicConfig();
+  const { appName, appUrl, pricePerImageCents, engines } = usePublicConfig();
   const supportEmail = supportEmailFor(appUrl);
   const retention = useRetentionTexts();
   const list = (key: string) => t(key, { appName, ...retention, returnObjects: true }) as string[];
@@ -66,7 +66,9 @@ export function AboutRoute() {
             <Cpu aria-hidden="true" className="mt-1 size-6 shrink-0 text-primary" />
             <div className="space-y-3">
               <p>{t('about.technology', { appName })}</p>
-              <p>{t(`about.engines.${imageEngine}`, { appName })}</p>
+              {engines.map((engine) => (
+                <p key={engine.kind}>{t(`about.engines.${engine.kind}`, { appName })}</p>
+              ))}
             </div>
           </div>
         </Section>

@@ -1,3 +1,4 @@
+import type { EngineKind } from '@shared/engines';
 import type { AspectRatio } from '@shared/generation';
 import type { SuggestedAction } from '@shared/studio';
 
@@ -21,12 +22,20 @@ export interface EngineOptions {
   signal?: AbortSignal | undefined;
   /** 0 for a reply, 1, 2… for its variations: an engine that can vary its output makes each differ. */
   version?: number | undefined;
+  /** Which try of the job this is (1 for the first): an engine may treat a failure that repeats as final. */
+  attempt?: number | undefined;
+  /** Steps done of the engine's own count, as it reports them while it works. */
+  onProgress?: ((progress: { step: number; total: number }) => void) | undefined;
+  /** A preview of the picture being made (JPEG), where the engine streams them. */
+  onPreview?: ((jpeg: Buffer) => void) | undefined;
 }
 
 export interface EngineResult {
   images: EngineImage[];
   /** A short, honest line for the reply message (which engine made it, and how). */
   note: string;
+  /** The model that made the images, where the engine learns it only from its server's answer. */
+  model?: string | undefined;
 }
 
 /** What an engine's vision step says about an uploaded photo. */
@@ -54,12 +63,15 @@ export class EngineError extends Error {
   }
 }
 
-/** Every engine (local, openai, gemini) behind one interface, chosen by IMAGE_ENGINE. */
+/** Every engine behind one interface; IMAGE_ENGINES chooses which are offered. */
 export interface ImageEngine {
-  readonly name: 'local' | 'openai' | 'gemini';
+  readonly name: EngineKind;
   generate(prompt: string, options: EngineOptions): Promise<EngineResult>;
   edit(images: EngineImage[], prompt: string, options: EngineOptions): Promise<EngineResult>;
-  analyzeUpload(image: EngineImage, options?: { signal?: AbortSignal | undefined }): Promise<UploadAnalysis>;
+  /** More resolution only, where the engine has an upscaler of its own (else an upscale is an edit). */
+  upscale?(images: EngineImage[], options: EngineOptions): Promise<EngineResult>;
+  /** The review of an uploaded photo, by engines with a vision model (the others' uploads are reviewed by another). */
+  analyzeUpload?(image: EngineImage, options?: { signal?: AbortSignal | undefined }): Promise<UploadAnalysis>;
 }
 
 /** A hosted engine can say whether its provider serves a model (checked at start). */

@@ -124,9 +124,11 @@ function editOperationsIn(tokens: Tokens, aspectRatio: AspectRatio | null, capti
   const instructions = readEditTokens(tokens, caption);
   const changeVerb = tokens.some((token) => CHANGE_VERBS.some((verb) => token.startsWith(verb)));
   const colourChange = instructions.colourChange && (changeVerb || instructions.colourChange.from !== undefined) ? instructions.colourChange : null;
+  const otherThanUpscale = instructions.styles.length > 0 || instructions.adjustments.length > 0 || colourChange !== null || instructions.background !== null || aspectRatio !== null || caption !== null;
   return {
     styles: instructions.styles,
-    any: instructions.styles.length > 0 || instructions.adjustments.length > 0 || colourChange !== null || instructions.background !== null || instructions.upscale || aspectRatio !== null || caption !== null,
+    any: otherThanUpscale || instructions.upscale,
+    upscaleOnly: instructions.upscale && !otherThanUpscale,
   };
 }
 
@@ -136,11 +138,16 @@ export function planByRules(request: PlanRequest): GenerationPlan {
   const replacement = findTextReplacement(text);
   const caption = replacement ? null : findCaption(text);
   const textOutsideCaption = replacement?.remainingText ?? caption?.remainingText ?? text;
-  const { ratio, textWithoutRatios } = findAspectRatio(textOutsideCaption, tokenize(textOutsideCaption));
-  const tokens = tokenize(textWithoutRatios);
-  const explicitCount = findImageCount(tokens);
-  const operations = editOperationsIn(tokens, ratio, caption);
-  if (replacement) operations.any = true;
+  const found = findAspectRatio(textOutsideCaption, tokenize(textOutsideCaption));
+  // What the composer's pickers chose stands over what the words say.
+  const ratio = request.aspectRatio ?? found.ratio;
+  const tokens = tokenize(found.textWithoutRatios);
+  const explicitCount = request.imageCount ?? findImageCount(tokens);
+  const operations = editOperationsIn(tokens, found.ratio, caption);
+  if (replacement) {
+    operations.any = true;
+    operations.upscaleOnly = false;
+  }
 
   let sourceImages: GenerationPlan['sourceImages'];
   if (request.attachmentCount > 0) {
@@ -167,6 +174,8 @@ export function planByRules(request: PlanRequest): GenerationPlan {
     sourceImages,
     ...(combine ? { combine } : {}),
     ...(style ? { style: style.id } : {}),
+    ...(combine ? { combine } : {}),
+    ...(intent === 'edit' && operations.upscaleOnly ? { upscaleOnly: true } : {}),
   };
 }
 

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { EngineStatus } from '@shared/admin';
 import { formatCents } from '@shared/money';
+import { engineKindSchema } from '@shared/engines';
 import { cn } from '@web/lib/cn';
+import { useEngineNames } from '@web/lib/engine-names';
 import { useEngines } from '../api/get-engines';
 import { formatPercent, formatSeconds } from '../lib/console-format';
 import { ReportFailed, ReportLoading, Section } from './report-states';
@@ -9,9 +11,11 @@ import { ReportFailed, ReportLoading, Section } from './report-states';
 function EngineCard({ engine }: { engine: EngineStatus }) {
   const { t, i18n } = useTranslation('admin');
   const language = i18n.resolvedLanguage ?? 'en';
+  const { nameOf } = useEngineNames();
   const hour = engine.lastHour;
+  const kind = engineKindSchema.safeParse(engine.name);
   return (
-    <Section title={engine.name} actions={engine.isDefault ? <span className="rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">{t('engines.default')}</span> : undefined}>
+    <Section title={kind.success ? nameOf(kind.data) : engine.name} actions={engine.isDefault ? <span className="rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">{t('engines.default')}</span> : undefined}>
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-xs text-muted-foreground">{t('engines.price')}</dt>
@@ -33,7 +37,7 @@ function EngineCard({ engine }: { engine: EngineStatus }) {
       ) : (
         <ul className="mt-1 divide-y text-sm">
           {engine.models.map((model) => (
-            <li key={model.variable} className="py-2">
+            <li key={`${model.variable}-${model.model}`} className="py-2">
               <p className="flex flex-wrap justify-between gap-2">
                 <span>
                   <code className="text-xs">{model.variable}</code> = <span className="font-medium">{model.model}</span>

@@ -7,6 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
 import type { HistoryKind, Transaction } from '@shared/billing';
 import { useTransactionHistory } from '../api/get-transaction-history';
+import { useEngineNames } from '@web/lib/engine-names';
 
 /** Money in (a top-up, a failed generation given back, credit from support) is green with a plus; the rest red with a minus. */
 export function isCredit(transaction: Pick<Transaction, 'credit'>): boolean {
@@ -20,6 +21,7 @@ const TEXTS = {
 
 function TransactionRow({ transaction }: { transaction: Transaction }) {
   const { t, i18n } = useTranslation('billing');
+  const { describe } = useEngineNames();
   const credit = isCredit(transaction);
   const Icon = credit ? ArrowDownLeft : ArrowUpRight;
   const date = new Date(transaction.created * 1000).toLocaleString(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
@@ -30,6 +32,11 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
       </span>
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium">{transaction.description}</p>
+        {transaction.engine && (
+          <p className="truncate text-xs text-muted-foreground" data-testid="transaction-engine">
+            {t('history.engine', { engine: describe(transaction.engine) })}
+          </p>
+        )}
         <p className="text-xs text-muted-foreground">
           <time dateTime={new Date(transaction.created * 1000).toISOString()}>{date}</time>
         </p>

@@ -1,8 +1,11 @@
+import type { GenerationChoice } from '../hooks/use-generation-choice';
+
 /** Cache keys of the studio; every key starts with 'studio' so a sign-out clears them together. */
 export const studioKeys = {
   sessions: ['studio', 'sessions'] as const,
   session: (sessionId: string) => ['studio', 'session', sessionId] as const,
   messages: (sessionId: string) => ['studio', 'messages', sessionId] as const,
-  quote: (text: string, attachments: number, hasPreviousOutput: boolean) => ['studio', 'quote', text, attachments, hasPreviousOutput] as const,
+  quote: (text: string, attachments: number, hasPreviousOutput: boolean, choice: GenerationChoice) =>
+    ['studio', 'quote', text, attachments, hasPreviousOutput, choice.engine, choice.aspectRatio, choice.imageCount] as const,
   creditRefusal: ['studio', 'credit-refusal'] as const,
 };

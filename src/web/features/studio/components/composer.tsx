@@ -27,10 +27,12 @@ export interface ComposerProps {
   disabled: boolean;
   /** A line under the field, such as the price of the draft. */
   footer?: ReactNode;
+  /** Choices for the next image above the field (engine, shape, count). */
+  options?: ReactNode;
 }
 
 /** The message composer of spec section 5. */
-export function Composer({ text, onTextChange, items, onAddFiles, onRemoveItem, limitExceeded, onSend, isLoading, disabled, footer }: ComposerProps) {
+export function Composer({ text, onTextChange, items, onAddFiles, onRemoveItem, limitExceeded, onSend, isLoading, disabled, footer, options }: ComposerProps) {
   const { t } = useTranslation('studio');
   const fileInput = useRef<HTMLInputElement>(null);
   const textareaId = useId();
@@ -90,6 +92,7 @@ export function Composer({ text, onTextChange, items, onAddFiles, onRemoveItem, 
         </ul>
       )}
       <SuggestedActions actions={suggestions} onPick={pickSuggestion} disabled={disabled} />
+      {options}
       <div className="flex items-end gap-2">
         <input ref={fileInput} type="file" accept="image/*" multiple hidden onChange={onFilesPicked} data-testid="composer-file-input" />
         <Button

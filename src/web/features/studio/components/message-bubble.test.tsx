@@ -25,6 +25,7 @@ const userMessage = (processing_status: string | null): Message => ({
   context_references: null,
   files: [],
   chosen_version: null,
+    engine: null,
 });
 
 describe('a message whose reply was refused for lack of credit', () => {
@@ -57,8 +58,8 @@ describe('an image the retention job deleted', () => {
       role: 'system',
       contentText: 'Here you go',
       files: [
-        { id: 'f1', fileUrl: '/api/files/f1', thumbnailUrl: '/api/files/f1', originalFilename: 'generated-1.png', isGenerated: true, expired: true, contentDescription: 'A lighthouse at sunset', version: 0 },
-        { id: 'f2', fileUrl: '/api/files/f2', thumbnailUrl: '/api/files/f2', originalFilename: 'beach.jpg', isGenerated: false, expired: true, contentDescription: '', version: 0 },
+        { id: 'f1', fileUrl: '/api/files/f1', thumbnailUrl: '/api/files/f1', originalFilename: 'generated-1.png', isGenerated: true, expired: true, contentDescription: 'A lighthouse at sunset', version: 0, engine: null },
+        { id: 'f2', fileUrl: '/api/files/f2', thumbnailUrl: '/api/files/f2', originalFilename: 'beach.jpg', isGenerated: false, expired: true, contentDescription: '', version: 0, engine: null },
       ],
     };
     const { container } = render(<MessageBubble message={reply} onOpenImage={onOpenImage} />);
@@ -72,7 +73,7 @@ describe('an image the retention job deleted', () => {
 });
 
 describe('a reply with versions', () => {
-  const output = (id: string, version: number) => ({ id, fileUrl: `/api/files/${id}`, thumbnailUrl: `/api/files/${id}`, originalFilename: `${id}.png`, isGenerated: true, expired: false, contentDescription: '', version });
+  const output = (id: string, version: number) => ({ id, fileUrl: `/api/files/${id}`, thumbnailUrl: `/api/files/${id}`, originalFilename: `${id}.png`, isGenerated: true, expired: false, contentDescription: '', version, engine: null });
   const reply = (files: ReturnType<typeof output>[], chosen: number | null = null): Message => ({
     ...userMessage(null),
     id: 'r1',

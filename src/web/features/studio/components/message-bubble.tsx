@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, Layers, LoaderCircle, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { EngineUsed } from '@shared/engines';
 import { AWAITING_CREDIT_STATUS, type Message, type MessageFile } from '@shared/studio';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
@@ -21,6 +22,8 @@ interface MessageBubbleProps {
   retry?: { onRetry: () => void; pending: boolean } | undefined;
   imageActions?: ImageActionHandlers | undefined;
   versions?: ReplyVersionHandlers | undefined;
+  /** Words for the engine (and model) that made a reply; without it, replies do not name theirs. */
+  describeEngine?: ((engine: EngineUsed) => string) | undefined;
 }
 
 /** The versions a reply's images belong to, in order (a variation that failed left none). */
@@ -29,7 +32,7 @@ function versionsOf(files: MessageFile[]): number[] {
 }
 
 /** One message: the user's on the right, the AI's on the left, with their images. */
-export function MessageBubble({ message, onOpenImage, retry, imageActions, versions }: MessageBubbleProps) {
+export function MessageBubble({ message, onOpenImage, retry, imageActions, versions, describeEngine }: MessageBubbleProps) {
   const { t, i18n } = useTranslation('studio');
   const versionList = versionsOf(message.files);
   const newest = versionList[versionList.length - 1] ?? 0;
@@ -53,6 +56,8 @@ export function MessageBubble({ message, onOpenImage, retry, imageActions, versi
   const showProcessingLine = processing && message.contentText.trim() === '' && message.files.length === 0;
   const empty = message.contentText.trim() === '' && message.files.length === 0 && !processing;
   const time = new Date(message.timestamp_created);
+  // The engine of the version shown (versions may come from different engines), else of the newest.
+  const engine = shownFiles.find((file) => file.isGenerated && file.engine)?.engine ?? message.engine;
   return (
     <li className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')} data-message-id={message.id} data-role={message.role}>
       <span className="sr-only">{mine ? t('session.you') : t('session.assistant')}</span>
@@ -65,6 +70,11 @@ export function MessageBubble({ message, onOpenImage, retry, imageActions, versi
           </p>
         )}
         {empty && <p className="text-muted-foreground italic">{t('session.emptyMessage')}</p>}
+        {!mine && engine && describeEngine && (
+          <p className="mt-1 text-[11px] text-muted-foreground" data-testid="reply-engine">
+            {t('session.engine', { engine: describeEngine(engine) })}
+          </p>
+        )}
         {shownFiles.length > 0 && (
           <ul className={cn('mt-2 grid gap-2', shownFiles.length === 1 ? 'grid-cols-1' : 'grid-cols-2')}>
             {shownFiles.map((file) => (

@@ -32,6 +32,7 @@ const session = (status: SessionStatus): SessionDetail => ({
   updated_at: '2025-01-01T10:00:00.000Z',
   thumbnails: [],
   status,
+  engine: null,
 });
 
 let serverStatus: SessionStatus;

@@ -4,10 +4,12 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { engineRefusalSchema, type EngineRefusal } from '@shared/engines';
 import { isAppError } from '@shared/errors';
 import { paths } from '@shared/paths';
 import type { Message, MessageFile } from '@shared/studio';
 import { readConnectivity } from '@web/lib/use-connectivity';
+import { usePublicConfig } from '@web/lib/public-config';
 import { getMessage } from '../api/get-message';
 import { catchUpConversation, mergeIntoConversation, useMessages } from '../api/get-messages';
 import { useSession } from '../api/get-session';
@@ -30,6 +32,11 @@ import { AlertBanner } from './alert-banner';
 import { Composer } from './composer';
 import { ConnectivityBanner } from './connectivity-banner';
 import { CostPreview } from './cost-preview';
+import { GenerationOptions } from './generation-options';
+import { RefusalText } from './refusal-text';
+import { useGenerationChoice } from '../hooks/use-generation-choice';
+import { useEngineNames } from '@web/lib/engine-names';
+import { Button } from '@web/components/ui/button';
 import { CreditNeededCard } from './credit-needed-card';
 import { DeleteSessionDialog } from './delete-session-dialog';
 import { ImagePreviewDialog } from './image-preview-dialog';
@@ -54,6 +61,11 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
   const retry = useStartChat();
   const [draft, setDraft] = useState('');
   const [sendError, setSendError] = useState<string | null>(null);
+  // A send the chosen engine could not do: refused by the server before any charge.
+  const [sendRefusal, setSendRefusal] = useState<EngineRefusal | null>(null);
+  const { engines } = usePublicConfig();
+  const { nameOf, describe: describeEngine } = useEngineNames();
+  const generation = useGenerationChoice(engines, sessionId, session.data?.engine);
   const [previewFile, setPreviewFile] = useState<MessageFile | null>(null);
   // 'Edit this image': the next message refers to exactly this image (sent as its attachment).
   const [editTarget, setEditTarget] = useState<MessageFile | null>(null);
@@ -124,14 +136,25 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
       return;
     }
     setSendError(null);
+    setSendRefusal(null);
     // The user's own message is always followed, even after reading further up.
     follow.jumpToEnd();
     const uploaded = uploads.items.filter(isApproved).map((item) => item.userFileId!);
     const fileIds = editTarget && !uploaded.includes(editTarget.id) ? [editTarget.id, ...uploaded] : uploaded;
-    const clientMessageId = clientMessageIdFor(JSON.stringify([sessionId ?? 'new', draft, fileIds]));
+    const { choice } = generation;
+    const clientMessageId = clientMessageIdFor(JSON.stringify([sessionId ?? 'new', draft, fileIds, choice]));
     // The reply starts with the message, in one request: a dropped connection cannot split them.
     send.mutate(
-      { session_id: sessionId ?? 'new', content_text: draft, file_ids: fileIds, request_reply: true, client_message_id: clientMessageId },
+      {
+        session_id: sessionId ?? 'new',
+        content_text: draft,
+        file_ids: fileIds,
+        request_reply: true,
+        client_message_id: clientMessageId,
+        engine: choice.engine,
+        ...(choice.aspectRatio ? { aspect_ratio: choice.aspectRatio } : {}),
+        ...(choice.imageCount ? { image_count: choice.imageCount } : {}),
+      },
       {
         onSuccess: (result) => {
           pendingSend.current = null;
@@ -142,9 +165,16 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
           void queryClient.invalidateQueries({ queryKey: studioKeys.sessions });
           void queryClient.invalidateQueries({ queryKey: studioKeys.session(result.session_id) });
           if (result.reply_error?.code === 'INSUFFICIENT_BALANCE') void credit.recordRefusal();
-          if (!sessionId) void navigate(paths.session.getHref(result.session_id), { replace: true });
+          if (!sessionId) {
+            generation.carryTo(result.session_id);
+            void navigate(paths.session.getHref(result.session_id), { replace: true });
+          }
         },
-        onError: (error) => setSendError(refusalText(error) ?? (error.message || t('session.sendFailed'))),
+        onError: (error) => {
+          const refusal = isAppError(error) ? engineRefusalSchema.safeParse((error.details as { refusal?: unknown } | undefined)?.refusal) : undefined;
+          if (refusal?.success) setSendRefusal(refusal.data);
+          else setSendError(refusalText(error) ?? (error.message || t('session.sendFailed')));
+        },
       },
     );
   };
@@ -215,6 +245,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
                       onOpenImage={setPreviewFile}
                       retry={message === lastMessage ? { onRetry: retryReply, pending: retry.isPending } : undefined}
                       imageActions={imageActions}
+                      describeEngine={describeEngine}
                       versions={
                         message.role === 'system'
                           ? {
@@ -252,6 +283,27 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
               <AlertBanner>{sendError}</AlertBanner>
             </div>
           )}
+          {sendRefusal && (
+            <div className="px-3 pt-3 sm:px-4">
+              <AlertBanner
+                action={sendRefusal.capableEngines.map((engine) => (
+                  <Button
+                    key={engine}
+                    variant="outline"
+                    size="sm"
+                    onClick={() => {
+                      generation.setEngine(engine);
+                      setSendRefusal(null);
+                    }}
+                  >
+                    {t('refusal.useInstead', { engine: nameOf(engine) })}
+                  </Button>
+                ))}
+              >
+                <RefusalText refusal={sendRefusal} />
+              </AlertBanner>
+            </div>
+          )}
           {editTarget && <EditTargetChip file={editTarget} onRemove={() => setEditTarget(null)} />}
           <Composer
             text={draft}
@@ -263,7 +315,25 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
             onSend={handleSend}
             isLoading={send.isPending}
             disabled={credit.exhausted || notFound}
-            footer={<CostPreview text={draft} attachments={uploads.items.filter(isApproved).length + (editTarget ? 1 : 0)} hasPreviousOutput={hasPreviousOutput} />}
+            options={
+              <GenerationOptions
+                offers={engines}
+                choice={generation.choice}
+                onEngineChange={generation.setEngine}
+                onAspectRatioChange={generation.setAspectRatio}
+                onImageCountChange={generation.setImageCount}
+                disabled={credit.exhausted || notFound}
+              />
+            }
+            footer={
+              <CostPreview
+                text={draft}
+                attachments={uploads.items.filter(isApproved).length + (editTarget ? 1 : 0)}
+                hasPreviousOutput={hasPreviousOutput}
+                choice={generation.choice}
+                onChooseEngine={generation.setEngine}
+              />
+            }
           />
         </div>
       </div>

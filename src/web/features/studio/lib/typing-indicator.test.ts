@@ -20,6 +20,7 @@ function message(role: Message['role'], processing_status: string | null = null)
     context_references: null,
     files: [],
     chosen_version: null,
+    engine: null,
   };
 }
 
