@@ -21,7 +21,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'eslint/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'packages/*/src/**/*.test.ts', 'eslint/**/*.test.ts'],
           exclude: ['src/**/*.int.test.ts'],
           environment: 'node',
           setupFiles: ['./test/web/setup.ts'],

@@ -5,7 +5,7 @@ import type { ImageEngine, ModelCatalogue } from './image-engine';
 import type { ConfiguredModel, ModelProblem } from './model-check';
 import { OpenAiImageEngine } from './openai/openai-engine';
 import { ruleBasedPlanner as localPlanner } from '../planner/rule-based-planner';
-import { LocalImageEngine } from './local/local-engine';
+import { createLocalEngine } from './local-engine-adapter';
 
 export interface GenerationParts {
   engine: ImageEngine;
@@ -42,5 +42,5 @@ export function createGenerationParts(config: AppConfig): GenerationParts {
     ];
     return { engine, engineName: 'gemini', quotePlanner: localPlanner, replyPlanner: engine, models: { catalogue: engine, configured }, modelProblems: [] };
   }
-  return { engine: new LocalImageEngine(), engineName: 'local', quotePlanner: localPlanner, replyPlanner: undefined, models: undefined, modelProblems: [] };
+  return { engine: createLocalEngine(), engineName: 'local', quotePlanner: localPlanner, replyPlanner: undefined, models: undefined, modelProblems: [] };
 }

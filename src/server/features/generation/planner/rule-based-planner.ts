@@ -1,10 +1,5 @@
 import { MAX_IMAGES_PER_REQUEST, parseAspectRatio, type AspectRatio, type GenerationPlan } from '@shared/generation';
-import { findCaption, type Caption } from '../engines/local/caption';
-import { findTextReplacement } from '../engines/local/text-replacement';
-import { asksToCombine, readEditTokens } from '../engines/local/edit-instructions';
-import { describeScene } from '../engines/local/scene/scene-words';
-import { readGenerationPrompt } from '../engines/local/generation-prompt';
-import { defineVocabulary, findMentions, russianAdjective, tokenize, type Tokens } from '../engines/local/text-match';
+import { asksToCombine, defineVocabulary, describeScene, findCaption, findMentions, findTextReplacement, readEditTokens, readGenerationPrompt, russianAdjective, tokenize, type Caption, type Tokens } from '@photomuse/image';
 import type { PlanRequest, ReplyPlanner } from '../planning';
 
 /**

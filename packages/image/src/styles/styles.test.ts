@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { aspectRatioValue, type AspectRatio } from '@shared/generation';
+import { aspectRatioValue, type AspectRatio } from '../aspect';
 import { LocalImageEngine, seedFor } from '../local-engine';
 import { decodeToRaster, encodeRaster, pipelineOf, sizeScale, type Raster } from '../raster';
-import { decodePixels, fixture, fixturePhotos, meanDifference, uprightSize, type FixturePhoto } from '@test/server/images';
+import { decodePixels, fixture, fixturePhotos, meanDifference, uprightSize, type FixturePhoto } from '../../test/pictures';
 import { tokenize } from '../text-match';
 import { findStyles, STYLES } from './catalogue';
 

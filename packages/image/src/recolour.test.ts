@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LocalImageEngine } from './local-engine';
 import { parseColourChange, recolour } from './recolour';
 import { decodeToRaster } from './raster';
-import { decodePixels, fixture, hueShare, meanBrightness, movedShare } from '@test/server/images';
+import { decodePixels, fixture, hueShare, meanBrightness, movedShare } from '../test/pictures';
 import { tokenize } from './text-match';
 
 const engine = new LocalImageEngine({ workingMaxSide: 500, fullResolutionMaxSide: 500 });

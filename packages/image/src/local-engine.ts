@@ -1,8 +1,7 @@
 import sharp from 'sharp';
-import { aspectRatioValue, type AspectRatio } from '@shared/generation';
-import { EngineError, type EngineImage, type EngineOptions, type EngineResult, type ImageEngine, type UploadAnalysis } from '../image-engine';
+import { EngineError, type EngineImage, type EngineOptions, type EngineResult, type UploadAnalysis } from './engine-types';
 import { type AdjustmentMention } from './adjustments';
-import { fitToRatio, sizeForRatio } from './aspect';
+import { aspectRatioValue, fitToRatio, sizeForRatio, type AspectRatio } from './aspect';
 import { drawCaption } from './caption-overlay';
 import { hueDistance, isAchromatic, namedColour, type NamedColour } from './colours';
 import { editsContent, hasEditOperation, needsPerson, readEditRequest, readEditTokens, type EditInstructions } from './edit-instructions';
@@ -88,8 +87,7 @@ export function seedFor(prompt: string, position: number, version = 0): number {
   return (hashText(prompt) ^ Math.imul(version * SEEDS_PER_VERSION + position + 1, 0x9e3779b1)) >>> 0;
 }
 
-export class LocalImageEngine implements ImageEngine {
-  readonly name = 'local' as const;
+export class LocalImageEngine {
   private readonly workingMaxSide: number;
   private readonly sceneLongSide: number;
   private readonly fullResolutionMaxSide: number;

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalImageEngine } from '../local-engine';
 import { readEditRequest } from '../edit-instructions';
-import { decodePixels, fixture, meanDifference, type Pixels } from '@test/server/images';
+import { decodePixels, fixture, meanDifference, type Pixels } from '../../test/pictures';
 import { stopVisionWorker } from './vision-client';
 
 afterAll(() => stopVisionWorker());

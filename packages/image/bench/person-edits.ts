@@ -17,18 +17,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { LocalImageEngine } from '../src/server/features/generation/engines/local/local-engine';
-import { decodeToRaster } from '../src/server/features/generation/engines/local/raster';
-import { changeBackground } from '../src/server/features/generation/engines/local/vision/background-edit';
-import { findPerson } from '../src/server/features/generation/engines/local/vision/person-mask';
-import { stopTextReader } from '../src/server/features/generation/engines/local/vision/text-reader';
-import { findText } from '../src/server/features/generation/engines/local/vision/text-replace';
-import { stopVisionWorker } from '../src/server/features/generation/engines/local/vision/vision-client';
-import { describeScene } from '../src/server/features/generation/engines/local/scene/scene-words';
-import { tokenize } from '../src/server/features/generation/engines/local/text-match';
+import { LocalImageEngine } from '../src/local-engine';
+import { decodeToRaster } from '../src/raster';
+import { changeBackground } from '../src/vision/background-edit';
+import { findPerson } from '../src/vision/person-mask';
+import { stopTextReader } from '../src/vision/text-reader';
+import { findText } from '../src/vision/text-replace';
+import { stopVisionWorker } from '../src/vision/vision-client';
+import { describeScene } from '../src/scene/scene-words';
+import { tokenize } from '../src/text-match';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const fixtures = path.resolve(import.meta.dirname, '../fixtures');
+const fixtures = path.resolve(import.meta.dirname, '../../../fixtures');
 
 interface Case {
   name: string;

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeToRaster } from '../raster';
-import { fixture } from '@test/server/images';
+import { fixture } from '../../test/pictures';
 import { decodeFaces, detectFaces } from './faces';
 import { stopVisionWorker } from './vision-client';
 

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalImageEngine } from './local-engine';
 import { decodeToRaster, encodeRaster } from './raster';
-import { boxDifference, boxDifferenceBeyondGrade, boxHueShare, decodePixels, fixture, type Box } from '@test/server/images';
+import { boxDifference, boxDifferenceBeyondGrade, boxHueShare, decodePixels, fixture, type Box } from '../test/pictures';
 import { stopVisionWorker } from './vision/vision-client';
 
 /**

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { LocalImageEngine } from '../local-engine';
-import { decodePixels, meanBrightness, meanColour, meanDifference } from '@test/server/images';
+import { decodePixels, meanBrightness, meanColour, meanDifference } from '../../test/pictures';
 import { tokenize } from '../text-match';
 import { describeScene } from './scene-words';
 

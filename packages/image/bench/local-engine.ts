@@ -1,7 +1,7 @@
 /**
  * Local engine time per style on a 12-megapixel photo, on one core.
  *
- *   npx tsx bench/local-engine.ts            # 3 timed runs per style (BENCH_RUNS to change)
+ *   npm run bench:local-engine            # 3 timed runs per style (BENCH_RUNS to change)
  *
  * Each run is a whole `LocalImageEngine.edit` call as the worker makes it: decode a 4000×3000 JPEG
  * (a fixture enlarged in memory), scale it to the working size, apply the style, encode the result.
@@ -12,8 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { LocalImageEngine } from '../src/server/features/generation/engines/local/local-engine';
-import { STYLES } from '../src/server/features/generation/engines/local/styles/catalogue';
+import { LocalImageEngine } from '../src/local-engine';
+import { STYLES } from '../src/styles/catalogue';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const TARGET_MS = 1000;
@@ -28,7 +28,7 @@ async function main() {
   sharp.concurrency(1);
   // The cache would let later runs skip decoding the same input; every real request is a new photo.
   sharp.cache(false);
-  const fixture = await readFile(path.resolve(import.meta.dirname, '../fixtures/photos/Landscape_1.jpg'));
+  const fixture = await readFile(path.resolve(import.meta.dirname, '../../../fixtures/photos/Landscape_1.jpg'));
   const photo = await sharp(fixture).rotate().resize(4000, 3000, { fit: 'fill' }).jpeg({ quality: 90 }).toBuffer();
   const engine = new LocalImageEngine();
   const image = [{ data: photo, mimeType: 'image/jpeg' }];

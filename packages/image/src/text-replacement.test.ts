@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalImageEngine } from './local-engine';
 import { decodeToRaster } from './raster';
-import { fixture } from '@test/server/images';
+import { fixture } from '../test/pictures';
 import { findTextReplacement } from './text-replacement';
 import { readText, stopTextReader } from './vision/text-reader';
 

@@ -1,6 +1,5 @@
-import type { SuggestedAction } from '@shared/studio';
-import { type EngineImage, type UploadAnalysis } from '../image-engine';
 import { colourOfHue, looksLikeSkin, rgbToHsl, type NamedColour } from './colours';
+import { type EngineImage, type Suggestion, type UploadAnalysis } from './engine-types';
 import { decodeToRaster, type Raster } from './raster';
 
 /**
@@ -56,8 +55,8 @@ function factsOf(raster: Raster): PictureFacts {
   return { width: raster.width, height: raster.height, meanLightness: lightness / pixels, meanSaturation: saturation / pixels, colours };
 }
 
-function suggestionsFor(facts: PictureFacts): SuggestedAction[] {
-  const suggestions: SuggestedAction[] = [];
+function suggestionsFor(facts: PictureFacts): Suggestion[] {
+  const suggestions: Suggestion[] = [];
   for (const { colour, share } of facts.colours.slice(0, 2)) {
     const alternative = ALTERNATIVE[colour.id];
     if (share < MIN_COLOUR_SHARE || !alternative) continue;
@@ -72,7 +71,7 @@ function suggestionsFor(facts: PictureFacts): SuggestedAction[] {
   else if (landscape) suggestions.push({ title: 'Make it widescreen', description: 'Crop the photo to 16:9 widescreen.' });
   else suggestions.push({ title: 'Make a 9:16 story', description: 'Pad the photo to 9:16 for a story, without cropping.' });
 
-  const styles: SuggestedAction[] = landscape
+  const styles: Suggestion[] = landscape
     ? [
         { title: 'Watercolour painting', description: 'Turn the photo into a watercolour painting.' },
         { title: 'Vintage film', description: 'Give the photo a vintage film look.' },

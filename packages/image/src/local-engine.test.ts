@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { EngineError } from '../image-engine';
+import { EngineError } from './engine-types';
 import { LocalImageEngine } from './local-engine';
-import { decodePixels, fixture, meanBrightness, meanDifference } from '@test/server/images';
+import { decodePixels, fixture, meanBrightness, meanDifference } from '../test/pictures';
 
 const engine = new LocalImageEngine({ workingMaxSide: 400, sceneLongSide: 320 });
 const portrait = { data: fixture('people/040.jpg'), mimeType: 'image/jpeg' };

@@ -1,6 +1,5 @@
-import { type AspectRatio } from '@shared/generation';
 import { type AdjustmentMention } from './adjustments';
-import { type AspectFit } from './aspect';
+import { type AspectFit, type AspectRatio } from './aspect';
 import { type Caption } from './caption';
 import { type RecolourResult } from './recolour';
 import { type Style } from './styles/style';

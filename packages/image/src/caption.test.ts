@@ -4,7 +4,7 @@ import { drawCaption, layoutCaption } from './caption-overlay';
 import { readEditRequest } from './edit-instructions';
 import { LocalImageEngine } from './local-engine';
 import { decodeToRaster, type Raster } from './raster';
-import { fixture } from '@test/server/images';
+import { fixture } from '../test/pictures';
 
 describe('reading a caption request', () => {
   it.each([
