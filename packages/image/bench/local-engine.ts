@@ -11,9 +11,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
+import { STYLES } from '@photomuse/request-language';
 import sharp from 'sharp';
 import { LocalImageEngine } from '../src/local-engine';
-import { STYLES } from '../src/styles/catalogue';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const TARGET_MS = 1000;

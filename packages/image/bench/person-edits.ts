@@ -16,6 +16,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
+import { describeScene, tokenize } from '@photomuse/request-language';
 import sharp from 'sharp';
 import { LocalImageEngine } from '../src/local-engine';
 import { decodeToRaster } from '../src/raster';
@@ -24,8 +25,6 @@ import { findPerson } from '../src/vision/person-mask';
 import { stopTextReader } from '../src/vision/text-reader';
 import { findText } from '../src/vision/text-replace';
 import { stopVisionWorker } from '../src/vision/vision-client';
-import { describeScene } from '../src/scene/scene-words';
-import { tokenize } from '../src/text-match';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const fixtures = path.resolve(import.meta.dirname, '../../../fixtures');

@@ -1,8 +1,6 @@
+import { type AspectFit, type AspectRatio } from '@photomuse/request-language';
 import sharp from 'sharp';
 import { pipelineOf, toRaster, WORKING_MAX_SIDE, type Raster } from './raster';
-
-/** 'unchanged' (the source's own shape) or 'width:height' in whole numbers. */
-export type AspectRatio = 'unchanged' | `${number}:${number}`;
 
 const RATIO_PATTERN = /^([1-9]\d{0,2}):([1-9]\d{0,2})$/;
 
@@ -11,9 +9,6 @@ export function aspectRatioValue(ratio: AspectRatio): number | null {
   const match = RATIO_PATTERN.exec(ratio);
   return match ? Number(match[1]) / Number(match[2]) : null;
 }
-
-/** How a picture takes a new shape: cut to the most interesting region, or kept whole on a soft backdrop. */
-export type AspectFit = 'crop' | 'pad';
 
 /** The largest size of the ratio that fits inside width × height. */
 export function sizeForRatio(width: number, height: number, ratio: number): { width: number; height: number } {

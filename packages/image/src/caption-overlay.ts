@@ -1,4 +1,4 @@
-import { type Caption } from './caption';
+import { type Caption } from '@photomuse/request-language';
 import { pipelineOf, toRaster, type Raster } from './raster';
 
 /**

@@ -1,14 +1,11 @@
-import { defineVocabulary, russianAdjective } from './text-match';
+import { COLOUR_NAMES, type ColourName } from '@photomuse/request-language';
 
 /**
- * The colours people name in requests, as ranges of hue (degrees) for picking pixels and as a
- * target for painting them. Achromatic ones (white, black, grey) are picked by lightness and
- * saturation instead.
+ * The colours people name in requests (their names and words are request-language's), as ranges
+ * of hue (degrees) for picking pixels and as a target for painting them. Achromatic ones (white,
+ * black, grey) are picked by lightness and saturation instead.
  */
-export interface NamedColour {
-  id: string;
-  english: string;
-  russian: string;
+export interface NamedColour extends ColourName {
   /** Centre of the hue range; undefined for achromatic colours. */
   hue?: number;
   /** Half the width of the hue range that counts as this colour. */
@@ -21,22 +18,29 @@ export interface NamedColour {
   rgb: readonly [number, number, number];
 }
 
-export const NAMED_COLOURS: readonly NamedColour[] = [
-  { id: 'red', english: 'red', russian: 'красный', hue: 354, hueHalfWidth: 10, paint: {}, rgb: [214, 40, 40] },
-  { id: 'orange', english: 'orange', russian: 'оранжевый', hue: 28, hueHalfWidth: 12, paint: {}, rgb: [240, 130, 30] },
-  { id: 'yellow', english: 'yellow', russian: 'жёлтый', hue: 54, hueHalfWidth: 14, paint: { lightness: (l) => Math.max(l, 0.45) }, rgb: [245, 215, 40] },
-  { id: 'gold', english: 'gold', russian: 'золотой', hue: 44, hueHalfWidth: 10, paint: { saturation: 0.75 }, rgb: [212, 170, 50] },
-  { id: 'green', english: 'green', russian: 'зелёный', hue: 115, hueHalfWidth: 45, paint: {}, rgb: [50, 160, 70] },
-  { id: 'teal', english: 'teal', russian: 'бирюзовый', hue: 178, hueHalfWidth: 16, paint: {}, rgb: [30, 170, 170] },
-  { id: 'light-blue', english: 'light blue', russian: 'голубой', hue: 200, hueHalfWidth: 14, paint: { lightness: (l) => 0.35 + l * 0.55 }, rgb: [110, 190, 240] },
-  { id: 'blue', english: 'blue', russian: 'синий', hue: 222, hueHalfWidth: 26, paint: {}, rgb: [40, 80, 200] },
-  { id: 'purple', english: 'purple', russian: 'фиолетовый', hue: 275, hueHalfWidth: 25, paint: {}, rgb: [130, 60, 190] },
-  { id: 'pink', english: 'pink', russian: 'розовый', hue: 325, hueHalfWidth: 17, paint: { lightness: (l) => 0.3 + l * 0.6 }, rgb: [240, 110, 170] },
-  { id: 'brown', english: 'brown', russian: 'коричневый', hue: 25, hueHalfWidth: 18, maxLightness: 0.45, paint: { saturation: 0.55, lightness: (l) => l * 0.7 }, rgb: [120, 75, 40] },
-  { id: 'white', english: 'white', russian: 'белый', paint: { saturation: 0.04, lightness: (l) => 0.78 + l * 0.2 }, rgb: [245, 245, 245] },
-  { id: 'black', english: 'black', russian: 'чёрный', paint: { saturation: 0.1, lightness: (l) => l * 0.22 }, rgb: [20, 20, 22] },
-  { id: 'grey', english: 'grey', russian: 'серый', paint: { saturation: 0.03, lightness: (l) => 0.25 + l * 0.5 }, rgb: [128, 128, 128] },
-];
+const COLOUR_PIXELS: Record<string, Omit<NamedColour, keyof ColourName>> = {
+  red: { hue: 354, hueHalfWidth: 10, paint: {}, rgb: [214, 40, 40] },
+  orange: { hue: 28, hueHalfWidth: 12, paint: {}, rgb: [240, 130, 30] },
+  yellow: { hue: 54, hueHalfWidth: 14, paint: { lightness: (l) => Math.max(l, 0.45) }, rgb: [245, 215, 40] },
+  gold: { hue: 44, hueHalfWidth: 10, paint: { saturation: 0.75 }, rgb: [212, 170, 50] },
+  green: { hue: 115, hueHalfWidth: 45, paint: {}, rgb: [50, 160, 70] },
+  teal: { hue: 178, hueHalfWidth: 16, paint: {}, rgb: [30, 170, 170] },
+  'light-blue': { hue: 200, hueHalfWidth: 14, paint: { lightness: (l) => 0.35 + l * 0.55 }, rgb: [110, 190, 240] },
+  blue: { hue: 222, hueHalfWidth: 26, paint: {}, rgb: [40, 80, 200] },
+  purple: { hue: 275, hueHalfWidth: 25, paint: {}, rgb: [130, 60, 190] },
+  pink: { hue: 325, hueHalfWidth: 17, paint: { lightness: (l) => 0.3 + l * 0.6 }, rgb: [240, 110, 170] },
+  brown: { hue: 25, hueHalfWidth: 18, maxLightness: 0.45, paint: { saturation: 0.55, lightness: (l) => l * 0.7 }, rgb: [120, 75, 40] },
+  white: { paint: { saturation: 0.04, lightness: (l) => 0.78 + l * 0.2 }, rgb: [245, 245, 245] },
+  black: { paint: { saturation: 0.1, lightness: (l) => l * 0.22 }, rgb: [20, 20, 22] },
+  grey: { paint: { saturation: 0.03, lightness: (l) => 0.25 + l * 0.5 }, rgb: [128, 128, 128] },
+};
+
+/** Every colour a request can name, in the order of its names, with its pixels. */
+export const NAMED_COLOURS: readonly NamedColour[] = COLOUR_NAMES.map((name) => {
+  const pixels = COLOUR_PIXELS[name.id];
+  if (!pixels) throw new Error(`The colour ${name.id} has no hue range or paint`);
+  return { ...name, ...pixels };
+});
 
 export function namedColour(id: string): NamedColour {
   const colour = NAMED_COLOURS.find((candidate) => candidate.id === id);
@@ -47,24 +51,6 @@ export function namedColour(id: string): NamedColour {
 export function isAchromatic(colour: NamedColour): boolean {
   return colour.hue === undefined;
 }
-
-/** Colour words in English and Russian (every case of the Russian adjective). */
-export const COLOUR_WORDS = defineVocabulary<string>([
-  { value: 'red', patterns: ['red', 'reds', 'scarlet', 'crimson', ...russianAdjective('красн'), 'алый', 'алая', 'алую', 'алой', 'алым', 'алое'] },
-  { value: 'orange', patterns: ['orange', 'oranges', ...russianAdjective('оранжев')] },
-  { value: 'yellow', patterns: ['yellow', 'yellows', ...russianAdjective('желт')] },
-  { value: 'gold', patterns: ['gold', 'golden', ...russianAdjective('золот'), ...russianAdjective('золотист')] },
-  { value: 'green', patterns: ['green', 'greens', ...russianAdjective('зелен')] },
-  { value: 'teal', patterns: ['teal', 'turquoise', 'cyan', 'aqua', ...russianAdjective('бирюзов')] },
-  { value: 'light-blue', patterns: ['light blue', 'sky blue', 'baby blue', ...russianAdjective('голуб')] },
-  { value: 'blue', patterns: ['blue', 'blues', 'navy', ...russianAdjective('син')] },
-  { value: 'purple', patterns: ['purple', 'violet', 'lilac', 'lavender', ...russianAdjective('фиолетов'), ...russianAdjective('пурпурн'), ...russianAdjective('лилов'), ...russianAdjective('сиренев')] },
-  { value: 'pink', patterns: ['pink', 'magenta', 'fuchsia', ...russianAdjective('розов')] },
-  { value: 'brown', patterns: ['brown', ...russianAdjective('коричнев')] },
-  { value: 'white', patterns: ['white', ...russianAdjective('бел')] },
-  { value: 'black', patterns: ['black', ...russianAdjective('черн')] },
-  { value: 'grey', patterns: ['grey', 'gray', ...russianAdjective('сер')] },
-]);
 
 /** The name a hue goes by, for suggestions and notes. */
 export function colourOfHue(hue: number, lightness: number): NamedColour {

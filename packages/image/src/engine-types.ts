@@ -1,4 +1,4 @@
-import { type AspectRatio } from './aspect';
+import { type AspectRatio } from '@photomuse/request-language';
 
 /** A picture as the engine takes and gives it. */
 export interface EngineImage {

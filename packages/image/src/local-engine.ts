@@ -1,21 +1,33 @@
+import {
+  editsContent,
+  findUndrawable,
+  hasCyrillic,
+  hasEditOperation,
+  needsPerson,
+  readEditRequest,
+  readEditTokens,
+  readGenerationPrompt,
+  tokenize,
+  type AdjustmentMention,
+  type AspectRatio,
+  type ColourChange,
+  type EditInstructions,
+  type Style,
+} from '@photomuse/request-language';
 import sharp from 'sharp';
 import { EngineError, type EngineImage, type EngineOptions, type EngineResult, type UploadAnalysis } from './engine-types';
-import { type AdjustmentMention } from './adjustments';
-import { aspectRatioValue, fitToRatio, sizeForRatio, type AspectRatio } from './aspect';
+import { applyAdjustment, isGeometric } from './adjustments';
+import { aspectRatioValue, fitToRatio, sizeForRatio } from './aspect';
 import { drawCaption } from './caption-overlay';
 import { hueDistance, isAchromatic, namedColour, type NamedColour } from './colours';
-import { editsContent, hasEditOperation, needsPerson, readEditRequest, readEditTokens, type EditInstructions } from './edit-instructions';
 import { adjustColour, applyCurves, curve } from './pixel-ops';
-import { readGenerationPrompt } from './generation-prompt';
 import { OneAtATime } from './one-at-a-time';
 import { hashText } from './random';
 import { decodeToRaster, encodeRaster, encodeWithAlpha, OUTPUT_MIME_TYPE, pipelineOf, sizeScale, toRaster, WORKING_MAX_SIDE, type Raster } from './raster';
-import { recolour, type ColourChange, type RecolourResult } from './recolour';
+import { recolour, type RecolourResult } from './recolour';
 import { alreadyColourMessage, alreadyLargeMessage, cannotDrawMessage, editNote, garmentNotVisibleMessage, generateNote, noPersonMessage, nothingToDoMessage, textNotFoundMessage, type NoteLanguage } from './reply-note';
 import { renderScene } from './scene/scene-render';
-import { findUndrawable } from './scene/undrawable';
-import { type Style } from './styles/style';
-import { hasCyrillic, tokenize } from './text-match';
+import { lookOf } from './styles/catalogue';
 import { analyzeUploadLocally } from './upload-analysis';
 import { changeBackground } from './vision/background-edit';
 import { clothingRegion, garmentColour, narrowToGarment, type GarmentColour } from './vision/clothing';
@@ -117,7 +129,7 @@ export class LocalImageEngine {
       throwIfAborted(options.signal);
       const seed = seedFor(prompt, position, options.version);
       let raster = await renderScene(scene, size, seed);
-      raster = await applyLooks(raster, styles, adjustments, seed, tokens, options.signal);
+      raster = await applyLooks(raster, styles, adjustments, seed, options.signal);
       images.push({ data: await encodeRaster(raster), mimeType: OUTPUT_MIME_TYPE });
     }
     return { images, note: generateNote(language, { understood: scene.understood, leftOut: undrawable.extras, styles, aspectRatio, count: options.count }) };
@@ -134,7 +146,7 @@ export class LocalImageEngine {
 
     // Edits of the person (background, clothes) keep the photo's own resolution; looks work at the working size, which keeps them fast.
     const fullResolution = editsContent(instructions) && instructions.styles.length === 0;
-    const work = () => this.editPhotos(sources, instructions, fullResolution ? this.fullResolutionMaxSide : this.workingMaxSide, { prompt, language, tokens, enhancedByDefault }, options);
+    const work = () => this.editPhotos(sources, instructions, fullResolution ? this.fullResolutionMaxSide : this.workingMaxSide, { prompt, language, enhancedByDefault }, options);
     // A 12-megapixel edit holds some 100 MB while it runs: one at a time per process keeps the engine's memory bounded however many jobs run.
     return fullResolution ? fullResolutionEdits.run(work, options.signal).catch((error: unknown) => {
       throw options.signal?.aborted && !(error instanceof EngineError) ? new EngineError('transient', STOPPED, { cause: error }) : error;
@@ -145,7 +157,7 @@ export class LocalImageEngine {
     sources: EngineImage[],
     instructions: EditInstructions,
     maxSide: number,
-    { prompt, language, tokens, enhancedByDefault }: { prompt: string; language: NoteLanguage; tokens: readonly string[]; enhancedByDefault: boolean },
+    { prompt, language, enhancedByDefault }: { prompt: string; language: NoteLanguage; enhancedByDefault: boolean },
     options: EngineOptions,
   ): Promise<EngineResult> {
     // Several photos become one picture only when asked; otherwise each photo gets its own result.
@@ -160,7 +172,7 @@ export class LocalImageEngine {
       if (!photo) {
         throwIfAborted(options.signal);
         const source = rasters[index] ?? (await decodeSource(sources[index]!, maxSide));
-        photo = await this.preparePhoto(source, instructions, ratio, seed, tokens, language, options.signal);
+        photo = await this.preparePhoto(source, instructions, ratio, seed, language, options.signal);
         prepared.set(index, photo);
       }
       return photo;
@@ -177,7 +189,7 @@ export class LocalImageEngine {
           // Each photo takes its cell's shape before the styles, so a style's layout (pop art's panels, a frame) stays whole.
           const photo = await prepare(index, grid.cellWidth / grid.cellHeight, seed);
           facts = { ...photo.facts, ...facts };
-          edited.push(await applyLooks(photo.raster, instructions.styles, lookAdjustments(instructions), seed, tokens, options.signal));
+          edited.push(await applyLooks(photo.raster, instructions.styles, lookAdjustments(instructions), seed, options.signal));
         }
         raster = await composeGrid(edited, grid);
       } else {
@@ -186,7 +198,7 @@ export class LocalImageEngine {
         // The last version asked of this photo: its edit is not needed again.
         if (position + sources.length >= options.count) prepared.delete(index);
         facts = { ...photo.facts, ...facts };
-        raster = await applyLooks(photo.raster, instructions.styles, lookAdjustments(instructions), seed, tokens, options.signal);
+        raster = await applyLooks(photo.raster, instructions.styles, lookAdjustments(instructions), seed, options.signal);
         alpha = photo.alpha;
       }
       // After the styles, so the words stay legible; once over a combined grid, not in every cell.
@@ -233,12 +245,11 @@ export class LocalImageEngine {
     instructions: EditInstructions,
     ratio: number | null,
     seed: number,
-    tokens: readonly string[],
     language: NoteLanguage,
     signal: AbortSignal | undefined,
   ): Promise<PreparedPhoto> {
     let raster = source;
-    for (const { adjustment, strength } of instructions.adjustments.filter(({ adjustment }) => adjustment.geometric)) raster = await adjustment.apply(raster, strength, tokens);
+    for (const mention of instructions.adjustments.filter(isGeometric)) raster = await applyAdjustment(raster, mention);
     throwIfAborted(signal);
     raster = await fitToRatio(raster, ratio, instructions.fit);
     if (instructions.upscale && raster.width * raster.height > UPSCALE_MAX_PIXELS) throw new EngineError('invalid', alreadyLargeMessage(language, raster.width, raster.height));
@@ -289,7 +300,7 @@ interface PreparedPhoto {
 }
 
 function lookAdjustments(instructions: EditInstructions): AdjustmentMention[] {
-  return instructions.adjustments.filter(({ adjustment }) => !adjustment.geometric);
+  return instructions.adjustments.filter((mention) => !isGeometric(mention));
 }
 
 /**
@@ -370,15 +381,15 @@ class PersonAnalysis {
   }
 }
 
-async function applyLooks(raster: Raster, styles: readonly Style[], adjustments: readonly AdjustmentMention[], seed: number, tokens: readonly string[], signal: AbortSignal | undefined): Promise<Raster> {
+async function applyLooks(raster: Raster, styles: readonly Style[], adjustments: readonly AdjustmentMention[], seed: number, signal: AbortSignal | undefined): Promise<Raster> {
   let result = raster;
   for (const style of styles) {
     throwIfAborted(signal);
-    result = await style.apply(result, { seed, scale: sizeScale(result) });
+    result = await lookOf(style)(result, { seed, scale: sizeScale(result) });
   }
-  for (const { adjustment, strength } of adjustments) {
+  for (const mention of adjustments) {
     throwIfAborted(signal);
-    result = await adjustment.apply(result, strength, tokens);
+    result = await applyAdjustment(result, mention);
   }
   return result;
 }

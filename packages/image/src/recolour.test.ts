@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LocalImageEngine } from './local-engine';
-import { parseColourChange, recolour } from './recolour';
+import { recolour } from './recolour';
 import { decodeToRaster } from './raster';
 import { decodePixels, fixture, hueShare, meanBrightness, movedShare } from '../test/pictures';
-import { tokenize } from './text-match';
 
 const engine = new LocalImageEngine({ workingMaxSide: 500, fullResolutionMaxSide: 500 });
 /** fixtures/people/082.jpg: a man in a red plaid shirt; the shirt fills the lower part of the picture. */
@@ -14,28 +13,6 @@ const CORE_RED: [number, number] = [346, 2];
 const FACE = { top: 0.2, bottom: 0.55 };
 const BLUE: [number, number] = [200, 260];
 const GREEN: [number, number] = [90, 150];
-
-describe('reading a colour change', () => {
-  it.each([
-    ['make the red jacket blue', { from: 'red', to: 'blue' }],
-    ['change the red to blue', { from: 'red', to: 'blue' }],
-    ['replace red with green', { from: 'red', to: 'green' }],
-    ['turn the blue sky into a deep purple', { from: 'blue', to: 'purple' }],
-    ['make the jacket blue', { to: 'blue' }],
-    ['сделай красную куртку синей', { from: 'red', to: 'blue' }],
-    ['сделай куртку синей', { to: 'blue' }],
-    ['поменяй красный на зелёный', { from: 'red', to: 'green' }],
-    ['перекрась рубашку в жёлтый', { to: 'yellow' }],
-    ['замени белый цвет на чёрный', { from: 'white', to: 'black' }],
-    ['make the shirt light blue', { to: 'light-blue' }],
-  ])('%s', (text, expected) => {
-    expect(parseColourChange(tokenize(text))).toEqual(expected);
-  });
-
-  it('finds no change where no colour is named', () => {
-    expect(parseColourChange(tokenize('make it a pencil sketch'))).toBeNull();
-  });
-});
 
 describe('recolouring a named colour range', () => {
   it('moves the red shirt to blue and leaves the rest of the hues alone', async () => {

@@ -1,11 +1,6 @@
-import { type AdjustmentMention } from './adjustments';
-import { type AspectFit, type AspectRatio } from './aspect';
-import { type Caption } from './caption';
-import { type RecolourResult } from './recolour';
-import { type Style } from './styles/style';
-import { type Garment } from './garments';
+import { type AdjustmentMention, type AspectFit, type AspectRatio, type BackgroundChange, type Caption, type Garment, type Style } from '@photomuse/request-language';
 import { type NamedColour } from './colours';
-import { type BackgroundChange } from './vision/background-edit';
+import { type RecolourResult } from './recolour';
 
 /**
  * The reply under the local engine's pictures, in the language of the request. It always says

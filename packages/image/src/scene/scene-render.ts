@@ -1,8 +1,9 @@
+import { type SceneDescription, type SceneElement, type TimeOfDay } from '@photomuse/request-language';
 import sharp from 'sharp';
+import { namedColour } from '../colours';
 import { addGrain, hexFromRgb, rgbFromHex, type Rgb } from '../pixel-ops';
 import { between, seededRandom, type Random } from '../random';
 import { toRaster, type Raster } from '../raster';
-import { type SceneDescription, type SceneElement, type TimeOfDay } from './scene-words';
 import { animal, bridge, car, cliff, eiffelTower, house, lighthouse, tree, type SubjectLight } from './subjects';
 
 /**
@@ -45,7 +46,7 @@ function lit(colour: string, lighting: Lighting): string {
 
 function colourOf(scene: SceneDescription, element: SceneElement, fallback: string): string {
   const named = scene.colours.get(element);
-  return named ? hexFromRgb(named) : fallback;
+  return named ? hexFromRgb(namedColour(named).rgb) : fallback;
 }
 
 /** A ridgeline by midpoint displacement: x from 0 to width, heights around `base`. */
@@ -120,7 +121,7 @@ export function sceneSvg(scene: SceneDescription, size: SceneSize, seed: number)
 
   // Sky.
   const skyTint = scene.colours.get('sky');
-  const sky = lighting.sky.map((stop) => (skyTint ? mixHex(stop, hexFromRgb(skyTint), 0.55) : stop));
+  const sky = lighting.sky.map((stop) => (skyTint ? mixHex(stop, hexFromRgb(namedColour(skyTint).rgb), 0.55) : stop));
   defs.push(`<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky[0]}"/><stop offset="0.6" stop-color="${sky[1]}"/><stop offset="1" stop-color="${sky[2]}"/></linearGradient>`);
   layers.push(`<rect width="${W}" height="${H}" fill="url(#sky)"/>`);
   defs.push(`<filter id="soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${(8 * unit).toFixed(1)}"/></filter>`);

@@ -1,9 +1,8 @@
+import { describeScene, tokenize } from '@photomuse/request-language';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { LocalImageEngine } from '../local-engine';
 import { decodePixels, meanBrightness, meanColour, meanDifference } from '../../test/pictures';
-import { tokenize } from '../text-match';
-import { describeScene } from './scene-words';
 
 const engine = new LocalImageEngine({ sceneLongSide: 384 });
 
@@ -14,29 +13,6 @@ async function draw(prompt: string, aspectRatio: '1:1' | '16:9' | '9:16' | 'unch
 
 const SKY = { top: 0, bottom: 0.5 };
 const BELOW_HORIZON = { top: 0.7, bottom: 1 };
-
-describe('reading a scene from the prompt', () => {
-  it.each([
-    ['a night city', 'night', ['city']],
-    ['sunset over the sea', 'sunset', ['sea']],
-    ['mountains at sunrise', 'sunrise', ['mountains']],
-    ['ночной город у моря', 'night', ['city', 'sea']],
-    ['закат над морем', 'sunset', ['sea']],
-    ['горы и лес утром', 'sunrise', ['mountains', 'forest']],
-    ['a starry sky over the desert', 'night', ['sky', 'desert']],
-    ['outer space with a planet', 'night', ['space']],
-  ])('%s', (prompt, time, elements) => {
-    const scene = describeScene(tokenize(prompt));
-    expect(scene.time).toBe(time);
-    expect([...scene.elements].sort()).toEqual([...elements].sort());
-  });
-
-  it('gives a named colour to the element it names, or to the sky', () => {
-    expect(describeScene(tokenize('red mountains')).colours.get('mountains')).toEqual([214, 40, 40]);
-    expect(describeScene(tokenize('a purple evening over the sea')).colours.get('sky')).toBeDefined();
-    expect(describeScene(tokenize('зелёное море')).colours.get('sea')).toBeDefined();
-  });
-});
 
 describe('text to image', () => {
   it('draws a night city dark and a sunset over the sea bright and warm', async () => {

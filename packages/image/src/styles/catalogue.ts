@@ -1,19 +1,23 @@
-import { defineVocabulary, findMentions, type Tokens, type VocabularyMatch } from '../text-match';
-import { drawingStyles } from './drawing-styles';
-import { gradeStyles } from './grade-styles';
-import { illustrationStyles } from './illustration-styles';
-import { graphicStyles } from './graphic-styles';
-import { paintingStyles } from './painting-styles';
-import { type Style } from './style';
-import { toneStyles } from './tone-styles';
+import { STYLES as STYLE_NAMES, type Style } from '@photomuse/request-language';
+import { drawingLooks } from './drawing-styles';
+import { gradeLooks } from './grade-styles';
+import { illustrationLooks } from './illustration-styles';
+import { graphicLooks } from './graphic-styles';
+import { paintingLooks } from './painting-styles';
+import { type StyleLook, type StyleWithLook } from './style';
+import { toneLooks } from './tone-styles';
 
-/** Every named style of the local engine. */
-export const STYLES: readonly Style[] = [...toneStyles, ...drawingStyles, ...illustrationStyles, ...paintingStyles, ...graphicStyles, ...gradeStyles];
+/** Every look of the local engine, by the id of the style that asks for it. */
+export const LOOKS: readonly StyleLook[] = [...toneLooks, ...drawingLooks, ...illustrationLooks, ...paintingLooks, ...graphicLooks, ...gradeLooks];
 
-const STYLE_WORDS = defineVocabulary(STYLES.map((style) => ({ value: style, patterns: [...style.patterns, style.id.replace(/-/g, ' ')] })));
+const LOOK_BY_ID = new Map(LOOKS.map((look) => [look.id, look.apply]));
 
-/** Styles a request names, in the order it names them (a style named twice counts once). */
-export function findStyles(tokens: Tokens, taken: ReadonlySet<number> = new Set()): VocabularyMatch<Style>[] {
-  const seen = new Set<string>();
-  return findMentions(tokens, STYLE_WORDS, taken).filter((match) => !seen.has(match.value.id) && seen.add(match.value.id));
+/** The pipeline of a style a request named. */
+export function lookOf(style: Pick<Style, 'id'>): StyleLook['apply'] {
+  const apply = LOOK_BY_ID.get(style.id);
+  if (!apply) throw new Error(`The style ${style.id} has no look`);
+  return apply;
 }
+
+/** Every named style of the local engine with its look, in the order of their names. */
+export const STYLES: readonly StyleWithLook[] = STYLE_NAMES.map((style) => ({ ...style, apply: lookOf(style) }));

@@ -1,7 +1,6 @@
 import { addGrain, adjustColour, applyCurves, curve, edgeMagnitude, posterizeLut } from '../pixel-ops';
 import { lumaOf, rasterFromLuma, withSharp, type Raster } from '../raster';
-import { russianAdjective } from '../text-match';
-import { type Style } from './style';
+import { type StyleLook } from './style';
 
 /** Drawn looks: lines come from Sobel edge detection (sharp's convolve), tone from the photo's brightness. */
 
@@ -45,19 +44,13 @@ export async function flatten(raster: Raster, factor: number, medianSize: number
   return withSharp(small, (pipeline) => pipeline.resize(raster.width, raster.height, { fit: 'fill' }));
 }
 
-export const drawingStyles: Style[] = [
+export const drawingLooks: StyleLook[] = [
   {
     id: 'pencil-sketch',
-    english: 'pencil sketch',
-    russian: 'карандашный набросок',
-    patterns: ['pencil*', 'pencil sketch', 'sketch*', 'drawing', 'graphite', 'карандаш*', 'эскиз*', 'набросок', 'наброск*', 'скетч*', 'рисунок', 'графит*'],
     apply: (raster, { scale, seed }) => pencilSketch(raster, scale, seed),
   },
   {
     id: 'coloured-pencil',
-    english: 'coloured pencils',
-    russian: 'цветные карандаши',
-    patterns: ['colo* pencil*', 'crayon*', ...russianAdjective('цветн').map((word) => `${word} карандаш*`), 'мелки', 'мелками', 'мелок', 'мелков'],
     apply: async (raster, { scale, seed }) => {
       const drawing = await pencilSketch(raster, scale, seed);
       const pale = applyCurves(adjustColour(raster, { saturation: 1.5 }), curve([[0, 110], [255, 255]]));
@@ -66,9 +59,6 @@ export const drawingStyles: Style[] = [
   },
   {
     id: 'charcoal',
-    english: 'charcoal',
-    russian: 'уголь',
-    patterns: ['charcoal', 'уголь', 'углем', 'угля', 'угольн*'],
     apply: async (raster, { scale, seed }) => {
       const edges = await edgeMagnitude(raster, 2.6 * scale, 1.2);
       const luma = lumaOf(raster);
@@ -83,9 +73,6 @@ export const drawingStyles: Style[] = [
   },
   {
     id: 'ink',
-    english: 'ink line art',
-    russian: 'рисунок тушью',
-    patterns: ['ink', 'ink drawing', 'pen and ink', 'line art', 'lineart', 'outline*', 'тушь', 'тушью', 'чернил*', 'контур*', 'линейн* рисун*'],
     apply: async (raster, { scale }) => {
       const edges = await edgeMagnitude(raster, 1.6 * scale);
       const out = new Uint8Array(edges.length);
@@ -95,9 +82,6 @@ export const drawingStyles: Style[] = [
   },
   {
     id: 'blueprint',
-    english: 'blueprint',
-    russian: 'чертёж',
-    patterns: ['blueprint*', 'technical drawing', 'чертеж*', 'блюпринт*'],
     apply: async (raster, { scale }) => {
       const edges = await edgeMagnitude(raster, 1.2 * scale);
       const grid = Math.max(8, Math.round(48 * scale));
@@ -119,9 +103,6 @@ export const drawingStyles: Style[] = [
   },
   {
     id: 'comic-book',
-    english: 'comic book',
-    russian: 'комикс',
-    patterns: ['comic*', 'comic book', 'graphic novel', 'комикс*'],
     apply: async (raster, { scale }) => {
       const flat = await flatten(raster, Math.max(1.2, 1.5 * scale), 3);
       const bold = adjustColour(applyCurves(flat, posterizeLut(3)), { saturation: 1.6 });
@@ -131,9 +112,6 @@ export const drawingStyles: Style[] = [
   },
   {
     id: 'cartoon',
-    english: 'cartoon',
-    russian: 'мультфильм',
-    patterns: ['cartoon*', 'toon', 'animated', 'мульт*'],
     apply: async (raster, { scale }) => {
       const flat = await flatten(raster, Math.max(1.5, 2 * scale), 5);
       const coloured = adjustColour(applyCurves(flat, posterizeLut(6)), { saturation: 1.35, brightness: 1.05 });

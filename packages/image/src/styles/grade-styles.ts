@@ -2,8 +2,7 @@ import { hslToRgb, rgbToHsl } from '../colours';
 import { addGrain, adjustColour, applyCurves, blend, curve, gradientMap, mixByMask, softBlur, stretchContrast, vignette, type Rgb } from '../pixel-ops';
 import { seededRandom } from '../random';
 import { pipelineOf, toRaster, withSharp, type Raster } from '../raster';
-import { russianAdjective } from '../text-match';
-import { type Style } from './style';
+import { type StyleLook } from './style';
 
 /** Colour grades: cinema, seasons, film processes, camera quirks, and duotones. */
 
@@ -103,49 +102,29 @@ const SEPIA_MATRIX: [[number, number, number], [number, number, number], [number
   [0.272, 0.534, 0.131],
 ];
 
-function duotone(id: string, english: string, russian: string, patterns: string[], dark: Rgb, light: Rgb): Style {
+function duotone(id: string, dark: Rgb, light: Rgb): StyleLook {
   return {
     id,
-    english,
-    russian,
-    patterns,
     apply: (raster) => gradientMap(stretchContrast(raster), [{ at: 0, colour: dark }, { at: 1, colour: light }]),
   };
 }
 
-/** Russian "<adjective> дуотон" in every case of the adjective. */
-function russianDuotone(stem: string): string[] {
-  return russianAdjective(stem).map((word) => `${word} дуотон*`);
-}
-
-export const gradeStyles: Style[] = [
+export const gradeLooks: StyleLook[] = [
   {
     id: 'teal-orange',
-    english: 'cinematic teal and orange',
-    russian: 'кинематографичный',
-    patterns: ['teal and orange', 'teal orange', 'orange and teal', 'cinematic', 'movie', 'blockbuster', 'hollywood', 'кинематограф*', 'кино', 'голливуд*', ...russianAdjective('кинематографичн')],
     apply: (raster) => adjustColour(splitTone(splitTone(raster, [0, 110, 130], [255, 150, 60], 1), [0, 110, 130], [255, 150, 60], 0.5), { saturation: 1.2, contrast: 1.06 }),
   },
   {
     id: 'cross-process',
-    english: 'cross-processed',
-    russian: 'кросс-процесс',
-    patterns: ['cross process*', 'crossprocess*', 'xpro', 'кросс процесс*'],
     apply: (raster) =>
       adjustColour(applyCurves(raster, curve([[0, 0], [64, 45], [192, 225], [255, 255]]), curve([[0, 12], [128, 145], [255, 245]]), curve([[0, 70], [128, 118], [255, 180]])), { saturation: 1.2 }),
   },
   {
     id: 'lomo',
-    english: 'lomo',
-    russian: 'ломо',
-    patterns: ['lomo*', 'toy camera', 'holga', 'ломо*'],
     apply: (raster) => vignette(adjustColour(applyCurves(raster, curve([[0, 0], [70, 40], [180, 215], [255, 255]])), { saturation: 1.6 }), 1, 0.25),
   },
   {
     id: 'polaroid',
-    english: 'instant photo',
-    russian: 'полароид',
-    patterns: ['polaroid*', 'instant photo', 'instant film', 'instax', 'полароид*'],
     apply: async (raster) => {
       const faded = applyCurves(raster, curve([[0, 38], [128, 138], [255, 238]]), curve([[0, 30], [128, 132], [255, 240]]), curve([[0, 50], [128, 124], [255, 220]]));
       return polaroidFrame(adjustColour(faded, { saturation: 0.85 }));
@@ -153,9 +132,6 @@ export const gradeStyles: Style[] = [
   },
   {
     id: 'golden-hour',
-    english: 'golden hour',
-    russian: 'золотой час',
-    patterns: ['golden hour', 'golden light', 'sunlit', 'golden glow', ...russianAdjective('золот').map((word) => `${word} час*`), ...russianAdjective('золот').map((word) => `${word} свет*`)],
     apply: async (raster) => {
       const warm = applyCurves(raster, curve([[0, 25], [128, 170], [255, 255]]), curve([[0, 10], [128, 135], [255, 235]]), curve([[0, 0], [128, 80], [255, 170]]));
       const glow = Buffer.allocUnsafe(warm.data.length);
@@ -174,16 +150,10 @@ export const gradeStyles: Style[] = [
   },
   {
     id: 'autumn',
-    english: 'autumn colours',
-    russian: 'осень',
-    patterns: ['autumn*', 'fall colo*', 'fall', 'осен*'],
     apply: (raster) => adjustColour(splitTone(autumnLeaves(raster), [90, 40, 10], [255, 190, 90], 0.7), { saturation: 1.15 }),
   },
   {
     id: 'winter',
-    english: 'winter frost',
-    russian: 'зима',
-    patterns: ['winter*', 'frost*', 'icy', 'frozen', 'зим*', 'мороз*', 'ледян*', 'иней', 'инеем'],
     apply: (raster) => {
       const pale = adjustColour(raster, { saturation: 0.45 });
       return applyCurves(pale, curve([[0, 20], [128, 140], [255, 245]]), curve([[0, 40], [128, 160], [255, 252]]), curve([[0, 80], [128, 190], [255, 255]]));
@@ -191,30 +161,18 @@ export const gradeStyles: Style[] = [
   },
   {
     id: 'vivid',
-    english: 'vivid colours',
-    russian: 'яркие цвета',
-    patterns: ['vivid', 'vibrant', 'saturated', 'colo*ful', 'more colo*ful', 'насыщенн*', 'сочн*', 'красочн*', 'ярк* цвет*', 'ярч* цвет*'],
     apply: (raster) => adjustColour(raster, { saturation: 1.9, contrast: 1.08 }),
   },
   {
     id: 'muted',
-    english: 'muted',
-    russian: 'приглушённые цвета',
-    patterns: ['muted', 'desaturated', 'subdued', 'приглушенн*', 'приглуш*'],
     apply: (raster) => applyCurves(adjustColour(raster, { saturation: 0.35 }), curve([[0, 25], [128, 120], [255, 215]])),
   },
   {
     id: 'cyberpunk',
-    english: 'cyberpunk',
-    russian: 'киберпанк',
-    patterns: ['cyberpunk', 'cyber', 'blade runner', 'киберпанк*'],
     apply: (raster) => adjustColour(splitTone(applyCurves(raster, curve([[0, 0], [70, 40], [190, 220], [255, 255]])), [0, 190, 255], [255, 0, 190], 1), { saturation: 1.4 }),
   },
   {
     id: 'vaporwave',
-    english: 'vaporwave',
-    russian: 'вейпорвейв',
-    patterns: ['vaporwave', 'synthwave', 'retrowave', 'outrun', 'вейпорвейв*', 'синтвейв*', 'ретровейв*'],
     apply: (raster) =>
       gradientMap(raster, [
         { at: 0, colour: [26, 8, 60] },
@@ -225,16 +183,10 @@ export const gradeStyles: Style[] = [
   },
   {
     id: 'hdr',
-    english: 'HDR',
-    russian: 'HDR',
-    patterns: ['hdr', 'high dynamic range', 'tone mapped', 'хдр'],
     apply: async (raster, { scale }) => adjustColour(localContrast(raster, await softBlur(raster, 28 * scale), 1.1), { saturation: 1.4 }),
   },
   {
     id: 'tilt-shift',
-    english: 'tilt-shift miniature',
-    russian: 'тилт-шифт',
-    patterns: ['tilt shift', 'tiltshift', 'miniature', 'toy town', 'тилт шифт*', 'миниатюр*'],
     apply: async (raster, { scale }) => {
       const blurred = await softBlur(raster, 7 * scale);
       const mask = new Uint8Array(raster.width * raster.height);
@@ -248,16 +200,10 @@ export const gradeStyles: Style[] = [
   },
   {
     id: 'film-grain',
-    english: 'film grain',
-    russian: 'плёночное зерно',
-    patterns: ['grain*', 'film grain', 'noise', 'noisy', 'зерн*', 'шум*'],
     apply: (raster, { seed }) => addGrain(applyCurves(raster, curve([[0, 8], [128, 128], [255, 246]])), 48, seed, true),
   },
   {
     id: 'old-photo',
-    english: 'old photograph',
-    russian: 'старое фото',
-    patterns: ['old photo*', 'old', 'antique', 'aged', 'daguerreotype', 'victorian', '19th century', ...russianAdjective('стар'), ...russianAdjective('старинн'), 'дагеротип*'],
     apply: async (raster, { seed, scale }) => {
       const sepia = await withSharp(raster, (pipeline) => pipeline.recomb(SEPIA_MATRIX).blur(Math.max(0.3, 0.9 * scale)));
       const faded = applyCurves(sepia, curve([[0, 55], [128, 125], [255, 215]]));
@@ -266,9 +212,6 @@ export const gradeStyles: Style[] = [
   },
   {
     id: 'cyanotype',
-    english: 'cyanotype',
-    russian: 'цианотипия',
-    patterns: ['cyanotype', 'цианотип*'],
     apply: (raster) => {
       const print = gradientMap(stretchContrast(raster), [
         { at: 0, colour: [8, 28, 82] },
@@ -279,10 +222,10 @@ export const gradeStyles: Style[] = [
       return vignette(print, 0.35, 0.5, [8, 28, 82]);
     },
   },
-  duotone('duotone-blue', 'blue duotone', 'синий дуотон', ['duotone', 'blue duotone', 'duotone blue', 'дуотон*', ...russianDuotone('син')], [12, 24, 70], [120, 215, 255]),
-  duotone('duotone-pink', 'pink duotone', 'розовый дуотон', ['pink duotone', 'duotone pink', 'magenta duotone', ...russianDuotone('розов')], [45, 8, 70], [255, 130, 190]),
-  duotone('duotone-red', 'red duotone', 'красный дуотон', ['red duotone', 'duotone red', ...russianDuotone('красн')], [55, 0, 10], [255, 120, 105]),
-  duotone('duotone-green', 'green duotone', 'зелёный дуотон', ['green duotone', 'duotone green', ...russianDuotone('зелен')], [5, 40, 32], [185, 255, 120]),
-  duotone('duotone-purple-yellow', 'purple and yellow duotone', 'фиолетово-жёлтый дуотон', ['purple yellow duotone', 'purple and yellow duotone', 'purple duotone', 'yellow duotone', 'фиолетово желт* дуотон*', ...russianDuotone('фиолетов'), ...russianDuotone('желт')], [55, 20, 100], [255, 225, 70]),
-  duotone('duotone-sunset', 'sunset duotone', 'закатный дуотон', ['sunset duotone', 'orange duotone', 'duotone orange', ...russianDuotone('закатн'), ...russianDuotone('оранжев')], [70, 12, 90], [255, 170, 60]),
+  duotone('duotone-blue', [12, 24, 70], [120, 215, 255]),
+  duotone('duotone-pink', [45, 8, 70], [255, 130, 190]),
+  duotone('duotone-red', [55, 0, 10], [255, 120, 105]),
+  duotone('duotone-green', [5, 40, 32], [185, 255, 120]),
+  duotone('duotone-purple-yellow', [55, 20, 100], [255, 225, 70]),
+  duotone('duotone-sunset', [70, 12, 90], [255, 170, 60]),
 ];

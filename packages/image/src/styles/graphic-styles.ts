@@ -1,8 +1,7 @@
 import { addGrain, adjustColour, applyCurves, blend, curve, edgeMagnitude, gradientMap, softBlur, stretchContrast, posterizeLut, rgbFromHex, vignette, type Rgb } from '../pixel-ops';
 import { seededRandom } from '../random';
 import { lumaOf, pipelineOf, toRaster, withSharp, type Raster } from '../raster';
-import { russianAdjective } from '../text-match';
-import { type Style } from './style';
+import { type StyleLook } from './style';
 
 /** Graphic and digital looks: print, pixels, screens, false colour. */
 
@@ -196,33 +195,21 @@ const GAME_BOY_PALETTE: readonly Rgb[] = [
   [155, 188, 15],
 ];
 
-export const graphicStyles: Style[] = [
+export const graphicLooks: StyleLook[] = [
   {
     id: 'pop-art',
-    english: 'pop art',
-    russian: 'поп-арт',
-    patterns: ['pop art', 'popart', 'warhol', 'поп арт*', 'попарт*', 'уорхол*'],
     apply: (raster) => popArt(raster),
   },
   {
     id: 'halftone',
-    english: 'halftone',
-    russian: 'полутона',
-    patterns: ['halftone*', 'half tone', 'newsprint', 'ben day', 'полутон*', 'растр*'],
     apply: (raster, { scale }) => halftone(raster, Math.max(4, Math.round(12 * scale))),
   },
   {
     id: 'pixel-art',
-    english: 'pixel art',
-    russian: 'пиксель-арт',
-    patterns: ['pixel*', 'pixel art', '8 bit', '8bit', 'retro game*', 'video game', 'пиксел*', 'пиксель*', '8 бит*', 'восьмибит*'],
     apply: (raster) => pixelate(raster, 96, (small) => applyCurves(small, posterizeLut(5))),
   },
   {
     id: 'mosaic',
-    english: 'mosaic',
-    russian: 'мозаика',
-    patterns: ['mosaic*', 'tiles', 'tiled', 'мозаик*', 'плитк*'],
     apply: async (raster, { seed }) => {
       const tiles = 48;
       const pixelated = await pixelate(raster, tiles, (small) => {
@@ -252,16 +239,10 @@ export const graphicStyles: Style[] = [
   },
   {
     id: 'game-boy',
-    english: 'Game Boy',
-    russian: 'геймбой',
-    patterns: ['game boy', 'gameboy', 'геймбой*', 'гейм бой*'],
     apply: (raster) => pixelate(stretchContrast(raster), 160, gameBoyShades),
   },
   {
     id: 'stencil',
-    english: 'stencil',
-    russian: 'трафарет',
-    patterns: ['stencil*', 'threshold', 'street art', 'banksy', 'graffiti', 'трафарет*', 'стрит арт*', 'граффити', 'бэнкси'],
     apply: async (raster, { scale }) => {
       const softened = stretchContrast(await softBlur(raster, 1.2 * scale));
       const luma = lumaOf(softened);
@@ -278,44 +259,26 @@ export const graphicStyles: Style[] = [
   },
   {
     id: 'dither',
-    english: '1-bit dither',
-    russian: 'дизеринг',
-    patterns: ['dither*', '1 bit', '1bit', 'one bit', 'дизер*', 'дитер*', 'однобит*'],
     apply: (raster) => pixelate(raster, 512, orderedDither),
   },
   {
     id: 'neon',
-    english: 'neon',
-    russian: 'неон',
-    patterns: ['neon*', 'glowing edges', 'glowing lines', 'неон*', 'светящ* контур*', 'светящ* лини*'],
     apply: (raster, { scale }) => neon(raster, scale),
   },
   {
     id: 'glitch',
-    english: 'glitch',
-    russian: 'глитч',
-    patterns: ['glitch*', 'datamosh*', 'corrupted', 'глитч*', 'глюк*', 'сбой*'],
     apply: (raster, { scale, seed }) => glitch(raster, scale, seed),
   },
   {
     id: 'vhs',
-    english: 'VHS tape',
-    russian: 'VHS-кассета',
-    patterns: ['vhs', 'vcr', 'videotape', 'camcorder', 'вхс', 'видеокассет*', 'кассет*'],
     apply: (raster, { scale, seed }) => vhs(raster, scale, seed),
   },
   {
     id: 'kaleidoscope',
-    english: 'kaleidoscope',
-    russian: 'калейдоскоп',
-    patterns: ['kaleidoscop*', 'symmetr*', 'калейдоскоп*', 'симметр*'],
     apply: (raster) => kaleidoscope(raster),
   },
   {
     id: 'infrared',
-    english: 'infrared',
-    russian: 'инфракрасный',
-    patterns: ['infrared', 'infra red', 'aerochrome', ...russianAdjective('инфракрасн'), 'ик'],
     apply: async (raster) =>
       adjustColour(
         await withSharp(raster, (pipeline) =>
@@ -330,9 +293,6 @@ export const graphicStyles: Style[] = [
   },
   {
     id: 'thermal',
-    english: 'thermal camera',
-    russian: 'тепловизор',
-    patterns: ['thermal', 'heat map', 'heatmap', 'thermograph*', 'predator', 'тепловиз*', 'тепловая карта', 'термограф*'],
     apply: (raster) =>
       gradientMap(raster, [
         { at: 0, colour: [0, 0, 20] },
@@ -345,9 +305,6 @@ export const graphicStyles: Style[] = [
   },
   {
     id: 'x-ray',
-    english: 'X-ray',
-    russian: 'рентген',
-    patterns: ['x ray', 'xray', 'рентген*'],
     apply: async (raster) => {
       const inverted = stretchContrast(await withSharp(raster, (pipeline) => pipeline.negate()));
       return gradientMap(inverted, [
@@ -359,9 +316,6 @@ export const graphicStyles: Style[] = [
   },
   {
     id: 'night-vision',
-    english: 'night vision',
-    russian: 'ночное видение',
-    patterns: ['night vision', 'nightvision', 'ночн* видени*', 'прибор* ночн* видени*'],
     apply: async (raster, { seed, scale }) => {
       const bright = applyCurves(raster, curve([[0, 10], [80, 140], [255, 255]]));
       const green = gradientMap(bright, [

@@ -1,9 +1,8 @@
 import { hslToRgb, rgbToHsl } from '../colours';
 import { adjustColour, applyCurves, blend, curve, edgeMagnitude, vignette } from '../pixel-ops';
 import { withSharp, type Raster } from '../raster';
-import { russianAdjective } from '../text-match';
 import { darkLines, flatten } from './drawing-styles';
-import { type Style } from './style';
+import { type StyleLook } from './style';
 
 /** Illustration looks the landing page and the spec name: anime, digital art, 3D render. */
 
@@ -37,12 +36,9 @@ function celShade(raster: Raster, tones: readonly number[], saturationGain: numb
   return { data, width: raster.width, height: raster.height };
 }
 
-export const illustrationStyles: Style[] = [
+export const illustrationLooks: StyleLook[] = [
   {
     id: 'anime',
-    english: 'anime',
-    russian: 'аниме',
-    patterns: ['anime', 'manga', 'ghibli', 'studio ghibli', 'cel shad*', 'аниме', 'манга', 'гибли'],
     apply: async (raster, { scale }) => {
       const flat = await flatten(raster, Math.max(1.2, 1.6 * scale), 5);
       const shaded = celShade(flat, [0.2, 0.5, 0.72, 0.9], 1.35);
@@ -53,9 +49,6 @@ export const illustrationStyles: Style[] = [
   },
   {
     id: 'digital-art',
-    english: 'digital art',
-    russian: 'цифровой арт',
-    patterns: ['digital art', 'digital painting', 'digital illustration', 'digital artwork', 'concept art', 'illustration', 'illustrated', ...russianAdjective('цифров').flatMap((word) => [`${word} арт*`, `${word} живопис*`, `${word} искусств*`, `${word} иллюстраци*`]), 'диджитал арт*', 'иллюстраци*', 'концепт арт*'],
     apply: async (raster, { scale }) => {
       // Smooth painted areas, crisp where it matters (clarity), vivid colour, a glow round the lights, cool shadows and warm highlights.
       const painted = await withSharp(await flatten(raster, Math.max(1.1, 1.3 * scale), 3), (pipeline) => pipeline.sharpen({ sigma: Math.max(0.5, 2 * scale), m1: 0.5, m2: 3 }));
@@ -68,9 +61,6 @@ export const illustrationStyles: Style[] = [
   },
   {
     id: '3d-render',
-    english: '3D render',
-    russian: '3D-рендер',
-    patterns: ['3d', '3d render*', '3d model*', '3d animation', 'cgi', 'pixar', 'claymation', 'clay render', 'plasticine', '3д', '3д рендер*', '3d рендер*', 'трехмерн*', 'пластилин*', 'пиксар*'],
     apply: async (raster, { scale }) => {
       // Surfaces smoothed to plastic, shaded by their own blurred light (volume, soft occlusion in the creases), glossy highlights, a lens vignette.
       const smooth = await withSharp(await flatten(raster, Math.max(1.5, 2.4 * scale), 7), (pipeline) => pipeline.blur(Math.max(0.4, 0.8 * scale)));

@@ -1,8 +1,7 @@
 import { adjustColour, applyCurves, blend, curve, edgeMagnitude, posterizeLut } from '../pixel-ops';
 import { seededRandom } from '../random';
 import { createRaster, pipelineOf, toRaster, withSharp, type Raster } from '../raster';
-import { russianAdjective } from '../text-match';
-import { type Style } from './style';
+import { type StyleLook } from './style';
 
 /** Painted looks: flattened colour areas, pigment at their edges, paper and brush texture. */
 
@@ -58,12 +57,9 @@ function brushStrokes(raster: Raster, cell: number, length: number, seed: number
   return { data, width, height };
 }
 
-export const paintingStyles: Style[] = [
+export const paintingLooks: StyleLook[] = [
   {
     id: 'watercolour',
-    english: 'watercolour',
-    russian: 'акварель',
-    patterns: ['watercolo*', 'water colo*', 'aquarelle', 'акварел*'],
     apply: async (raster, { scale, seed }) => {
       const washes = await resizedBack(raster, Math.max(1.5, 2 * scale), async (small) => adjustColour(await withSharp(small, (pipeline) => pipeline.median(5)), { saturation: 1.25 }));
       const light = applyCurves(washes, curve([[0, 50], [128, 165], [255, 255]]));
@@ -81,9 +77,6 @@ export const paintingStyles: Style[] = [
   },
   {
     id: 'oil-painting',
-    english: 'oil painting',
-    russian: 'масляная живопись',
-    patterns: ['oil*', 'oil painting', 'painting', 'painted', 'impasto', 'масл*', 'живопис*'],
     apply: async (raster, { scale }) => {
       const smooth = await resizedBack(raster, Math.max(1, scale), (small) => withSharp(small, (pipeline) => pipeline.median(7)));
       const rich = adjustColour(smooth, { saturation: 1.3, contrast: 1.1 });
@@ -98,9 +91,6 @@ export const paintingStyles: Style[] = [
   },
   {
     id: 'impressionist',
-    english: 'impressionist',
-    russian: 'импрессионизм',
-    patterns: ['impressionis*', 'monet', 'van gogh', 'brush strokes', 'импрессион*', 'моне', 'ван гог*', 'мазк*'],
     apply: async (raster, { scale, seed }) => {
       const strokes = brushStrokes(raster, Math.max(3, Math.round(12 * scale)), Math.max(4, 30 * scale), seed);
       return adjustColour(strokes, { saturation: 1.45, brightness: 1.04 });
@@ -108,9 +98,6 @@ export const paintingStyles: Style[] = [
   },
   {
     id: 'pastel',
-    english: 'pastel',
-    russian: 'пастель',
-    patterns: ['pastel*', 'пастел*'],
     apply: async (raster, { scale }) => {
       const soft = adjustColour(await withSharp(raster, (pipeline) => pipeline.blur(Math.max(0.3, 1.5 * scale))), { saturation: 0.7 });
       return applyCurves(soft, curve([[0, 120], [255, 252]]), curve([[0, 110], [255, 246]]), curve([[0, 125], [255, 252]]));
@@ -118,9 +105,6 @@ export const paintingStyles: Style[] = [
   },
   {
     id: 'posterize',
-    english: 'poster',
-    russian: 'постер',
-    patterns: ['posteri*', 'poster', 'постериз*', 'постер*', 'плакат*', ...russianAdjective('плакатн')],
     apply: (raster) => adjustColour(applyCurves(raster, posterizeLut(4)), { saturation: 1.2 }),
   },
 ];

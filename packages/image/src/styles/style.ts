@@ -1,3 +1,4 @@
+import { type Style } from '@photomuse/request-language';
 import { type Raster } from '../raster';
 
 export interface StyleContext {
@@ -8,13 +9,13 @@ export interface StyleContext {
 }
 
 /**
- * A named look. `patterns` are the words that ask for it in English and Russian (see text-match:
- * 'stem*' matches any ending); `apply` is the real image pipeline and keeps the raster's size.
+ * What a named look (request-language's Style of the same id) does to a picture: `apply` is the
+ * real image pipeline and keeps the raster's size.
  */
-export interface Style {
+export interface StyleLook {
   id: string;
-  english: string;
-  russian: string;
-  patterns: readonly string[];
   apply(raster: Raster, context: StyleContext): Promise<Raster> | Raster;
 }
+
+/** A style's names and words with its look. */
+export type StyleWithLook = Style & Pick<StyleLook, 'apply'>;

@@ -1,11 +1,11 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { aspectRatioValue, type AspectRatio } from '../aspect';
+import { aspectRatioValue } from '../aspect';
 import { LocalImageEngine, seedFor } from '../local-engine';
 import { decodeToRaster, encodeRaster, pipelineOf, sizeScale, type Raster } from '../raster';
 import { decodePixels, fixture, fixturePhotos, meanDifference, uprightSize, type FixturePhoto } from '../../test/pictures';
-import { tokenize } from '../text-match';
-import { findStyles, STYLES } from './catalogue';
+import { findStyles, tokenize, type AspectRatio } from '@photomuse/request-language';
+import { STYLES } from './catalogue';
 
 // Small working size keeps 65 styles × 16 photos quick; the pipelines are the same at any size.
 const engine = new LocalImageEngine({ workingMaxSide: 400 });

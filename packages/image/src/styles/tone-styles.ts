@@ -1,7 +1,6 @@
 import { addGrain, adjustColour, applyCurves, blend, curve, softBlur, vignette } from '../pixel-ops';
 import { lumaOf, rasterFromLuma, withSharp, type Raster } from '../raster';
-import { russianAdjective } from '../text-match';
-import { type Style } from './style';
+import { type StyleLook } from './style';
 
 /** Tone and classic photographic looks: monochrome, film, light and shade. */
 
@@ -17,26 +16,17 @@ function monochrome(raster: Raster, toneCurve: Uint8Array): Raster {
   return rasterFromLuma(luma, raster.width, raster.height);
 }
 
-export const toneStyles: Style[] = [
+export const toneLooks: StyleLook[] = [
   {
     id: 'black-and-white',
-    english: 'black and white',
-    russian: 'чёрно-белый',
-    patterns: ['black and white', 'black white', 'b w', 'bw', 'monochrome', 'grayscale', 'greyscale', 'mono', 'черно бел*', 'черно белый', 'ч б', 'чб', 'монохром*', 'оттенк* сер*', ...russianAdjective('бесцветн')],
     apply: (raster) => monochrome(raster, curve([[0, 0], [40, 30], [128, 128], [215, 225], [255, 255]])),
   },
   {
     id: 'sepia',
-    english: 'sepia',
-    russian: 'сепия',
-    patterns: ['sepia', 'сепи*'],
     apply: (raster) => withSharp(raster, (pipeline) => pipeline.recomb(SEPIA_MATRIX)),
   },
   {
     id: 'vintage-film',
-    english: 'vintage film',
-    russian: 'винтажная плёнка',
-    patterns: ['vintage*', 'vintage film', 'film look', 'analog*', 'analogue*', 'retro', 'винтаж*', 'ретро', 'пленк*', 'пленочн*', ...russianAdjective('аналогов')],
     apply: (raster, { seed }) => {
       const faded = applyCurves(raster, curve([[0, 42], [128, 140], [255, 236]]), curve([[0, 30], [128, 126], [255, 222]]), curve([[0, 48], [128, 108], [255, 186]]));
       return addGrain(vignette(adjustColour(faded, { saturation: 0.8 }), 0.45), 16, seed);
@@ -44,58 +34,34 @@ export const toneStyles: Style[] = [
   },
   {
     id: 'faded',
-    english: 'faded',
-    russian: 'выцветший',
-    patterns: ['faded', 'fade', 'washed out', 'matte', 'выцвет*', ...russianAdjective('блекл'), ...russianAdjective('матов')],
     apply: (raster) => adjustColour(applyCurves(raster, curve([[0, 70], [128, 140], [255, 222]])), { saturation: 0.6 }),
   },
   {
     id: 'high-contrast',
-    english: 'high contrast',
-    russian: 'высокий контраст',
-    patterns: ['high contrast', 'contrasty', 'punchy', 'высок* контраст*', 'контрастн*'],
     apply: (raster) => adjustColour(applyCurves(raster, curve([[0, 0], [60, 22], [128, 128], [196, 236], [255, 255]])), { saturation: 1.15 }),
   },
   {
     id: 'dramatic',
-    english: 'dramatic',
-    russian: 'драматичный',
-    patterns: ['dramatic', 'moody', 'low key', 'dark and moody', 'драматичн*', 'драматическ*', ...russianAdjective('мрачн')],
     apply: (raster) => vignette(adjustColour(applyCurves(raster, curve([[0, 0], [90, 45], [180, 160], [255, 235]])), { saturation: 0.75 }), 0.8, 0.35),
   },
   {
     id: 'high-key',
-    english: 'high key',
-    russian: 'высокий ключ',
-    patterns: ['high key', 'airy', 'light and airy', 'bright and airy', 'воздушн*', 'высок* ключ*', 'хай ки'],
     apply: (raster) => adjustColour(applyCurves(raster, curve([[0, 80], [128, 200], [255, 255]])), { saturation: 0.8 }),
   },
   {
     id: 'warm',
-    english: 'warm',
-    russian: 'тёплый',
-    patterns: ['warm', 'warmer', 'warm tones', 'warmth', 'тепл*', 'потепле*'],
     apply: (raster) => applyCurves(raster, curve([[0, 12], [128, 158], [255, 255]]), curve([[0, 4], [128, 134], [255, 248]]), curve([[0, 0], [128, 96], [255, 214]])),
   },
   {
     id: 'cool',
-    english: 'cool',
-    russian: 'холодный',
-    patterns: ['cool', 'cooler', 'cold', 'cold tones', 'холодн*', 'охлад*'],
     apply: (raster) => applyCurves(raster, curve([[0, 0], [128, 100], [255, 222]]), curve([[0, 4], [128, 132], [255, 250]]), curve([[0, 18], [128, 162], [255, 255]])),
   },
   {
     id: 'vignette',
-    english: 'vignette',
-    russian: 'виньетка',
-    patterns: ['vignette*', 'виньет*'],
     apply: (raster) => vignette(raster, 0.92, 0.3),
   },
   {
     id: 'dreamy',
-    english: 'dreamy glow',
-    russian: 'мечтательное свечение',
-    patterns: ['dreamy', 'dream*', 'soft focus', 'soft glow', 'ethereal', 'glow*', 'мечтательн*', 'сказочн*', 'мягк* фокус*', 'свечени*', ...russianAdjective('нежн')],
     apply: async (raster, { scale }) => {
       const glow = adjustColour(await softBlur(raster, 14 * scale), { brightness: 1.1 });
       return adjustColour(blend(raster, glow, 'screen', 0.75), { saturation: 0.85 });
@@ -103,16 +69,10 @@ export const toneStyles: Style[] = [
   },
   {
     id: 'blur',
-    english: 'blur',
-    russian: 'размытие',
-    patterns: ['blur*', 'out of focus', 'defocus*', 'bokeh', 'размыт*', 'размой', 'размыть', 'расфокус*', 'боке'],
     apply: (raster, { scale }) => softBlur(raster, 9 * scale),
   },
   {
     id: 'emboss',
-    english: 'emboss',
-    russian: 'тиснение',
-    patterns: ['emboss*', 'relief', 'тиснен*', 'рельеф*'],
     apply: (raster, { scale }) =>
       withSharp(raster, (pipeline) =>
         pipeline
@@ -123,23 +83,14 @@ export const toneStyles: Style[] = [
   },
   {
     id: 'invert',
-    english: 'negative',
-    russian: 'негатив',
-    patterns: ['invert*', 'negative', 'inverse', 'негатив*', 'инверс*', 'инверт*'],
     apply: (raster) => withSharp(raster, (pipeline) => pipeline.negate()),
   },
   {
     id: 'solarize',
-    english: 'solarize',
-    russian: 'соляризация',
-    patterns: ['solari*', 'соляриз*'],
     apply: (raster) => applyCurves(raster, curve([[0, 0], [128, 255], [255, 0]])),
   },
   {
     id: 'noir',
-    english: 'film noir',
-    russian: 'нуар',
-    patterns: ['noir', 'film noir', 'нуар*'],
     apply: (raster, { seed }) => addGrain(vignette(monochrome(raster, curve([[0, 0], [70, 18], [128, 120], [180, 225], [255, 255]])), 0.85, 0.3), 14, seed),
   },
 ];

@@ -1,7 +1,7 @@
-import { type NamedColour } from '../colours';
+import { type BackgroundChange } from '@photomuse/request-language';
+import { namedColour, type NamedColour } from '../colours';
 import { createRaster, pipelineOf, toRaster, type Raster } from '../raster';
 import { renderScene } from '../scene/scene-render';
-import { type SceneDescription } from '../scene/scene-words';
 import { type PersonMask } from './person-mask';
 import { backgroundBehind, blurPlane, EnlargedRows, resizePlaneTo, resizeRaster, scaledSize, type Plane } from './planes';
 
@@ -12,12 +12,6 @@ import { backgroundBehind, blurPlane, EnlargedRows, resizePlaneTo, resizeRaster,
  * for the new one's), so hair shows no halo of the old wall; the person takes on a little of the
  * scene's colour and light, its light wraps round their edges, and they cast a soft shadow on it.
  */
-
-export type BackgroundChange =
-  | { kind: 'scene'; scene: SceneDescription }
-  | { kind: 'colour'; colour: NamedColour }
-  | { kind: 'blur' }
-  | { kind: 'remove' };
 
 export interface BackgroundResult {
   raster: Raster;
@@ -59,7 +53,7 @@ export async function changeBackground(picture: Raster, person: PersonMask, chan
     backdropSmall = await toRaster(pipelineOf(behind).blur(Math.max(2, SMALL_SIDE * 0.012)));
   } else {
     const drawSize = scaledSize(width, height, SCENE_MAX_SIDE);
-    let drawn = change.kind === 'scene' ? await renderScene(change.scene, drawSize, seed) : studioBackdrop(change.colour, drawSize);
+    let drawn = change.kind === 'scene' ? await renderScene(change.scene, drawSize, seed) : studioBackdrop(namedColour(change.colour.id), drawSize);
     drawn = await castShadow(drawn, await resizePlaneTo(smallAlpha, drawn.width, drawn.height), change.kind === 'scene' ? 0.3 : 0.18);
     // A touch of depth of field: the person is in focus, the scene a little behind them.
     if (change.kind === 'scene') drawn = await toRaster(pipelineOf(drawn).blur(Math.max(0.4, Math.max(drawn.width, drawn.height) * 0.0012)));

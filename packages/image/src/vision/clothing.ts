@@ -1,3 +1,4 @@
+import { type GarmentPart } from '@photomuse/request-language';
 import { colourOfHue, hueDistance, namedColour, rgbToHsl, type NamedColour } from '../colours';
 import { chromaDistance, learnChroma, type ChromaModel } from './chroma-model';
 import { type Raster } from '../raster';
@@ -9,8 +10,6 @@ import { BOX_SKIN_MODEL, type SkinModel } from './skin';
  * Where a person's clothes are: the person mask, less their skin (skin model), less their head
  * (face box grown to take in hair), within the band of the body the named garment covers.
  */
-
-export type GarmentPart = 'upper' | 'lower' | 'head' | 'whole';
 
 /** 0-255 per pixel; null when the garment's part of the body is not in the picture. */
 export function clothingRegion(picture: Raster, person: PersonMask, faces: readonly Face[], skin: SkinModel, part: GarmentPart): Uint8Array | null {

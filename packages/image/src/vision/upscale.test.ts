@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalImageEngine } from '../local-engine';
-import { readEditRequest } from '../edit-instructions';
+import { readEditRequest } from '@photomuse/request-language';
 import { decodePixels, fixture, meanDifference, type Pixels } from '../../test/pictures';
 import { stopVisionWorker } from './vision-client';
 

@@ -1,13 +1,19 @@
-import { COLOUR_WORDS, namedColour } from './colours';
-import { describeScene } from './scene/scene-words';
+import { colourName, COLOUR_WORDS, type ColourName } from './colour-words';
+import { describeScene, type SceneDescription } from './scene-words';
 import { coveredTokens, defineVocabulary, findMentions, type Tokens } from './text-match';
-import { type BackgroundChange } from './vision/background-edit';
 
 /**
  * Reading a background request: "put me on a beach", "in Paris", "remove the background", "white
  * background", "blur the background" / "portrait mode", in English and Russian. The person stays;
  * only what is behind them changes.
  */
+
+/** What goes behind the person: a drawn scene, a studio colour, their own background blurred, or nothing (a cut-out). */
+export type BackgroundChange =
+  | { kind: 'scene'; scene: SceneDescription }
+  | { kind: 'colour'; colour: ColourName }
+  | { kind: 'blur' }
+  | { kind: 'remove' };
 
 const BACKGROUND_WORDS = defineVocabulary([
   {
@@ -79,7 +85,7 @@ export function findBackgroundChange(tokens: Tokens, taken: ReadonlySet<number> 
   // A colour and nothing else to draw: a studio backdrop of that colour ("white background", "фон синий").
   if (backgrounds.length > 0) {
     const colours = findMentions(tokens, COLOUR_WORDS, free);
-    if (colours.length === 1) return { change: { kind: 'colour', colour: namedColour(colours[0]!.value) }, taken: coveredTokens(colours, used) };
+    if (colours.length === 1) return { change: { kind: 'colour', colour: colourName(colours[0]!.value) }, taken: coveredTokens(colours, used) };
   }
   return null;
 }

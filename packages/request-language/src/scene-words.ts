@@ -1,5 +1,5 @@
-import { COLOUR_WORDS, namedColour } from '../colours';
-import { coveredTokens, defineVocabulary, findMentions, russianAdjective, type Tokens } from '../text-match';
+import { COLOUR_WORDS } from './colour-words';
+import { coveredTokens, defineVocabulary, findMentions, russianAdjective, type Tokens } from './text-match';
 
 /**
  * What the local engine can draw from words: the time of day and a fixed set of scene elements, in
@@ -97,8 +97,8 @@ export interface SceneDescription {
   /** True when the words name the time of day ("at sunset"); otherwise it is the default or follows the elements. */
   timeNamed: boolean;
   elements: Set<SceneElement>;
-  /** Colours named for an element ("red mountains") or, when they name none, for the sky. */
-  colours: Map<SceneElement, readonly [number, number, number]>;
+  /** Colours (their ids) named for an element ("red mountains") or, when they name none, for the sky. */
+  colours: Map<SceneElement, string>;
   /** The words that shaped the picture, for the reply. */
   understood: string[];
   /** Token positions of the scene's own words (time, elements, colours). */
@@ -126,12 +126,12 @@ export function describeScene(tokens: Tokens, reserve: (taken: ReadonlySet<numbe
   let time: TimeOfDay = times[0]?.value ?? 'day';
   if (!times[0] && (present.has('moon') || present.has('stars') || present.has('aurora') || present.has('space'))) time = 'night';
 
-  const colours = new Map<SceneElement, readonly [number, number, number]>();
+  const colours = new Map<SceneElement, string>();
   for (const colour of colourMentions) {
     const after = elements.find((element) => element.start >= colour.end && element.start - colour.end <= 2);
     const before = [...elements].reverse().find((element) => element.end <= colour.start && colour.start - element.end <= 2);
     const target = after?.value ?? before?.value ?? 'sky';
-    if (!colours.has(target)) colours.set(target, namedColour(colour.value).rgb);
+    if (!colours.has(target)) colours.set(target, colour.value);
   }
 
   const understood = [...times, ...elements, ...colourMentions].sort((a, b) => a.start - b.start).map((mention) => tokens.slice(mention.start, mention.end).join(' '));

@@ -1,14 +1,14 @@
-import { findAdjustments, type AdjustmentMention } from './adjustments';
-import { type AspectFit } from './aspect';
-import { findBackgroundChange, mentionsBackground } from './background-words';
+import { findAdjustments, type AdjustmentMention } from './adjustment-words';
+import { findBackgroundChange, mentionsBackground, type BackgroundChange } from './background-words';
 import { findCaption, type Caption } from './caption';
+import { parseColourChange, type ColourChange } from './colour-change';
 import { findGarment, type Garment } from './garments';
+import { findStyles, type Style } from './styles/style-words';
 import { findTextReplacement, type TextReplacement } from './text-replacement';
-import { parseColourChange, type ColourChange } from './recolour';
-import { findStyles } from './styles/catalogue';
-import { type Style } from './styles/style';
 import { coveredTokens, defineVocabulary, findMentions, tokenize, type Tokens } from './text-match';
-import { type BackgroundChange } from './vision/background-edit';
+
+/** How a picture takes a new shape: cut to the most interesting region, or kept whole on a soft backdrop. */
+export type AspectFit = 'crop' | 'pad';
 
 /**
  * What the local engine reads from an edit request. The rule-based planner uses the same reading,

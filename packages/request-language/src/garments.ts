@@ -1,7 +1,9 @@
 import { defineVocabulary, findMentions, type Tokens, type VocabularyMatch } from './text-match';
-import { type GarmentPart } from './vision/clothing';
 
 /** Clothes people name in colour requests ("make the shirt blue", "перекрась куртку в красный") and the part of the body each covers. */
+
+/** The band of the body a garment covers. */
+export type GarmentPart = 'upper' | 'lower' | 'head' | 'whole';
 
 export interface Garment {
   id: string;

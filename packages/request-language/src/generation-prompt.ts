@@ -1,7 +1,6 @@
-import { findAdjustments, type AdjustmentMention } from './adjustments';
-import { describeScene, type SceneDescription } from './scene/scene-words';
-import { findStyles } from './styles/catalogue';
-import { type Style } from './styles/style';
+import { findAdjustments, type AdjustmentMention } from './adjustment-words';
+import { describeScene, type SceneDescription } from './scene-words';
+import { findStyles, type Style } from './styles/style-words';
 import { coveredTokens, type Tokens } from './text-match';
 
 /**

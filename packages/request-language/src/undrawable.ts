@@ -1,4 +1,4 @@
-import { type Tokens } from '../text-match';
+import { type Tokens } from './text-match';
 
 /**
  * What a text-to-image prompt asks for that the renderer cannot draw. The main subject is the
