@@ -11,7 +11,7 @@ import { boundariesConfig } from './eslint/boundaries.js';
  * seams between features and layers (decision 011).
  */
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'drizzle/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', 'data/**', 'node_modules/**', 'drizzle/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

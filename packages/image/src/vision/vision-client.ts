@@ -1,8 +1,6 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { packageDirectory } from './model-files';
 import { type VisionAnswer, type VisionEnvelope, type VisionReply, type VisionRequest } from './vision-protocol';
 
 /**
@@ -11,59 +9,13 @@ import { type VisionAnswer, type VisionEnvelope, type VisionReply, type VisionRe
  * process open only while it has work.
  */
 
-/** The part of esbuild's API used here (esbuild is the compiler tsx runs; it comes with tsx). */
-interface Bundler {
-  buildSync(options: {
-    entryPoints: string[];
-    bundle: true;
-    platform: 'node';
-    format: 'cjs';
-    target: string;
-    packages: 'external';
-    write: false;
-    define: Record<string, string>;
-    supported: Record<string, boolean>;
-    logLevel: 'silent';
-  }): { outputFiles: { text: string }[] };
-}
-
-let workerCode: string | null = null;
-
 /**
- * The worker's code as plain JavaScript, built once per process: vision-worker.ts and the two small
- * modules it uses bundled into one CommonJS script by esbuild, its npm packages left as require()
- * calls resolved from this folder. A worker thread's entry does not go through the TypeScript
- * loader the server runs under, and registering tsx inside the worker cost about 30 MB of its
- * memory and one to two seconds of its start (decision 021).
+ * The worker's code: vision-worker.ts and the two small modules it uses, built into one plain
+ * CommonJS script when the package is built (scripts/build-vision-worker.mjs, run by `npm
+ * install`), since a worker thread's entry does not go through the TypeScript loader the server
+ * runs under (decision 021).
  */
-function workerSource(entry: string): string {
-  if (workerCode !== null) return workerCode;
-  const esbuild = createRequire(path.join(packageDirectory('tsx'), 'package.json'))('esbuild') as Bundler;
-  const [output] = esbuild.buildSync({
-    entryPoints: [entry],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: `node${process.versions.node.split('.')[0]}`,
-    packages: 'external',
-    write: false,
-    // The bundled modules find their packages from their own place (model-files.ts sits beside the worker).
-    define: { 'import.meta.url': JSON.stringify(pathToFileURL(entry).href) },
-    // The script runs without an ES module loader: a package loaded on first need (tfjs-layers) is required then.
-    supported: { 'dynamic-import': false },
-    logLevel: 'silent',
-  }).outputFiles;
-  workerCode = output!.text;
-  return workerCode;
-}
-
-/** Runs the bundled worker as the module it was built from: `require` resolves from the worker's own folder. */
-const WORKER_BOOTSTRAP = `const { workerData } = require('node:worker_threads');
-const { createRequire } = require('node:module');
-const path = require('node:path');
-const run = require('node:vm').runInThisContext('(function (require, module, exports, __filename, __dirname) {' + workerData.code + '\\n})', { filename: workerData.filename });
-const module = { exports: {} };
-run(createRequire(workerData.filename), module, module.exports, workerData.filename, path.dirname(workerData.filename));`;
+const WORKER_SCRIPT = fileURLToPath(new URL('../../dist/vision-worker.cjs', import.meta.url));
 
 interface Pending {
   resolve: (answer: VisionAnswer) => void;
@@ -100,8 +52,8 @@ function whenIdle(started: Worker): void {
 
 function visionWorker(): Worker {
   if (worker) return worker;
-  const entry = fileURLToPath(new URL('./vision-worker.ts', import.meta.url));
-  const started = new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: { code: workerSource(entry), filename: entry } });
+  if (!existsSync(WORKER_SCRIPT)) throw new Error(`The vision worker is not built (${WORKER_SCRIPT}): run npm install or npm run build.`);
+  const started = new Worker(WORKER_SCRIPT);
   started.unref();
   started.on('message', (answer: VisionAnswer) => {
     const waiter = pending.get(answer.id);
