@@ -127,7 +127,7 @@ async function startReply(tx: DbOrTx, deps: ReplyDeps, { userId, sessionId, cont
       { topic: sessionTopic(sessionId), type: 'job.updated', id: jobId },
     ],
   });
-  await deps.jobs.enqueue(tx, 'generate', { jobId });
+  await deps.jobs.enqueue(tx, 'generate', { agentJobId: jobId });
   return { job_id: jobId, message_id: message.id, reply_message_id: replyId, plan, image_count: plan.imageCount, price_cents: job.priceCents, free_images_used: job.freeImagesUsed };
 }
 
@@ -156,7 +156,7 @@ export async function requestVariation(deps: ReplyDeps, userId: string, replyMes
     const jobId = randomUUID();
     const debit = await debitForGeneration(tx, { userId, jobId, imageCount: source.imageCount, pricePerImageCents: deps.config.pricePerImageCents });
     await recordVariation(tx, { userId, replyMessageId, source, job: { id: jobId, engine: deps.engineName, priceCents: debit.priceCents, freeImagesUsed: debit.freeImages } });
-    await deps.jobs.enqueue(tx, 'generate', { jobId });
+    await deps.jobs.enqueue(tx, 'generate', { agentJobId: jobId });
     return {
       job_id: jobId,
       message_id: source.messageId,
