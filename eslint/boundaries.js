@@ -8,6 +8,9 @@ import boundaries from 'eslint-plugin-boundaries';
  *   storage) never import a feature; only the composition root (src/server/*.ts) imports them all;
  * - web: a feature imports another only through its index.ts; components/ and lib/ import no
  *   feature; only the app layer (app/, main.tsx) composes features;
+ * - a feature uses only the features it declares below (SERVER_FEATURE_USES, WEB_FEATURE_USES),
+ *   and no two declare each other (boundaries.test.ts checks the declarations have no cycle): what
+ *   both would need moves down into one of them, or the composition root hands it in;
  * - the workspace packages (packages/<name>, the built-in engine) are used only through their
  *   entry (src/index.ts), and by the app only in the generation feature (the engine adapter and the
  *   quote planner); the image package reads requests through request-language's entry; a package
@@ -31,6 +34,20 @@ const elements = [
   { type: 'package', pattern: 'packages/*', capture: ['package'] },
 ];
 
+/**
+ * Which other features each feature uses (through their service or index); a feature not listed
+ * uses none. The uses form no cycle (checked by boundaries.test.ts): sessions does not use
+ * generation, for instance — the composition root hands it generation's reply starter.
+ */
+export const SERVER_FEATURE_USES = {
+  account: ['retention', 'sessions'],
+  generation: ['billing', 'retention', 'sessions', 'uploads'],
+  sessions: ['retention'],
+};
+export const WEB_FEATURE_USES = {
+  studio: ['billing'],
+};
+
 const from = (...types) => ({ element: { types: { anyOf: types } } });
 const to = (types, extra = {}) => ({ to: { element: { types: { anyOf: types }, ...extra } } });
 
@@ -44,14 +61,20 @@ const policies = [
   { from: from('server-feature'), allow: to(['server-infrastructure', 'server-lib', 'shared']) },
   // The built-in engine's packages, through their entry: the engine adapter and the quote planner.
   { from: { element: { types: 'server-feature', captured: { feature: 'generation' } } }, allow: [packageEntry('image'), packageEntry('request-language')] },
-  // Another feature is used through its service, never its repository, routes or jobs.
-  { from: from('server-feature'), allow: to(['server-feature'], { fileInternalPath: '*.service.ts' }) },
+  // Another feature is used through its service, never its repository, routes or jobs; only one it declares.
+  ...Object.entries(SERVER_FEATURE_USES).map(([feature, uses]) => ({
+    from: { element: { types: 'server-feature', captured: { feature } } },
+    allow: uses.map((used) => to(['server-feature'], { captured: { feature: used }, fileInternalPath: '*.service.ts' })),
+  })),
   // What the composition root builds (AppDeps) and what middleware sets (AppEnv): types only.
   { from: from('server-lib', 'server-infrastructure', 'server-feature'), allow: { ...to(['server-root'], { fileInternalPath: 'context.ts' }), dependency: { kind: 'type' } } },
   { from: from('web-app'), allow: to(['web-feature', 'web-common', 'shared']) },
   { from: from('web-feature'), allow: to(['web-common', 'shared']) },
-  // Another feature is used through its index.ts, never its internals.
-  { from: from('web-feature'), allow: to(['web-feature'], { fileInternalPath: 'index.ts' }) },
+  // Another feature is used through its index.ts, never its internals; only one it declares.
+  ...Object.entries(WEB_FEATURE_USES).map(([feature, uses]) => ({
+    from: { element: { types: 'web-feature', captured: { feature } } },
+    allow: uses.map((used) => to(['web-feature'], { captured: { feature: used }, fileInternalPath: 'index.ts' })),
+  })),
   { from: from('web-common'), allow: to(['web-common', 'shared']) },
   // Within a package anything goes (the rule leaves a part's own files alone); across, only this.
   { from: { element: { types: 'package', captured: { package: 'image' } } }, allow: packageEntry('request-language') },

@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { SERVER_FEATURE_USES, WEB_FEATURE_USES } from './boundaries.js';
 
 /**
  * The lint zones of eslint/boundaries.js, proven on deliberate violations: each snippet is linted
  * as if it were a file at that path of the product (the imported files are real ones).
  */
-const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '..') });
+// The import-cycle rule has its own test (import-cycles.test.ts), and walks the module graph: off here.
+const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '..'), overrideConfig: { files: ['**/*.ts'], rules: { 'import-x/no-cycle': 'off' } } });
 
 async function boundaryProblems(filePath: string, importLine: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${importLine}\nexport const used = [imported];\n`, { filePath });
@@ -16,7 +18,7 @@ async function boundaryProblems(filePath: string, importLine: string): Promise<s
   return problems;
 }
 
-describe('the lint zones', () => {
+describe('the lint zones', { timeout: 30_000 }, () => {
   it.each([
     ["a server feature importing another feature's repository", 'src/server/features/generation/x.ts', "import { isActiveSessionOf as imported } from '../sessions/sessions.repository';"],
     ["a server feature importing another feature's routes", 'src/server/features/generation/x.ts', "import { sessionsRoutes as imported } from '../sessions/sessions.routes';"],
@@ -28,6 +30,9 @@ describe('the lint zones', () => {
     ['web components importing a feature', 'src/web/components/layouts/x.ts', "import { useMe as imported } from '@web/features/auth/api/get-me';"],
     ['a web feature importing the app layer', 'src/web/features/studio/x.ts', "import { routes as imported } from '@web/app/router';"],
     ['product code importing test support', 'src/server/features/uploads/x.ts', "import { fixture as imported } from '@test/server/uploads';"],
+    ['sessions using generation, which uses sessions: the two would import each other', 'src/server/features/sessions/x.ts', "import { requestReply as imported } from '../generation/generation.service';"],
+    ['a server feature using a feature it does not declare', 'src/server/features/verification/x.ts', "import { listSessions as imported } from '../sessions/sessions.service';"],
+    ['a web feature using a feature it does not declare', 'src/web/features/library/x.ts', "import { BalanceText as imported } from '@web/features/billing';"],
     ["the app importing a package's internals", 'src/server/features/generation/x.ts', "import { decodeToRaster as imported } from '../../../../packages/image/src/raster';"],
     ["the app importing a package's internals by its name", 'src/server/features/generation/planner/x.ts', "import { tokenize as imported } from '@photomuse/request-language/src/text-match';"],
     ['a feature other than generation importing the engine', 'src/server/features/verification/x.ts', "import { LocalImageEngine as imported } from '@photomuse/image';"],
@@ -56,3 +61,38 @@ describe('the lint zones', () => {
     expect(await boundaryProblems(filePath, importLine)).toEqual([]);
   });
 });
+
+/** A cycle in the declared uses, as the features that form it; null when there is none. */
+function cycleIn(uses: Record<string, readonly string[]>): string[] | null {
+  const visiting: string[] = [];
+  const done = new Set<string>();
+  const visit = (feature: string): string[] | null => {
+    if (visiting.includes(feature)) return [...visiting.slice(visiting.indexOf(feature)), feature];
+    if (done.has(feature)) return null;
+    visiting.push(feature);
+    for (const used of uses[feature] ?? []) {
+      const cycle = visit(used);
+      if (cycle) return cycle;
+    }
+    visiting.pop();
+    done.add(feature);
+    return null;
+  };
+  for (const feature of Object.keys(uses)) {
+    const cycle = visit(feature);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
+describe('the uses features declare', () => {
+  it('form no cycle, so no two features import each other', () => {
+    expect(cycleIn(SERVER_FEATURE_USES)).toBeNull();
+    expect(cycleIn(WEB_FEATURE_USES)).toBeNull();
+  });
+
+  it('would be caught forming one', () => {
+    expect(cycleIn({ ...SERVER_FEATURE_USES, sessions: [...(SERVER_FEATURE_USES.sessions ?? []), 'generation'] })).toEqual(['sessions', 'generation', 'sessions']);
+  });
+});
+
