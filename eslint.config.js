@@ -3,15 +3,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { boundariesConfig } from './eslint/boundaries.js';
+import { importCyclesConfig } from './eslint/import-cycles.js';
 
 /**
  * Besides the usual rules, lint keeps the three zones apart (decision 001): src/shared imports
  * neither side; the server never imports the web client; the web client imports from the server
  * only the API's types (for the typed RPC client). Inside each zone, eslint/boundaries.js keeps the
- * seams between features and layers (decision 011).
+ * seams between features and layers (decision 011), and eslint/import-cycles.js keeps modules from
+ * importing themselves back (decision 026).
  */
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'drizzle/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', 'data/**', 'node_modules/**', 'drizzle/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -58,4 +60,5 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   boundariesConfig,
+  importCyclesConfig,
 );

@@ -3,8 +3,11 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildPackages } from './build-packages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const packages = buildPackages(root);
+if (packages !== 0) process.exit(packages);
 const env = { ...process.env, SERVE_WEB: 'false', APP_URL: process.env.APP_URL ?? 'http://localhost:5173' };
 const children = [
   spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', 'src/server/main.ts'], { cwd: root, env, stdio: 'inherit' }),

@@ -32,11 +32,7 @@ const recipes: Record<string, { fixture: string; outputPrompts: string[] }> = {
 };
 
 /** Where the local engine may live; the first module that exists and exports a factory or class wins. */
-const engineModules = [
-  'src/server/features/generation/engines/local/local-engine.ts',
-  'src/server/features/generation/engines/local/index.ts',
-  'src/server/features/generation/engines/local-engine-adapter.ts',
-];
+const engineModules = ['src/server/features/generation/engines/local-engine-adapter.ts'];
 
 async function loadLocalEngine(): Promise<{ engine: ImageEngine } | { reason: string }> {
   for (const relative of engineModules) {

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm start`: build the web client when its sources changed since the last build, then run the
-// server (which starts the embedded Postgres unless DATABASE_URL is set).
+// `npm start`: build the workspace packages, and the web client when its sources changed since the
+// last build, then run the server (which starts the embedded Postgres unless DATABASE_URL is set).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildPackages } from './build-packages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = path.join(path.resolve(root, process.env.WEB_DIST_DIR ?? 'dist/web'), '.build-stamp');
@@ -22,8 +23,12 @@ function newestMtime(target) {
 const sourcesChanged = !existsSync(stamp) || inputs.some((input) => newestMtime(path.join(root, input)) > statSync(stamp).mtimeMs);
 if (sourcesChanged || process.env.FORCE_BUILD === '1') {
   console.error('Building the web client…');
+  // build.mjs builds the packages first.
   const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
+} else {
+  const packages = buildPackages(root);
+  if (packages !== 0) process.exit(packages);
 }
 
 // glibc's malloc gives each thread that allocates (libvips', the vision and text workers') an arena of

@@ -24,6 +24,7 @@ import { devMailboxRoutes } from './features/mail/dev-mailbox.routes';
 import { meRoutes } from './features/me/me.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { generationRoutes } from './features/generation/generation.routes';
+import { engineFor, startReplyToNewMessage } from './features/generation/generation.service';
 import { healthRoutes } from './features/health/health.routes';
 import { metricsRoutes } from './features/metrics/metrics.routes';
 import { messagesRoutes } from './features/sessions/messages.routes';
@@ -52,7 +53,13 @@ function buildApiRoutes(deps: AppDeps, options: Pick<CreateAppOptions, 'shutdown
     .route('/account', accountRoutes(deps))
     .route('/stripe', billingRoutes(deps))
     .route('/sessions', sessionsRoutes(deps, { shutdownSignal: options.shutdownSignal }))
-    .route('/messages', messagesRoutes(deps))
+    .route(
+      '/messages',
+      messagesRoutes(deps, {
+        startReply: (tx, message) => startReplyToNewMessage(tx, { ...deps, ...deps.generation }, message),
+        assertEngineOffered: (engine) => void engineFor(deps.generation, engine, null),
+      }),
+    )
     .route('/uploads', uploadsRoutes(deps))
     .route('/user-files', userFilesRoutes(deps))
     .route('/files', filesRoutes(deps))

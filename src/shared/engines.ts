@@ -91,6 +91,13 @@ export function engineRefusalOf(offers: readonly Pick<EngineOffer, 'kind' | 'cap
   return { reason, engine, capableEngines };
 }
 
+/** What the composer's pickers chose for a request (each unset: the session's engine, the words' shape and count). */
+export interface GenerationChoice {
+  engine?: EngineKind | undefined;
+  aspectRatio?: AspectRatio | undefined;
+  imageCount?: number | undefined;
+}
+
 /** The most pictures one request to this engine may ask for from the composer's count picker. */
 export function pickableImageCount(capabilities: EngineCapabilities): number {
   const most = Math.max(capabilities.textToImage?.maxImages ?? 1, capabilities.edit?.maxImages ?? 1);

@@ -1,11 +1,13 @@
+import { sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createDb, runMigrations } from '../db/client';
 import { jobLeases } from '../db/schema';
 import { createLogger } from '../lib/logger';
 import { PgListener } from '../realtime/pg-listener';
 import { scratchDatabaseOn } from '@test/server/scratch-database';
-import { JobQueue, type JobQueueOptions } from './job-queue';
-import { JobLeaseLostError, JobTimeLimitError, type JobContext, type JobHandlers, type JobPayloads } from './job-types';
+import { JobQueue, queueOptionsOf, sendJob, type JobQueueOptions } from './job-queue';
+import { JOB_POLICIES, JobLeaseLostError, JobTimeLimitError, type JobContext, type JobHandlers, type JobPayloads } from './job-types';
 
 const logger = createLogger('silent');
 const queues: Array<{ close: () => Promise<void> }> = [];
@@ -32,6 +34,8 @@ async function queueWith(run: (payload: JobPayloads['generate'], context: JobCon
   const handle = {
     db,
     queue,
+    /** Queues a generate job as the release before the rename of its payload did: `{ jobId }`, through pg-boss's own send. */
+    enqueueAsPreviousRelease: (agentJobId: string) => sendJob(new PgBoss({ connectionString: scratch.url }), db, 'generate', { jobId: agentJobId }, queueOptionsOf({ ...JOB_POLICIES.generate, ...options.policyOverrides?.generate })),
     givenUp,
     close: async () => {
       await queue.stop(200);
@@ -61,23 +65,23 @@ describe('JobQueue', () => {
 
   it('runs a job enqueued in a transaction as soon as the transaction commits, woken without polling', async () => {
     await woken.db.transaction(async (tx) => {
-      await woken.queue.enqueue(tx, 'generate', { jobId: 'committed' });
+      await woken.queue.enqueue(tx, 'generate', { agentJobId: 'committed' });
     });
-    await vi.waitFor(() => expect(generated.map((g) => g.payload.jobId)).toContain('committed'), { timeout: 10_000 });
+    await vi.waitFor(() => expect(generated.map((g) => g.payload.agentJobId)).toContain('committed'), { timeout: 10_000 });
   });
 
   it('runs nothing for a transaction that rolled back', async () => {
     await woken.db
       .transaction(async (tx) => {
-        await woken.queue.enqueue(tx, 'generate', { jobId: 'rolled-back' });
+        await woken.queue.enqueue(tx, 'generate', { agentJobId: 'rolled-back' });
         throw new Error('roll back');
       })
       .catch(() => undefined);
     await woken.db.transaction(async (tx) => {
-      await woken.queue.enqueue(tx, 'generate', { jobId: 'after-roll-back' });
+      await woken.queue.enqueue(tx, 'generate', { agentJobId: 'after-roll-back' });
     });
-    await vi.waitFor(() => expect(generated.map((g) => g.payload.jobId)).toContain('after-roll-back'), { timeout: 10_000 });
-    expect(generated.map((g) => g.payload.jobId)).not.toContain('rolled-back');
+    await vi.waitFor(() => expect(generated.map((g) => g.payload.agentJobId)).toContain('after-roll-back'), { timeout: 10_000 });
+    expect(generated.map((g) => g.payload.agentJobId)).not.toContain('rolled-back');
     // A finished job holds no lease.
     await vi.waitFor(async () => expect(await woken.db.select().from(jobLeases)).toEqual([]));
   });
@@ -99,7 +103,7 @@ describe('a try past its time limit', () => {
       },
       { pollIntervalMs: 100, policyOverrides: { generate: { retryLimit: 2, retryDelaySeconds: 0, timeLimitSeconds: 1 } } },
     );
-    await slow.queue.enqueue(slow.db, 'generate', { jobId: 'slow' });
+    await slow.queue.enqueue(slow.db, 'generate', { agentJobId: 'slow' });
 
     await vi.waitFor(() => expect(slow.givenUp).toHaveLength(1), { timeout: 20_000 });
     expect(tries).toHaveLength(3);
@@ -108,7 +112,7 @@ describe('a try past its time limit', () => {
       expect(attempt.end! - attempt.start).toBeGreaterThanOrEqual(1_000);
       if (index > 0) expect(attempt.start).toBeGreaterThan(tries[index - 1]!.end!);
     }
-    expect(slow.givenUp[0]).toMatchObject({ payload: { jobId: 'slow' } });
+    expect(slow.givenUp[0]).toMatchObject({ payload: { agentJobId: 'slow' } });
     expect(slow.givenUp[0]!.reason).toBeInstanceOf(JobTimeLimitError);
     await vi.waitFor(async () => expect(await slow.db.select().from(jobLeases)).toEqual([]));
   });
@@ -129,7 +133,7 @@ describe('a job whose worker stopped renewing its lease', () => {
         policyOverrides: { generate: { retryLimit: 1, retryDelaySeconds: 0 } },
       },
     );
-    await dead.queue.enqueue(dead.db, 'generate', { jobId: 'orphaned' });
+    await dead.queue.enqueue(dead.db, 'generate', { agentJobId: 'orphaned' });
 
     await vi.waitFor(() => expect(dead.givenUp).toHaveLength(1), { timeout: 20_000 });
     expect(started).toEqual([0, 1]);
@@ -138,5 +142,36 @@ describe('a job whose worker stopped renewing its lease', () => {
     // Settled for good: no sweep finds it again.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(dead.givenUp).toHaveLength(1);
+  });
+});
+
+describe('the generate payload across its rename from jobId to agentJobId', () => {
+  const generated: Array<JobPayloads['generate']> = [];
+  let upgraded: Awaited<ReturnType<typeof queueWith>>;
+  beforeAll(async () => {
+    upgraded = await queueWith(async (payload) => void generated.push(payload), { pollIntervalMs: 100 });
+  }, 60_000);
+
+  it('runs a job queued before the upgrade (or by an API process not yet upgraded) under the old name, as { agentJobId }', async () => {
+    await upgraded.enqueueAsPreviousRelease('queued-before-the-upgrade');
+    await vi.waitFor(() => expect(generated).toContainEqual({ agentJobId: 'queued-before-the-upgrade' }), { timeout: 10_000 });
+  });
+
+  it('stores the agent job under both names, so a worker of the previous release still running finds it', async () => {
+    await upgraded.queue.enqueue(upgraded.db, 'generate', { agentJobId: 'queued-after-the-upgrade' });
+    await vi.waitFor(() => expect(generated).toContainEqual({ agentJobId: 'queued-after-the-upgrade' }), { timeout: 10_000 });
+    const stored = await upgraded.db.execute(sql`select data from pgboss.job where name = 'generate' and data->>'agentJobId' = 'queued-after-the-upgrade'`);
+    expect(stored.rows).toEqual([{ data: { agentJobId: 'queued-after-the-upgrade', jobId: 'queued-after-the-upgrade' } }]);
+  });
+
+  it('gives up, as { agentJobId }, a job queued under the old name whose worker died on its last try', { timeout: 30_000 }, async () => {
+    const dead = await queueWith(async () => new Promise<void>(() => undefined), {
+      pollIntervalMs: 100,
+      leaseTiming: { leaseSeconds: 1, heartbeatMs: 3_600_000, sweepMs: 200 },
+      policyOverrides: { generate: { retryLimit: 0 } },
+    });
+    await dead.enqueueAsPreviousRelease('orphaned-before-the-upgrade');
+    await vi.waitFor(() => expect(dead.givenUp).toHaveLength(1), { timeout: 20_000 });
+    expect(dead.givenUp[0]!.payload).toEqual({ agentJobId: 'orphaned-before-the-upgrade' });
   });
 });

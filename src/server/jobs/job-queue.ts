@@ -13,12 +13,14 @@ import {
   JOB_SCHEDULES,
   JobLeaseLostError,
   JobTimeLimitError,
+  PAYLOAD_RENAMES,
   type JobContext,
   type JobDefinition,
   type JobHandlers,
   type JobName,
   type JobPayloads,
   type JobPolicy,
+  type PayloadRename,
 } from './job-types';
 
 const WAKE_CHANNEL = 'photomuse_jobs';
@@ -132,13 +134,7 @@ export class JobQueue {
   }
 
   private queueOptionsOf(name: JobName) {
-    const policy = this.policies[name];
-    return {
-      retryLimit: policy.retryLimit,
-      retryDelay: policy.retryDelaySeconds,
-      retryBackoff: true,
-      expireInSeconds: policy.timeLimitSeconds + QUEUE_EXPIRY_GRACE_SECONDS,
-    };
+    return queueOptionsOf(this.policies[name]);
   }
 
   /**
@@ -146,8 +142,7 @@ export class JobQueue {
    * wake-up NOTIFY in the same statement: every round trip here is inside POST /chat's time.
    */
   async enqueue<N extends JobName>(db: DbOrTx, name: N, payload: JobPayloads[N]): Promise<string | null> {
-    // The policy travels with each job, so a queue created by an older version still follows it.
-    return this.boss.send(name, payload, { ...this.queueOptionsOf(name), db: wakingExecutor(db, name) });
+    return sendJob(this.boss, db, name, storedPayloadOf(name, payload), this.queueOptionsOf(name));
   }
 
   /** The schedules the queue keeps (name and cron), as stored in the database. */
@@ -235,32 +230,11 @@ export class JobQueue {
   /** Claims up to `count` jobs, each with its lease, in one statement; none from a paused queue. */
   private async claim(name: JobName, count: number): Promise<FetchedJob[]> {
     if (await this.isPaused(name)) return [];
-    const rows = await this.boss.fetch<unknown>(name, {
-      batchSize: count,
-      includeMetadata: true,
-      db: {
-        executeSql: async (text: string, values: unknown[] = []) => {
-          const claimed = claimWithLeasesSql(text, values.length);
-          try {
-            const result = await this.db.execute(toDrizzleSql(claimed, [...values, this.workerId, this.lease.leaseSeconds]));
-            return { rows: result.rows };
-          } catch (error) {
-            // pg-boss answers a failed fetch with no jobs; say why. (A job whose earlier try still
-            // holds its lease cannot be claimed until that try's outcome is recorded.)
-            this.logger.warn({ err: error, job: name }, 'could not claim jobs');
-            throw error;
-          }
-        },
-      },
+    return claimJobs(this.boss, this.db, name, count, { workerId: this.workerId, seconds: this.lease.leaseSeconds }, (error) => {
+      // pg-boss answers a failed fetch with no jobs; say why. (A job whose earlier try still
+      // holds its lease cannot be claimed until that try's outcome is recorded.)
+      this.logger.warn({ err: error, job: name }, 'could not claim jobs');
     });
-    // The time limit travels with the job (as its queue expiry), like its retry policy.
-    return rows.map((row) => ({
-      id: row.id,
-      data: row.data,
-      retryCount: row.retryCount,
-      retryLimit: row.retryLimit,
-      timeLimitSeconds: Number(row.expireInSeconds) - QUEUE_EXPIRY_GRACE_SECONDS,
-    }));
   }
 
   /**
@@ -343,7 +317,7 @@ export class JobQueue {
       const name = lease.jobName as JobName;
       const definition = this.definitions[name] as JobDefinition<JobName> | undefined;
       if (!definition) continue;
-      const job: FetchedJob = { id: lease.queueJobId, data: lease.payload, retryCount: lease.retryCount, retryLimit: lease.retryLimit };
+      const job: FetchedJob = { id: lease.queueJobId, data: payloadOf(name, lease.payload), retryCount: lease.retryCount, retryLimit: lease.retryLimit };
       this.logger.warn({ job: name, jobId: job.id, retryCount: job.retryCount }, 'job lost its worker; settling it');
       try {
         await this.record(name, definition, job, { ok: false, error: new JobLeaseLostError() }, sweeperId);
@@ -371,6 +345,76 @@ export class JobQueue {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The retry policy and time limit as pg-boss options: they travel with each job, so a queue created by an older version still follows them. */
+export function queueOptionsOf(policy: JobPolicy) {
+  return {
+    retryLimit: policy.retryLimit,
+    retryDelay: policy.retryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: policy.timeLimitSeconds + QUEUE_EXPIRY_GRACE_SECONDS,
+  };
+}
+
+/** A payload as this release stores it: with the names the previous release's workers read too (job-types.ts). */
+function storedPayloadOf<N extends JobName>(name: N, payload: JobPayloads[N]): object {
+  const rename = PAYLOAD_RENAMES[name] as PayloadRename<N> | undefined;
+  return rename ? rename.write(payload) : payload;
+}
+
+/** A stored payload, whichever release stored it, as this release's handlers take it. */
+function payloadOf(name: JobName, stored: unknown): unknown {
+  const rename = PAYLOAD_RENAMES[name] as PayloadRename<JobName> | undefined;
+  return rename ? rename.read(stored as Record<string, unknown>) : stored;
+}
+
+/**
+ * Sends one job through pg-boss's send, on our database or transaction, its wake-up in the same
+ * statement (see wakingExecutor).
+ */
+export async function sendJob(boss: PgBoss, db: DbOrTx, name: JobName, payload: object, options: ReturnType<typeof queueOptionsOf>): Promise<string | null> {
+  return boss.send(name, payload, { ...options, db: wakingExecutor(db, name) });
+}
+
+/**
+ * Claims up to `count` jobs of one kind through pg-boss's fetch, its statement wrapped (job-leases.ts)
+ * to lease every job it claims to `lease.workerId`. pg-boss's fetch statement is private to it:
+ * pg-boss is pinned to an exact version, and pg-boss-contract.test.ts fails when the statement
+ * this wraps changes.
+ */
+export async function claimJobs(
+  boss: PgBoss,
+  db: Pick<Db, 'execute'>,
+  name: JobName,
+  count: number,
+  lease: { workerId: string; seconds: number },
+  onError: (error: unknown) => void = () => undefined,
+): Promise<FetchedJob[]> {
+  const rows = await boss.fetch<unknown>(name, {
+    batchSize: count,
+    includeMetadata: true,
+    db: {
+      executeSql: async (text: string, values: unknown[] = []) => {
+        const claimed = claimWithLeasesSql(text, values.length);
+        try {
+          const result = await db.execute(toDrizzleSql(claimed, [...values, lease.workerId, lease.seconds]));
+          return { rows: result.rows };
+        } catch (error) {
+          onError(error);
+          throw error;
+        }
+      },
+    },
+  });
+  // The time limit travels with the job (as its queue expiry), like its retry policy.
+  return rows.map((row) => ({
+    id: row.id,
+    data: payloadOf(name, row.data),
+    retryCount: row.retryCount,
+    retryLimit: row.retryLimit,
+    timeLimitSeconds: Number(row.expireInSeconds) - QUEUE_EXPIRY_GRACE_SECONDS,
+  }));
 }
 
 /**

@@ -6,13 +6,33 @@
 export interface JobPayloads {
   /** Moderates an uploaded photo and writes its suggested actions (uploads → verification). */
   'verify-upload': { fileId: string; userId: string };
-  /** Runs the image engine for a paid agent job (generation). */
-  generate: { jobId: string };
+  /** Runs the image engine for a paid agent job (generation): the agent job's id, not the queue's. */
+  generate: { agentJobId: string };
   /** Deletes files past their retention and files left only in deleted sessions (retention). */
   retention: Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
+
+/**
+ * A payload whose names changed: `write` gives what enqueue stores — the payload with the old
+ * names as well, so a worker of the previous release still running during an upgrade runs the job;
+ * `read` gives what handlers take from a payload either release stored — so a job queued before the
+ * upgrade, or by an API process not yet upgraded, runs too. Kept for one release after the rename,
+ * then removed with the old names.
+ */
+export interface PayloadRename<N extends JobName> {
+  write(payload: JobPayloads[N]): object;
+  read(stored: Record<string, unknown>): JobPayloads[N];
+}
+
+export const PAYLOAD_RENAMES: { [N in JobName]?: PayloadRename<N> } = {
+  // Named `jobId` (easily taken for the queue's own job id) until the release of 2026-11-26.
+  generate: {
+    write: ({ agentJobId }) => ({ agentJobId, jobId: agentJobId }),
+    read: (stored) => ({ agentJobId: (stored.agentJobId ?? stored.jobId) as string }),
+  },
+};
 
 export interface JobPolicy {
   /** Tries after the first; pg-boss backs off exponentially between them. */

@@ -32,7 +32,7 @@ async function lockFailedJob(tx: DbOrTx, jobId: string) {
 export async function retryFailedGeneration(tx: DbOrTx, deps: Pick<AppDeps, 'jobs'>, jobId: string): Promise<FailedGenerationRef> {
   const job = await lockFailedJob(tx, jobId);
   await requeueFailedJob(tx, { jobId, replyText: WORKING_ON_IT });
-  await deps.jobs.enqueue(tx, 'generate', { jobId });
+  await deps.jobs.enqueue(tx, 'generate', { agentJobId: jobId });
   return { jobId, userId: job.userId };
 }
 

@@ -49,7 +49,7 @@ export type GenerationTryResult = 'succeeded' | 'failed' | 'settled-before';
 export async function runGenerationJob(
   deps: GenerationDeps,
   parts: Pick<GenerationParts, 'engineOf'>,
-  { jobId }: JobPayloads['generate'],
+  { agentJobId: jobId }: JobPayloads['generate'],
   context: Pick<JobContext, 'signal'>,
   /** Filled in as soon as the job's engine is known (the metrics label it, whatever happens next). */
   observed: { engine?: string } = {},
@@ -183,7 +183,7 @@ async function addThumbnails(deps: GenerationDeps, outputs: StoredOutput[], keys
  * The generate job's final failure, whatever caused it (called by the queue after the last try,
  * or by its sweeper when that try's worker died): one refund and a reply that says so.
  */
-export function giveUpGeneration(deps: GenerationDeps, { jobId }: JobPayloads['generate'], reason: unknown): Promise<string | undefined> {
+export function giveUpGeneration(deps: GenerationDeps, { agentJobId: jobId }: JobPayloads['generate'], reason: unknown): Promise<string | undefined> {
   return failGeneration(deps, jobId, reason);
 }
 

@@ -8,7 +8,7 @@ import { startTestServer } from '@test/server/test-server';
 import { uploadBytes, verdictOf } from '@test/server/uploads';
 import type { UserFile } from '@shared/studio';
 import { creditTopUp } from '../billing/billing.repository';
-import { visionActivity } from './engines/local/vision/vision-client';
+import { visionActivity } from '@photomuse/image';
 
 /**
  * The local engine under the job's time limit: a try that runs out of time stops its engine work

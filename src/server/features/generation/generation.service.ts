@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { engineRefusalOf, type EngineKind, type EngineRefusal, type EngineRequest } from '@shared/engines';
 import { AppError } from '@shared/errors';
 import type { DraftQuote, ReplyAccepted } from '@shared/studio';
-import { imageLimitRefusal, isAspectRatio, type AspectRatio, type GenerationPlan } from '@shared/generation';
+import { imageLimitRefusal, isAspectRatio, type GenerationPlan } from '@shared/generation';
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../context';
 import { debitForGeneration, quoteGeneration } from '../billing/billing.service';
@@ -38,13 +38,6 @@ function assertWithinImageLimit(plan: GenerationPlan): void {
 }
 
 export type ReplyDeps = Pick<AppDeps, 'db' | 'jobs' | 'config'> & Pick<GenerationParts, 'quotePlanner' | 'engineOf' | 'defaultEngine' | 'offers'>;
-
-/** What the composer's pickers chose for a request (each unset: the session's engine, the words' shape and count). */
-export interface GenerationChoice {
-  engine?: EngineKind | undefined;
-  aspectRatio?: AspectRatio | undefined;
-  imageCount?: number | undefined;
-}
 
 /** Names for engines without a <KIND>_LABEL, in the server's messages (the web client words its own). */
 const ENGINE_NAMES: Record<EngineKind, string> = { local: 'The built-in engine', openai: 'OpenAI', gemini: 'Gemini', comfyui: 'ComfyUI', a1111: 'AUTOMATIC1111' };
@@ -193,7 +186,7 @@ async function startReply(tx: DbOrTx, deps: ReplyDeps, { userId, sessionId, cont
       { topic: sessionTopic(sessionId), type: 'job.updated', id: jobId },
     ],
   });
-  await deps.jobs.enqueue(tx, 'generate', { jobId });
+  await deps.jobs.enqueue(tx, 'generate', { agentJobId: jobId });
   return { job_id: jobId, message_id: message.id, reply_message_id: replyId, plan, image_count: plan.imageCount, price_cents: job.priceCents, free_images_used: job.freeImagesUsed };
 }
 
@@ -243,7 +236,7 @@ export async function requestVariation(deps: ReplyDeps, userId: string, replyMes
       source,
       job: { id: jobId, engine: entry.kind, engineModel: entry.modelFor(source.plan.intent), priceCents: debit.priceCents, freeImagesUsed: debit.freeImages },
     });
-    await deps.jobs.enqueue(tx, 'generate', { jobId });
+    await deps.jobs.enqueue(tx, 'generate', { agentJobId: jobId });
     return {
       job_id: jobId,
       message_id: source.messageId,

@@ -138,7 +138,7 @@ describe('an account deleted while its image is being made', () => {
 
     // The try ends when the queue marks it done: it found its job gone after storing the image.
     await until('the try to end', async () => {
-      const { rows } = await server.deps.db.execute<{ state: string }>(sql`select state from pgboss.job where name = 'generate' and data->>'jobId' = ${reply.jobId}`);
+      const { rows } = await server.deps.db.execute<{ state: string }>(sql`select state from pgboss.job where name = 'generate' and data->>'agentJobId' = ${reply.jobId}`);
       return rows[0] && rows[0].state !== 'active' && rows[0].state !== 'created' && rows[0].state !== 'retry' ? rows[0].state : undefined;
     }, 20_000);
     expect(imageCalls()[0]!.answeredAt).toBeDefined();

@@ -7,7 +7,7 @@ import { requireUser } from '../../lib/require-user';
 import { serviceError } from '../../lib/service-error';
 import { rateLimitStore } from '../../db/rate-limits';
 import { userRateLimit } from '../../lib/user-rate-limit';
-import { getMessage, sendMessage } from './messages.service';
+import { getMessage, sendMessage, type ReplyStarter } from './messages.service';
 
 /** The body is JSON within the API's body limit; Hono keeps it parsed for the route's validator. */
 async function requestsReply(c: Context<AppEnv>): Promise<boolean> {
@@ -15,7 +15,8 @@ async function requestsReply(c: Context<AppEnv>): Promise<boolean> {
   return typeof body === 'object' && body !== null && (body as { request_reply?: unknown }).request_reply === true;
 }
 
-export function messagesRoutes(deps: AppDeps) {
+/** `replies`: the generation feature's, handed in by the composition root (sessions does not import generation). */
+export function messagesRoutes(deps: AppDeps, replies: ReplyStarter) {
   const { db } = deps;
 
   const getRoute = createRoute({
@@ -49,7 +50,7 @@ export function messagesRoutes(deps: AppDeps) {
     })
     .openapi(sendRoute, async (c) => {
       const body = c.req.valid('json');
-      const result = await sendMessage({ ...deps, ...deps.generation }, c.get('user').id, {
+      const result = await sendMessage({ db, ...replies }, c.get('user').id, {
         sessionId: body.session_id,
         contentText: body.content_text,
         fileIds: body.file_ids,

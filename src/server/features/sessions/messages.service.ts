@@ -1,6 +1,7 @@
+import type { EngineKind, GenerationChoice } from '@shared/engines';
 import { AppError } from '@shared/errors';
-import type { Message } from '@shared/studio';
-import type { Db, Tx } from '../../db/client';
+import type { Message, ReplyAccepted } from '@shared/studio';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { publishEvent } from '../../realtime/events';
 import { titleFromRequest } from '@shared/session-title';
 import { insertSession, lockActiveSession, nameUnnamedSession, recordMessageInSession, rememberSessionEngine } from './sessions.repository';
@@ -8,7 +9,6 @@ import { sessionTopic } from '../../realtime/topics';
 import { SESSION_NOT_FOUND_MESSAGE } from './sessions.service';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { findMessage, findMessageByClientId, insertAttachments, insertUserMessage, lockOwnFiles } from './messages.repository';
-import { engineFor, startReplyToNewMessage, type GenerationChoice, type ReplyDeps } from '../generation/generation.service';
 
 export const MESSAGE_NOT_FOUND_MESSAGE = 'Message not found';
 
@@ -25,7 +25,28 @@ export interface SendMessage {
   choice?: GenerationChoice | undefined;
 }
 
-export type SentMessage = { session_id: string; message: Message } & Partial<Awaited<ReturnType<typeof startReplyToNewMessage>>>;
+/**
+ * Starts the paid reply to a message just stored, in the caller's transaction; short of credit, it
+ * leaves the message awaiting credit and answers why instead of throwing. The generation feature
+ * does this (it uses sessions, so sessions cannot import it back); the composition root hands it in.
+ */
+export type StartReply = (
+  tx: DbOrTx,
+  message: { userId: string; sessionId: string; messageId: string },
+) => Promise<{ reply: ReplyAccepted | null; reply_error: { code: string; message: string } | null }>;
+
+/** What sending needs of the generation feature, handed in by the composition root like `StartReply`. */
+export interface ReplyStarter {
+  startReply: StartReply;
+  /** Refuses (400, with the engines that can) an engine this server does not offer. */
+  assertEngineOffered(engine: EngineKind): void;
+}
+
+export interface SendDeps extends ReplyStarter {
+  db: Db;
+}
+
+export type SentMessage = { session_id: string; message: Message } & Partial<Awaited<ReturnType<StartReply>>>;
 
 /**
  * Sends a user message. Session (when new), message, attachments, the session's counters — and,
@@ -34,7 +55,7 @@ export type SentMessage = { session_id: string; message: Message } & Partial<Awa
  * without its message, a message without its images, or a message nobody answers; subscribers
  * hear of it only once it is committed.
  */
-export async function sendMessage(deps: ReplyDeps, userId: string, input: SendMessage): Promise<SentMessage> {
+export async function sendMessage(deps: SendDeps, userId: string, input: SendMessage): Promise<SentMessage> {
   const { clientMessageId } = input;
   if (clientMessageId) {
     const sent = await alreadySent(deps.db, userId, clientMessageId);
@@ -58,7 +79,7 @@ async function alreadySent(db: Db, userId: string, clientMessageId: string): Pro
   return message ? { session_id: existing.sessionId, message } : undefined;
 }
 
-async function storeMessage(deps: ReplyDeps, userId: string, input: SendMessage): Promise<SentMessage> {
+async function storeMessage(deps: SendDeps, userId: string, input: SendMessage): Promise<SentMessage> {
   const { db } = deps;
   const fileIds = [...new Set(input.fileIds)];
   return db.transaction(async (tx) => {
@@ -73,7 +94,7 @@ async function storeMessage(deps: ReplyDeps, userId: string, input: SendMessage)
     const choice = input.choice ?? {};
     if (choice.engine) {
       // An engine that is not offered is refused (400) before anything is kept.
-      engineFor(deps, choice.engine, null);
+      deps.assertEngineOffered(choice.engine);
       await rememberSessionEngine(tx, sessionId, choice.engine);
     }
     const messageId = await insertUserMessage(tx, { sessionId, userId, contentText: input.contentText, clientMessageId: input.clientMessageId, requested: choice });
@@ -82,7 +103,7 @@ async function storeMessage(deps: ReplyDeps, userId: string, input: SendMessage)
     const title = titleFromRequest(input.contentText);
     if (title) await nameUnnamedSession(tx, sessionId, title);
     await publishEvent(tx, { topic: sessionTopic(sessionId), type: 'message.created', id: messageId });
-    const reply = input.requestReply ? await startReplyToNewMessage(tx, deps, { userId, sessionId, messageId }) : {};
+    const reply = input.requestReply ? await deps.startReply(tx, { userId, sessionId, messageId }) : {};
     const message = await findMessage(tx, userId, messageId);
     return { session_id: sessionId, message: message!, ...reply };
   });

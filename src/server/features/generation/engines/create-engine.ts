@@ -12,7 +12,7 @@ import type { ImageEngine } from './image-engine';
 import { checkConfiguredModels, type ModelProblem } from './model-check';
 import { OpenAiImageEngine } from './openai/openai-engine';
 import { ruleBasedPlanner as localPlanner } from '../planner/rule-based-planner';
-import { LocalImageEngine } from './local/local-engine';
+import { createLocalEngine } from './local-engine-adapter';
 
 /** One engine the server offers, with what the rest of the app needs to know of it. */
 export interface EngineEntry {
@@ -49,7 +49,7 @@ export interface GenerationParts {
 
 const EVERY_SHAPE = null;
 
-function entryOf(config: ImageEngineConfig, local: () => LocalImageEngine): EngineEntry {
+function entryOf(config: ImageEngineConfig, local: () => ImageEngine): EngineEntry {
   const { settings } = config;
   const base = { kind: settings.kind, label: config.label, pricePerImageCents: config.pricePerImageCents };
   switch (settings.kind) {
@@ -102,8 +102,8 @@ function entryOf(config: ImageEngineConfig, local: () => LocalImageEngine): Engi
 
 /** Every engine IMAGE_ENGINES offers, with its price, label and planners. */
 export function createGenerationParts(config: AppConfig): GenerationParts {
-  let localEngine: LocalImageEngine | undefined;
-  const local = () => (localEngine ??= new LocalImageEngine());
+  let localEngine: ImageEngine | undefined;
+  const local = () => (localEngine ??= createLocalEngine());
   const engines = config.imageEngines.map((engineConfig) => entryOf(engineConfig, local));
   const defaultEngine = engines[0]!;
   const reviewer = [defaultEngine, ...engines].find((entry) => entry.engine.analyzeUpload)?.engine ?? local();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generationPlanSchema, imageLimitRefusal, MAX_IMAGES_PER_REQUEST, type GenerationPlan } from '@shared/generation';
-import { LocalImageEngine } from '../engines/local/local-engine';
+import { LocalImageEngine } from '@photomuse/image';
 import { fixture } from '@test/server/images';
 import { planByRules, ruleBasedPlanner } from './rule-based-planner';
 
@@ -203,5 +203,20 @@ describe('plans the local engine can carry out', () => {
         ? await engine.edit(Array.from({ length: 'attachments' in context ? context.attachments : 1 }, () => photo), planned.instruction, { count: planned.imageCount, aspectRatio: planned.aspectRatio })
         : await engine.generate(planned.instruction, { count: planned.imageCount, aspectRatio: planned.aspectRatio });
     expect(result.images).toHaveLength(planned.imageCount);
+  });
+});
+
+describe("the local engine's upload suggestions", () => {
+  const engine = new LocalImageEngine({ workingMaxSide: 300 });
+
+  it('suggests only what the local engine can then do', async () => {
+    for (const name of ['people/082.jpg', 'photos/Landscape_1.jpg', 'people/099.jpg']) {
+      const analysis = await engine.analyzeUpload({ data: fixture(name), mimeType: 'image/jpeg' });
+      for (const suggestion of analysis.suggestions) {
+        const plan = planByRules({ text: suggestion.description, attachmentCount: 1, hasPreviousOutput: false });
+        const result = await engine.edit([{ data: fixture(name), mimeType: 'image/jpeg' }], plan.instruction, { count: 1, aspectRatio: plan.aspectRatio });
+        expect(result.images, suggestion.description).toHaveLength(1);
+      }
+    }
   });
 });

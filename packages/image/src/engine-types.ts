@@ -1,0 +1,54 @@
+import { type AspectRatio } from '@photomuse/request-language';
+
+/** A picture as the engine takes and gives it. */
+export interface EngineImage {
+  data: Buffer;
+  mimeType: string;
+}
+
+export interface EngineOptions {
+  /** How many images to make. */
+  count: number;
+  /** 'unchanged' (keep the source's shape; a square for new pictures) or 'width:height'. */
+  aspectRatio: AspectRatio;
+  /** Fires when the caller's time is up: the engine stops its calls. */
+  signal?: AbortSignal | undefined;
+  /** 0 for a reply, 1, 2… for its variations: each version of the same request differs. */
+  version?: number | undefined;
+}
+
+export interface EngineResult {
+  images: EngineImage[];
+  /** A short, honest line for the reply message: the built-in engine made it, and how. */
+  note: string;
+}
+
+/** Something the person could ask for next, and the request that does it. */
+export interface Suggestion {
+  title: string;
+  description: string;
+}
+
+/** What the engine's look at an uploaded photo found. */
+export interface UploadAnalysis {
+  approved: boolean;
+  reason?: string | undefined;
+  suggestions: Suggestion[];
+}
+
+/**
+ * - transient: may work on another try (a model call that failed, the caller's signal fired);
+ * - invalid: the request cannot be done as asked — trying again changes nothing.
+ */
+export type EngineErrorKind = 'transient' | 'invalid';
+
+export class EngineError extends Error {
+  constructor(
+    readonly kind: EngineErrorKind,
+    message: string,
+    options: { cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'EngineError';
+  }
+}

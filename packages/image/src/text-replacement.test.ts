@@ -1,0 +1,40 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { LocalImageEngine } from './local-engine';
+import { decodeToRaster } from './raster';
+import { fixture } from '../test/pictures';
+import { readText, stopTextReader } from './vision/text-reader';
+
+afterAll(() => stopTextReader());
+
+/** photos/Portrait_1.jpg: a waterfall with the words "top", "left", "right", "bottom" and "1" written on it in white. */
+describe('replacing text in a photo', () => {
+  const engine = new LocalImageEngine({ fullResolutionMaxSide: 1800 });
+  const photo = { data: fixture('photos/Portrait_1.jpg'), mimeType: 'image/jpeg' };
+  const wordsIn = async (data: Buffer) => (await readText(await decodeToRaster(data, 1800))).flatMap((line) => line.words.map((word) => word.text.toLowerCase()));
+
+  it('writes the new word where the named one was: read again, the picture says SALE and no longer top', async () => {
+    expect(await wordsIn(photo.data)).toContain('top');
+    const result = await engine.edit([photo], 'change "top" to "SALE"', { count: 1, aspectRatio: 'unchanged' });
+    const words = await wordsIn(result.images[0]!.data);
+    expect(words).toContain('sale');
+    expect(words).not.toContain('top');
+    // The other words are still there.
+    expect(words).toContain('left');
+    expect(result.note).toContain('Replaced the text “top” with “SALE”.');
+  }, 60_000);
+
+  it('replaces the most prominent text when none is named', async () => {
+    const result = await engine.edit([photo], 'replace the text with SALE', { count: 1, aspectRatio: 'unchanged' });
+    const replaced = /Replaced the text “(.+)” with “SALE”/.exec(result.note)?.[1];
+    expect(replaced).toBeDefined();
+    const words = await wordsIn(result.images[0]!.data);
+    expect(words).toContain('sale');
+    expect(words).not.toContain(replaced!.toLowerCase());
+  }, 60_000);
+
+  it('says the named text is not in the photo, lists what is, and makes nothing (so nothing is charged)', async () => {
+    const attempt = engine.edit([photo], 'change "OPEN" to "CLOSED"', { count: 1, aspectRatio: 'unchanged' });
+    await expect(attempt).rejects.toMatchObject({ kind: 'invalid', message: expect.stringContaining('There is no “OPEN” in the photo, so nothing was changed. The text it found: “top”') });
+    await expect(engine.edit([photo], 'замени «OPEN» на «CLOSED»', { count: 1, aspectRatio: 'unchanged' })).rejects.toMatchObject({ kind: 'invalid', message: expect.stringContaining('Надписи «OPEN» на фото нет') });
+  }, 60_000);
+});

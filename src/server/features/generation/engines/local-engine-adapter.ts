@@ -1,0 +1,36 @@
+import { EngineError as BuiltInEngineError, LocalImageEngine, type LocalEngineSettings } from '@photomuse/image';
+import { EngineError, type EngineImage, type EngineOptions, type EngineResult, type ImageEngine, type UploadAnalysis } from './image-engine';
+
+/**
+ * The built-in offline engine (packages/image) as the app's `ImageEngine`. The package knows
+ * nothing of the app: this is the one place the two meet, and where the engine's refusals become
+ * the app's EngineError of the same kind (so the job settles them as it settles any engine's).
+ */
+export class LocalEngineAdapter implements ImageEngine {
+  readonly name = 'local' as const;
+  private readonly engine: LocalImageEngine;
+
+  constructor(settings: LocalEngineSettings = {}) {
+    this.engine = new LocalImageEngine(settings);
+  }
+
+  generate(prompt: string, options: EngineOptions): Promise<EngineResult> {
+    return this.engine.generate(prompt, options).catch(asAppError);
+  }
+
+  edit(images: EngineImage[], prompt: string, options: EngineOptions): Promise<EngineResult> {
+    return this.engine.edit(images, prompt, options).catch(asAppError);
+  }
+
+  analyzeUpload(image: EngineImage): Promise<UploadAnalysis> {
+    return this.engine.analyzeUpload(image).catch(asAppError);
+  }
+}
+
+export function createLocalEngine(settings: LocalEngineSettings = {}): ImageEngine {
+  return new LocalEngineAdapter(settings);
+}
+
+function asAppError(error: unknown): never {
+  throw error instanceof BuiltInEngineError ? new EngineError(error.kind, error.message, { cause: error }) : error;
+}
