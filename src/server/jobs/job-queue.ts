@@ -8,6 +8,7 @@ import type { PgListener } from '../realtime/pg-listener';
 import { claimWithLeasesSql, releaseLease, renewLeases, takeLapsedLeases } from './job-leases';
 import { JobSlots, type FetchedJob } from './job-slots';
 import {
+  JOB_NAMES,
   JOB_POLICIES,
   JOB_SCHEDULES,
   JobLeaseLostError,
@@ -91,7 +92,7 @@ export class JobQueue {
     this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     this.lease = { ...DEFAULT_LEASE_TIMING, ...options.leaseTiming };
     this.policies = Object.fromEntries(
-      (Object.keys(JOB_POLICIES) as JobName[]).map((name) => [name, { ...JOB_POLICIES[name], ...options.policyOverrides?.[name] }]),
+      JOB_NAMES.map((name) => [name, { ...JOB_POLICIES[name], ...options.policyOverrides?.[name] }]),
     ) as Record<JobName, JobPolicy>;
     this.boss = new PgBoss({ connectionString, max: 4, application_name: 'photomuse-jobs', maintenanceIntervalSeconds: 60 });
     this.boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
@@ -104,7 +105,7 @@ export class JobQueue {
     const client = await this.db.$client.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [QUEUE_CREATION_LOCK]);
-      for (const name of Object.keys(JOB_POLICIES) as JobName[]) {
+      for (const name of JOB_NAMES) {
         await this.boss.createQueue(name, { name, ...this.queueOptionsOf(name) });
       }
       for (const [name, cron] of Object.entries(JOB_SCHEDULES) as [JobName, string][]) {
@@ -146,7 +147,7 @@ export class JobQueue {
   work(definitions: JobHandlers): void {
     if (!this.started) throw new Error('start the job queue before working');
     this.definitions = definitions;
-    for (const name of Object.keys(JOB_POLICIES) as JobName[]) {
+    for (const name of JOB_NAMES) {
       const definition = definitions[name] as JobDefinition<JobName> | undefined;
       if (typeof definition?.run !== 'function' || typeof definition.giveUp !== 'function') throw new Error(`job "${name}" has no definition`);
       const policy: JobPolicy = this.policies[name];

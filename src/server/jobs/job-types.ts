@@ -38,6 +38,9 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
   retention: { retryLimit: 0, retryDelaySeconds: 5, timeLimitSeconds: 50, concurrency: 1 },
 };
 
+/** Every job kind, known before any job of it ran (its metrics are listed from the start). */
+export const JOB_NAMES = Object.keys(JOB_POLICIES) as JobName[];
+
 /**
  * Jobs the queue itself sends on a schedule (cron, in UTC; pg-boss sends each one once per minute
  * whichever process notices first). The retention job runs every minute (issue 14).
