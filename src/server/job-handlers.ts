@@ -1,8 +1,9 @@
 import { giveUpGeneration, runGenerationJob } from './features/generation/generation.jobs';
+import { EngineError } from './features/generation/engines/image-engine';
 import { rejectUnverifiedUpload, verifyUpload } from './features/verification/verification.service';
 import { runRetention } from './features/retention/retention.service';
 import type { AppDeps } from './context';
-import type { JobHandlers } from './jobs/job-types';
+import { JobLeaseLostError, JobTimeLimitError, type JobHandlers } from './jobs/job-types';
 
 /** The one place every job name meets its definition; a missing one fails the type-check. */
 export function createJobHandlers(deps: AppDeps): JobHandlers {
@@ -27,9 +28,11 @@ export function createJobHandlers(deps: AppDeps): JobHandlers {
         }
         if (result !== 'settled-before') metrics.observeGeneration(engineName, result, seconds());
       },
-      giveUp: async (payload, reason) => {
-        await giveUpGeneration(deps, payload, reason);
+      giveUp: async (payload, reason, { attempt }) => {
+        const settledNow = await giveUpGeneration(deps, payload, reason);
         metrics.countGenerationGivenUp(engineName);
+        // Once per job: a sweeper repeating the give-up of a settled job reports nothing.
+        if (settledNow) deps.errorReporter.reportJobGivenUp(reason, { job: 'generate', jobId: payload.jobId, attempt, tags: { engine: engineName, failure: failureKindOf(reason) } });
       },
     },
     retention: {
@@ -40,4 +43,12 @@ export function createJobHandlers(deps: AppDeps): JobHandlers {
       giveUp: async () => undefined,
     },
   };
+}
+
+/** Why a job was given up, as a label to group reports by. */
+function failureKindOf(reason: unknown): string {
+  if (reason instanceof EngineError) return `engine-${reason.kind}`;
+  if (reason instanceof JobTimeLimitError) return 'time-limit';
+  if (reason instanceof JobLeaseLostError) return 'worker-lost';
+  return reason instanceof Error ? reason.name : 'error';
 }

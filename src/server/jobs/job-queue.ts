@@ -239,7 +239,7 @@ export class JobQueue {
     if (outcome.ok) {
       await this.boss.complete(name, job.id);
     } else {
-      if (job.retryCount >= job.retryLimit) await definition.giveUp(job.data as JobPayloads[JobName], outcome.error);
+      if (job.retryCount >= job.retryLimit) await definition.giveUp(job.data as JobPayloads[JobName], outcome.error, { attempt: job.retryCount + 1 });
       await this.boss.fail(name, job.id, { message: messageOf(outcome.error) });
     }
     await releaseLease(this.db, job.id, holderId);

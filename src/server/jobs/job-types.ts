@@ -70,7 +70,12 @@ export interface JobContext {
  */
 export interface JobDefinition<N extends JobName> {
   run(payload: JobPayloads[N], context: JobContext): Promise<void>;
-  giveUp(payload: JobPayloads[N], reason: unknown): Promise<void>;
+  giveUp(payload: JobPayloads[N], reason: unknown, context: GiveUpContext): Promise<void>;
+}
+
+export interface GiveUpContext {
+  /** The try that failed last, counted from 1. */
+  attempt: number;
 }
 
 export type JobHandlers = { [N in JobName]: JobDefinition<N> };

@@ -163,9 +163,10 @@ async function addThumbnails(deps: GenerationDeps, outputs: StoredOutput[], keys
 
 /**
  * The generate job's final failure, whatever caused it (called by the queue after the last try,
- * or by its sweeper when that try's worker died): one refund and a reply that says so.
+ * or by its sweeper when that try's worker died): one refund and a reply that says so. Answers
+ * whether this call settled it (false: it was settled already).
  */
-export function giveUpGeneration(deps: GenerationDeps, { jobId }: JobPayloads['generate'], reason: unknown): Promise<void> {
+export function giveUpGeneration(deps: GenerationDeps, { jobId }: JobPayloads['generate'], reason: unknown): Promise<boolean> {
   return failGeneration(deps, jobId, reason);
 }
 
@@ -173,11 +174,11 @@ export function giveUpGeneration(deps: GenerationDeps, { jobId }: JobPayloads['g
  * Ends a job that will not succeed: one refund, and a reply that says what happened. Does nothing
  * for a job already settled, so any number of calls, concurrent or repeated, refund once.
  */
-async function failGeneration(deps: GenerationDeps, jobId: string, reason: unknown): Promise<void> {
+async function failGeneration(deps: GenerationDeps, jobId: string, reason: unknown): Promise<boolean> {
   deps.logger.warn({ jobId, err: reason }, 'generation failed');
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const job = await findJob(tx, jobId, { forUpdate: true });
-    if (!job || job.status === 'completed' || job.status === 'failed') return;
+    if (!job || job.status === 'completed' || job.status === 'failed') return false;
     const refund = await refundGeneration(tx, { userId: job.userId, jobId: job.id });
     await finishJob(tx, job.id, { status: 'failed', error: reason instanceof Error ? reason.message : String(reason) });
     if (job.resultMessageId) {
@@ -185,6 +186,7 @@ async function failGeneration(deps: GenerationDeps, jobId: string, reason: unkno
       await publishEvent(tx, { topic: sessionTopic(job.sessionId), type: 'message.updated', id: job.resultMessageId });
     }
     await publishEvent(tx, { topic: sessionTopic(job.sessionId), type: 'job.updated', id: job.id });
+    return true;
   });
 }
 
