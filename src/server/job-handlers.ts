@@ -2,8 +2,10 @@ import { giveUpGeneration, runGenerationJob } from './features/generation/genera
 import { EngineError } from './features/generation/engines/image-engine';
 import { rejectUnverifiedUpload, verifyUpload } from './features/verification/verification.service';
 import { runRetention } from './features/retention/retention.service';
+import { backUpAndPrune } from './features/backups/backups.service';
 import type { AppDeps } from './context';
 import { JobLeaseLostError, JobTimeLimitError, type JobHandlers } from './jobs/job-types';
+import { QUEUE_DUMP_SCOPE } from './jobs/job-queue';
 
 /** The one place every job name meets its definition; a missing one fails the type-check. */
 export function createJobHandlers(deps: AppDeps): JobHandlers {
@@ -41,6 +43,16 @@ export function createJobHandlers(deps: AppDeps): JobHandlers {
       },
       // Nothing to settle: whatever a failed run left is the next run's work.
       giveUp: async () => undefined,
+    },
+    backup: {
+      run: async (_payload, context) => {
+        await backUpAndPrune({ databaseUrl: deps.db.$client.options.connectionString!, storage: deps.storage, logger: deps.logger }, { scope: QUEUE_DUMP_SCOPE, keep: deps.config.backup.retention, signal: context.signal });
+      },
+      // No backup today is something the operator must hear of: the log says it, and so does Sentry.
+      giveUp: async (_payload, reason, { jobId, attempt }) => {
+        deps.logger.error({ err: reason, jobId }, 'the scheduled database backup failed on its last try');
+        deps.errorReporter.reportJobGivenUp(reason, { job: 'backup', jobId, attempt, tags: { failure: failureKindOf(reason) } });
+      },
     },
   };
 }

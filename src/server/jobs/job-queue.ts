@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Db, DbOrTx } from '../db/client';
+import type { DumpScope } from '../db/dump/write-dump';
 import { toDrizzleSql } from '../db/raw-sql';
 import type { Logger } from '../lib/logger';
 import type { PgListener } from '../realtime/pg-listener';
@@ -48,6 +49,8 @@ const QUEUE_CREATION_LOCK = 727275;
 
 export interface JobQueueOptions {
   policyOverrides?: Partial<Record<JobName, Partial<JobPolicy>>> | undefined;
+  /** Schedules besides JOB_SCHEDULES (cron in UTC); null takes a job kind's schedule away. */
+  schedules?: Partial<Record<JobName, string | null>> | undefined;
   pollIntervalMs?: number | undefined;
   leaseTiming?: Partial<LeaseTiming> | undefined;
 }
@@ -79,6 +82,7 @@ export class JobQueue {
   private readonly workerId = `${process.pid}-${randomUUID()}`;
 
   private readonly policies: Record<JobName, JobPolicy>;
+  private readonly cronOf: Partial<Record<JobName, string | null>>;
   private readonly pollIntervalMs: number;
   private readonly lease: LeaseTiming;
 
@@ -91,6 +95,7 @@ export class JobQueue {
   ) {
     this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     this.lease = { ...DEFAULT_LEASE_TIMING, ...options.leaseTiming };
+    this.cronOf = { ...JOB_SCHEDULES, ...options.schedules };
     this.policies = Object.fromEntries(
       JOB_NAMES.map((name) => [name, { ...JOB_POLICIES[name], ...options.policyOverrides?.[name] }]),
     ) as Record<JobName, JobPolicy>;
@@ -108,8 +113,9 @@ export class JobQueue {
       for (const name of JOB_NAMES) {
         await this.boss.createQueue(name, { name, ...this.queueOptionsOf(name) });
       }
-      for (const [name, cron] of Object.entries(JOB_SCHEDULES) as [JobName, string][]) {
-        await this.boss.schedule(name, cron, {}, { ...this.queueOptionsOf(name), tz: 'UTC' });
+      for (const [name, cron] of Object.entries(this.cronOf) as [JobName, string | null][]) {
+        if (cron) await this.boss.schedule(name, cron, {}, { ...this.queueOptionsOf(name), tz: 'UTC' });
+        else await this.boss.unschedule(name);
       }
     } finally {
       await client.query('select pg_advisory_unlock($1)', [QUEUE_CREATION_LOCK]).catch(() => undefined);
@@ -239,7 +245,7 @@ export class JobQueue {
     if (outcome.ok) {
       await this.boss.complete(name, job.id);
     } else {
-      if (job.retryCount >= job.retryLimit) await definition.giveUp(job.data as JobPayloads[JobName], outcome.error, { attempt: job.retryCount + 1 });
+      if (job.retryCount >= job.retryLimit) await definition.giveUp(job.data as JobPayloads[JobName], outcome.error, { jobId: job.id, attempt: job.retryCount + 1 });
       await this.boss.fail(name, job.id, { message: messageOf(outcome.error) });
     }
     await releaseLease(this.db, job.id, holderId);
@@ -302,6 +308,22 @@ export class JobQueue {
     await this.boss.stop({ graceful: true, wait: true, timeout: 1_000 });
   }
 }
+
+/**
+ * What of the queue a database dump keeps: the jobs not finished yet — a queued generation is a
+ * charge waiting for its images or its refund — with their leases, but not the backup job that is
+ * making the dump (restored, it would look like a backup that died). Finished jobs, the queue's
+ * history, are not kept: their outcomes are in the application's own tables.
+ */
+export const QUEUE_DUMP_SCOPE: DumpScope = {
+  extraTables: ['pgboss.job'],
+  where: {
+    'pgboss.job': `state < 'completed' and name in (${JOB_NAMES.filter((name) => name !== 'backup')
+      .map((name) => `'${name}'`)
+      .join(', ')})`,
+    'public.job_leases': `job_name <> 'backup'`,
+  },
+};
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

@@ -122,7 +122,7 @@ describe('GET /metrics on a database where no job has ever run', () => {
     // A database of its own: the other test files' jobs must not fill its queues.
     const scratch = await scratchDatabaseOn(inject('databaseUrl'));
     drop = scratch.drop;
-    server = await startTestServer({ DATABASE_URL: scratch.url });
+    server = await startTestServer({ DATABASE_URL: scratch.url, BACKUP_SCHEDULE: 'off' });
   });
   afterAll(async () => {
     await server?.stop();
