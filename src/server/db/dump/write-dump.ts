@@ -79,7 +79,9 @@ export async function writeDump(databaseUrl: string, out: Writable, options: { s
     return { rows };
   } catch (error) {
     gzip.destroy();
-    throw options.signal?.aborted ? options.signal.reason : error;
+    if (options.signal?.aborted) throw options.signal.reason;
+    if ((error as { code?: string }).code === '42P01' && String((error as Error).message).includes('__drizzle_migrations')) throw new Error('the database has no PhotoMuse schema yet (it was never migrated): there is nothing to back up', { cause: error });
+    throw error;
   } finally {
     options.signal?.removeEventListener('abort', abort);
     await client.end().catch(() => undefined);
