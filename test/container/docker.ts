@@ -69,6 +69,11 @@ export async function composeCommand(workDir: string): Promise<string[]> {
   const plugin = path.join(workDir, 'docker-compose');
   if (!existsSync(plugin)) {
     const rootfs = path.join(workDir, 'rootfs');
+    if (!existsSync(path.join(rootfs, 'bin/bash'))) {
+      if (spawnSync('sh', ['-c', 'command -v debootstrap'], { stdio: 'ignore' }).status !== 0) aptInstall(['debootstrap']);
+      const made = spawnSync('debootstrap', ['--variant=minbase', 'trixie', rootfs, 'http://deb.debian.org/debian'], { stdio: 'ignore', timeout: 600_000 });
+      if (made.status !== 0) throw new Error('debootstrap of Debian trixie failed');
+    }
     const fetched = spawnSync(
       'sh',
       ['-c', `cp /etc/resolv.conf "${rootfs}/etc/resolv.conf" && chroot "${rootfs}" sh -c 'apt-get update -qq && cd /tmp && apt-get download -qq docker-compose' && dpkg-deb --fsys-tarfile "${rootfs}"/tmp/docker-compose_*.deb | tar -xO ./usr/libexec/docker/cli-plugins/docker-compose > "${plugin}" && chmod +x "${plugin}"`],

@@ -60,8 +60,9 @@ describe('the container image', () => {
     await timed('base image', () => ensureBaseImage(base, path.join(WORK, 'stand-in')));
     // The build an operator runs (docker build .), its RUN steps on the host's network.
     await timed('docker build', () => run('/usr/bin/docker', ['build', '--network', 'host', '-t', IMAGE, '.'], { cwd: ROOT, maxBuffer: 256 * 1024 * 1024, timeout: 1_800_000 }));
-    cleanups.push(() => docker(['image', 'rm', '-f', IMAGE]));
-    cleanups.push(() => docker(['image', 'prune', '-f']));
+    // Removing a layer on the vfs driver deletes a whole file system: minutes on a busy disk.
+    cleanups.push(() => docker(['image', 'rm', '-f', IMAGE], { timeoutMs: 900_000 }));
+    cleanups.push(() => docker(['image', 'prune', '-f'], { timeoutMs: 900_000 }));
 
     const database = await scratchDatabaseOn(process.env.CONTAINER_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
     if (database.drop) cleanups.push(database.drop);
@@ -94,7 +95,7 @@ describe('the container image', () => {
     const start = async (name: string, command: string[]) => {
       const id = await docker(['run', '-d', '--network', 'host', '--name', `${name}-${port}`, '-v', `${files}:/var/lib/photomuse/storage`, ...Object.entries(environment).flatMap(([key, value]) => ['-e', `${key}=${value}`]), IMAGE, ...command]);
       containers.push(id);
-      cleanups.push(() => docker(['rm', '-f', id]));
+      cleanups.push(() => docker(['rm', '-f', id], { timeoutMs: 600_000 }));
       return id;
     };
     await start('photomuse-api', []);
