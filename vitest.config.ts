@@ -9,9 +9,9 @@ const alias = {
 };
 
 /**
- * Three projects: `unit` (pure logic and React components in jsdom), `integration` (the real
- * server and a real Postgres: embedded, or DATABASE_URL when set) and `e2e` (Chromium driving the
- * server started as a user starts it).
+ * Four projects: `unit` (pure logic and React components in jsdom), `integration` (the real
+ * server and a real Postgres: embedded, or DATABASE_URL when set), `e2e` (Chromium driving the
+ * server started as a user starts it) and `container` (the Docker image built and run).
  */
 export default defineConfig({
   resolve: { alias },
@@ -21,7 +21,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'packages/*/src/**/*.test.ts', 'eslint/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'packages/*/src/**/*.test.ts', 'eslint/**/*.test.ts', 'test/container/**/*.test.ts'],
           exclude: ['src/**/*.int.test.ts'],
           environment: 'node',
           globalSetup: ['./packages/image/test/global-setup.ts'],
@@ -49,6 +49,18 @@ export default defineConfig({
           globalSetup: ['./e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // `npm run test:container`: builds the image and runs it (Docker, minutes on a cold machine).
+          name: 'container',
+          include: ['test/container/**/*.container.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 2_400_000,
           fileParallelism: false,
         },
       },

@@ -1,8 +1,11 @@
 import { giveUpGeneration, runGenerationJob } from './features/generation/generation.jobs';
+import { EngineError } from './features/generation/engines/image-engine';
 import { rejectUnverifiedUpload, verifyUpload } from './features/verification/verification.service';
 import { runRetention } from './features/retention/retention.service';
+import { backUpAndPrune } from './features/backups/backups.service';
 import type { AppDeps } from './context';
-import type { JobHandlers } from './jobs/job-types';
+import { JobLeaseLostError, JobTimeLimitError, type JobHandlers } from './jobs/job-types';
+import { QUEUE_DUMP_SCOPE } from './jobs/job-queue';
 
 /** The one place every job name meets its definition; a missing one fails the type-check. */
 export function createJobHandlers(deps: AppDeps): JobHandlers {
@@ -27,9 +30,11 @@ export function createJobHandlers(deps: AppDeps): JobHandlers {
         }
         if (result !== 'settled-before') metrics.observeGeneration(observed.engine ?? 'unknown', result, seconds());
       },
-      giveUp: async (payload, reason) => {
-        const engine = await giveUpGeneration(deps, payload, reason);
-        metrics.countGenerationGivenUp(engine ?? 'unknown');
+      giveUp: async (payload, reason, { attempt }) => {
+        const { settledNow, engine = 'unknown' } = await giveUpGeneration(deps, payload, reason);
+        metrics.countGenerationGivenUp(engine);
+        // Once per job: a sweeper repeating the give-up of a settled job reports nothing.
+        if (settledNow) deps.errorReporter.reportJobGivenUp(reason, { job: 'generate', jobId: payload.agentJobId, attempt, tags: { engine, failure: failureKindOf(reason) } });
       },
     },
     retention: {
@@ -39,5 +44,23 @@ export function createJobHandlers(deps: AppDeps): JobHandlers {
       // Nothing to settle: whatever a failed run left is the next run's work.
       giveUp: async () => undefined,
     },
+    backup: {
+      run: async (_payload, context) => {
+        await backUpAndPrune({ databaseUrl: deps.db.$client.options.connectionString!, storage: deps.storage, logger: deps.logger }, { scope: QUEUE_DUMP_SCOPE, keep: deps.config.backup.retention, signal: context.signal });
+      },
+      // No backup today is something the operator must hear of: the log says it, and so does Sentry.
+      giveUp: async (_payload, reason, { jobId, attempt }) => {
+        deps.logger.error({ err: reason, jobId }, 'the scheduled database backup failed on its last try');
+        deps.errorReporter.reportJobGivenUp(reason, { job: 'backup', jobId, attempt, tags: { failure: failureKindOf(reason) } });
+      },
+    },
   };
+}
+
+/** Why a job was given up, as a label to group reports by. */
+function failureKindOf(reason: unknown): string {
+  if (reason instanceof EngineError) return `engine-${reason.kind}`;
+  if (reason instanceof JobTimeLimitError) return 'time-limit';
+  if (reason instanceof JobLeaseLostError) return 'worker-lost';
+  return reason instanceof Error ? reason.name : 'error';
 }

@@ -7,7 +7,7 @@ import { openBalanceAccount } from './features/billing/billing.service';
 import { createPayments } from './features/billing/payments';
 import { createMailer } from './mail/mailer';
 import { createJobHandlers } from './job-handlers';
-import { JobQueue } from './jobs/job-queue';
+import { JobQueue, type JobQueueOptions } from './jobs/job-queue';
 import type { JobName, JobPolicy } from './jobs/job-types';
 import type { AppDeps } from './context';
 import type { AppConfig } from './lib/env';
@@ -66,9 +66,7 @@ export async function startRuntime(config: AppConfig, logger: Logger, options: R
 
     listener = new PgListener(databaseUrl, logger);
     await listener.start();
-    jobs = new JobQueue(databaseUrl, db, listener, logger, {
-      policyOverrides: { ...options.jobPolicyOverrides, generate: { timeLimitSeconds: config.generationTimeoutSeconds, ...options.jobPolicyOverrides?.generate } },
-    });
+    jobs = new JobQueue(databaseUrl, db, listener, logger, jobQueueOptionsOf(config, options));
     await jobs.start();
 
     const deps = await buildDeps(config, db, logger, { jobs, realtime: new RealtimeHub(listener), generation, errorReporter });
@@ -80,6 +78,14 @@ export async function startRuntime(config: AppConfig, logger: Logger, options: R
     await stopAll();
     throw error;
   }
+}
+
+/** The queue as the configuration sets it: the generation time limit, the backup schedule. */
+export function jobQueueOptionsOf(config: AppConfig, options: Pick<RuntimeOptions, 'jobPolicyOverrides'> = {}): JobQueueOptions {
+  return {
+    policyOverrides: { ...options.jobPolicyOverrides, generate: { timeLimitSeconds: config.generationTimeoutSeconds, ...options.jobPolicyOverrides?.generate } },
+    schedules: { backup: config.backup.schedule },
+  };
 }
 
 /** Builds every dependency and wires the parts together (the composition root); nothing here opens a connection. */

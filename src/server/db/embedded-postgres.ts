@@ -60,25 +60,24 @@ export async function startEmbeddedPostgres(dir: string, logger: Logger, options
   logger.info({ port, dir: databaseDir }, 'embedded Postgres is running');
 
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`,
+    url: embeddedDatabaseUrl(port),
     stop: () => pg.stop(),
   };
 }
 
+const embeddedDatabaseUrl = (port: number) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
+
 /**
- * The address of the embedded Postgres a running server started in `dir`, or null when none runs
- * there. A command run beside the server (`npm run admin`) connects to it rather than starting a
- * second one, which would stop the server's (see stopLeftoverPostmaster).
+ * The embedded Postgres in `dir` while a server runs it, else null: a command run beside the
+ * server (`npm run backup`) uses that one, since a second postmaster cannot open the same cluster.
+ * Postgres writes its pid on the first line of postmaster.pid and its port on the fourth.
  */
 export async function runningEmbeddedPostgresUrl(dir: string): Promise<string | null> {
-  const pidFile = path.join(path.resolve(dir), 'postmaster.pid');
-  if (!existsSync(pidFile)) return null;
-  // postmaster.pid: the pid on line 1, the port on line 4.
-  const lines = (await readFile(pidFile, 'utf8')).split('\n');
+  const lines = (await readFile(path.join(path.resolve(dir), 'postmaster.pid'), 'utf8').catch(() => '')).split('\n');
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !Number.isInteger(port) || port <= 0) return null;
-  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0 || !isAlive(pid)) return null;
+  return embeddedDatabaseUrl(port);
 }
 
 /** The postgres user must be able to reach its data directory through every parent. */

@@ -3,12 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Db, DbOrTx } from '../db/client';
 import { jobQueuePauses } from '../db/schema';
+import type { DumpScope } from '../db/dump/write-dump';
 import { toDrizzleSql } from '../db/raw-sql';
 import type { Logger } from '../lib/logger';
 import type { PgListener } from '../realtime/pg-listener';
 import { claimWithLeasesSql, releaseLease, renewLeases, takeLapsedLeases } from './job-leases';
 import { JobSlots, type FetchedJob } from './job-slots';
 import {
+  JOB_NAMES,
   JOB_POLICIES,
   JOB_SCHEDULES,
   JobLeaseLostError,
@@ -50,6 +52,8 @@ const QUEUE_CREATION_LOCK = 727275;
 
 export interface JobQueueOptions {
   policyOverrides?: Partial<Record<JobName, Partial<JobPolicy>>> | undefined;
+  /** Schedules besides JOB_SCHEDULES (cron in UTC); null takes a job kind's schedule away. */
+  schedules?: Partial<Record<JobName, string | null>> | undefined;
   pollIntervalMs?: number | undefined;
   leaseTiming?: Partial<LeaseTiming> | undefined;
 }
@@ -93,6 +97,7 @@ export class JobQueue {
   private readonly workerId = `${process.pid}-${randomUUID()}`;
 
   private readonly policies: Record<JobName, JobPolicy>;
+  private readonly cronOf: Partial<Record<JobName, string | null>>;
   private readonly pollIntervalMs: number;
   private readonly lease: LeaseTiming;
 
@@ -105,8 +110,9 @@ export class JobQueue {
   ) {
     this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     this.lease = { ...DEFAULT_LEASE_TIMING, ...options.leaseTiming };
+    this.cronOf = { ...JOB_SCHEDULES, ...options.schedules };
     this.policies = Object.fromEntries(
-      (Object.keys(JOB_POLICIES) as JobName[]).map((name) => [name, { ...JOB_POLICIES[name], ...options.policyOverrides?.[name] }]),
+      JOB_NAMES.map((name) => [name, { ...JOB_POLICIES[name], ...options.policyOverrides?.[name] }]),
     ) as Record<JobName, JobPolicy>;
     this.boss = new PgBoss({ connectionString, max: 4, application_name: 'photomuse-jobs', maintenanceIntervalSeconds: 60 });
     this.boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
@@ -119,11 +125,12 @@ export class JobQueue {
     const client = await this.db.$client.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [QUEUE_CREATION_LOCK]);
-      for (const name of Object.keys(JOB_POLICIES) as JobName[]) {
+      for (const name of JOB_NAMES) {
         await this.boss.createQueue(name, { name, ...this.queueOptionsOf(name) });
       }
-      for (const [name, cron] of Object.entries(JOB_SCHEDULES) as [JobName, string][]) {
-        await this.boss.schedule(name, cron, {}, { ...this.queueOptionsOf(name), tz: 'UTC' });
+      for (const [name, cron] of Object.entries(this.cronOf) as [JobName, string | null][]) {
+        if (cron) await this.boss.schedule(name, cron, {}, { ...this.queueOptionsOf(name), tz: 'UTC' });
+        else await this.boss.unschedule(name);
       }
     } finally {
       await client.query('select pg_advisory_unlock($1)', [QUEUE_CREATION_LOCK]).catch(() => undefined);
@@ -154,7 +161,7 @@ export class JobQueue {
   work(definitions: JobHandlers): void {
     if (!this.started) throw new Error('start the job queue before working');
     this.definitions = definitions;
-    for (const name of Object.keys(JOB_POLICIES) as JobName[]) {
+    for (const name of JOB_NAMES) {
       const definition = definitions[name] as JobDefinition<JobName> | undefined;
       if (typeof definition?.run !== 'function' || typeof definition.giveUp !== 'function') throw new Error(`job "${name}" has no definition`);
       const policy: JobPolicy = this.policies[name];
@@ -279,7 +286,7 @@ export class JobQueue {
     if (outcome.ok) {
       await this.boss.complete(name, job.id);
     } else {
-      if (job.retryCount >= job.retryLimit) await definition.giveUp(job.data as JobPayloads[JobName], outcome.error);
+      if (job.retryCount >= job.retryLimit) await definition.giveUp(job.data as JobPayloads[JobName], outcome.error, { jobId: job.id, attempt: job.retryCount + 1 });
       await this.boss.fail(name, job.id, { message: messageOf(outcome.error) });
     }
     await releaseLease(this.db, job.id, holderId);
@@ -342,6 +349,22 @@ export class JobQueue {
     await this.boss.stop({ graceful: true, wait: true, timeout: 1_000 });
   }
 }
+
+/**
+ * What of the queue a database dump keeps: the jobs not finished yet — a queued generation is a
+ * charge waiting for its images or its refund — with their leases, but not the backup job that is
+ * making the dump (restored, it would look like a backup that died). Finished jobs, the queue's
+ * history, are not kept: their outcomes are in the application's own tables.
+ */
+export const QUEUE_DUMP_SCOPE: DumpScope = {
+  extraTables: ['pgboss.job'],
+  where: {
+    'pgboss.job': `state < 'completed' and name in (${JOB_NAMES.filter((name) => name !== 'backup')
+      .map((name) => `'${name}'`)
+      .join(', ')})`,
+    'public.job_leases': `job_name <> 'backup'`,
+  },
+};
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

@@ -10,6 +10,8 @@ export interface JobPayloads {
   generate: { agentJobId: string };
   /** Deletes files past their retention and files left only in deleted sessions (retention). */
   retention: Record<string, never>;
+  /** Writes a dump of the database to the storage and keeps the newest BACKUP_RETENTION (backups). */
+  backup: Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -56,11 +58,17 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
   generate: { retryLimit: 2, retryDelaySeconds: 5, timeLimitSeconds: 300, concurrency: 32 },
   // Runs every minute: a failed run is simply the next minute's work, never retried on its own.
   retention: { retryLimit: 0, retryDelaySeconds: 5, timeLimitSeconds: 50, concurrency: 1 },
+  // A dump of a large database takes minutes; one more try a little later if it failed.
+  backup: { retryLimit: 1, retryDelaySeconds: 300, timeLimitSeconds: 3600, concurrency: 1 },
 };
+
+/** Every job kind, known before any job of it ran (its metrics are listed from the start). */
+export const JOB_NAMES = Object.keys(JOB_POLICIES) as JobName[];
 
 /**
  * Jobs the queue itself sends on a schedule (cron, in UTC; pg-boss sends each one once per minute
- * whichever process notices first). The retention job runs every minute (issue 14).
+ * whichever process notices first). The retention job runs every minute; the backup job's schedule
+ * is the operator's (BACKUP_SCHEDULE, given to the queue at start).
  */
 export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
   retention: '* * * * *',
@@ -87,7 +95,14 @@ export interface JobContext {
  */
 export interface JobDefinition<N extends JobName> {
   run(payload: JobPayloads[N], context: JobContext): Promise<void>;
-  giveUp(payload: JobPayloads[N], reason: unknown): Promise<void>;
+  giveUp(payload: JobPayloads[N], reason: unknown, context: GiveUpContext): Promise<void>;
+}
+
+export interface GiveUpContext {
+  /** The queue's id of the job. */
+  jobId: string;
+  /** The try that failed last, counted from 1. */
+  attempt: number;
 }
 
 export type JobHandlers = { [N in JobName]: JobDefinition<N> };

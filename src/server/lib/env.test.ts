@@ -186,6 +186,20 @@ describe('configuration', () => {
     ]);
   });
 
+  it('backs the database up daily at 03:00 UTC and keeps 14 dumps unless told otherwise; off turns the schedule off', () => {
+    expect(loadConfig({}).backup).toEqual({ schedule: '0 3 * * *', retention: 14 });
+    expect(loadConfig({ BACKUP_SCHEDULE: ' 15  */6 * * * ', BACKUP_RETENTION: '30' }).backup).toEqual({ schedule: '15 */6 * * *', retention: 30 });
+    expect(loadConfig({ BACKUP_SCHEDULE: 'off' }).backup.schedule).toBeNull();
+  });
+
+  it('refuses a BACKUP_SCHEDULE that is not five cron fields, and a retention below one dump', () => {
+    expect(problemsOf({ BACKUP_SCHEDULE: 'daily', BACKUP_RETENTION: '0' })).toEqual([
+      'BACKUP_SCHEDULE: must be a cron expression of five fields in UTC (like "0 3 * * *", daily at 03:00) or "off"',
+      expect.stringMatching(/^BACKUP_RETENTION: /),
+    ]);
+    expect(problemsOf({ BACKUP_SCHEDULE: '0 3 * *' })).toHaveLength(1);
+  });
+
   it('refuses a short AUTH_SECRET', () => {
     expect(problemsOf({ AUTH_SECRET: 'short' })).toEqual(['AUTH_SECRET: must be at least 32 characters']);
   });

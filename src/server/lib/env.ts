@@ -62,6 +62,17 @@ const perEngineVariables = Object.fromEntries(
     [`${engineVariablePrefix(kind)}_LABEL`, optionalString.pipe(z.string().max(40, 'must be at most 40 characters').optional())],
   ]),
 ) as Record<`PRICE_PER_IMAGE_CENTS_${Uppercase<EngineKind>}`, ReturnType<typeof optionalIntFromEnv>> & Record<`${Uppercase<EngineKind>}_LABEL`, z.ZodType<string | undefined, string | undefined>>;
+/** Daily at 03:00 UTC: a quiet hour for most services, and one dump a day for BACKUP_RETENTION to count. */
+export const DEFAULT_BACKUP_SCHEDULE = '0 3 * * *';
+
+/** Five cron fields (minute hour day-of-month month day-of-week, in UTC), or `off`. */
+const backupSchedule = z
+  .string()
+  .trim()
+  .default(DEFAULT_BACKUP_SCHEDULE)
+  .transform((v) => (v === '' ? DEFAULT_BACKUP_SCHEDULE : v))
+  .refine((v) => v === 'off' || /^[\d*/,A-Za-z?-]+(\s+[\d*/,A-Za-z?-]+){4}$/.test(v), 'must be a cron expression of five fields in UTC (like "0 3 * * *", daily at 03:00) or "off"')
+  .transform((v) => (v === 'off' ? null : v.split(/\s+/).join(' ')));
 
 /** Shorter tokens are refused at start: the metrics name routes and volumes of the business. */
 export const METRICS_TOKEN_MIN_LENGTH = 16;
@@ -168,6 +179,9 @@ const envSchema = z.object({
   /** How long uploaded and generated files are kept (decision 015). */
   UPLOAD_RETENTION: retentionFromEnv(DEFAULT_UPLOAD_RETENTION),
   GENERATED_RETENTION: retentionFromEnv(DEFAULT_GENERATED_RETENTION),
+  /** Database dumps to the storage: when (cron, UTC, or off) and how many are kept. */
+  BACKUP_SCHEDULE: backupSchedule,
+  BACKUP_RETENTION: intFromEnv(14, 1, 10_000),
   /** Development conveniences on a non-loopback address, for a deliberately shared test server (exposure.ts). */
   [SHARED_TEST_SERVER_VARIABLE]: z.enum(['true', 'false']).default('false'),
 });
@@ -231,6 +245,8 @@ export interface AppConfig {
   workerMetricsPort: number | undefined;
   /** SIGTERM: readiness answers 503 this long before the server stops taking requests. */
   shutdownDrainSeconds: number;
+  /** Database dumps: the cron schedule (UTC; null: none scheduled) and how many dumps are kept. */
+  backup: { schedule: string | null; retention: number };
 }
 
 export class ConfigError extends Error {
@@ -350,6 +366,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     workerMetricsPort: env.WORKER_METRICS_PORT,
     sentry: { serverDsn: env.SENTRY_DSN, clientDsn: env.PUBLIC_SENTRY_DSN },
     shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS ?? (env.NODE_ENV === 'production' ? DEFAULT_SHUTDOWN_DRAIN_SECONDS.production : DEFAULT_SHUTDOWN_DRAIN_SECONDS.other),
+    backup: { schedule: env.BACKUP_SCHEDULE, retention: env.BACKUP_RETENTION },
   };
 }
 

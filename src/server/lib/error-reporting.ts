@@ -8,6 +8,12 @@ import type { Logger } from './logger';
  */
 export interface ErrorReporter {
   report(error: unknown, context: { method: string; route: string; status: number; requestId: string }): void;
+  /**
+   * A job that failed its last try and was given up (a generation refunded). Only what the operator
+   * needs to find it: the job kind, its id, the try and `tags` (engine, failure kind); the reason's
+   * stack frames, never its message (a provider's or the database's text may quote the request).
+   */
+  reportJobGivenUp(reason: unknown, context: GivenUpJob): void;
   /** Sends what is still queued, waiting at most `timeoutMs`; before the process exits. */
   flush(timeoutMs: number): Promise<void>;
 }
@@ -20,7 +26,28 @@ export function isReportable(status: number, requestAborted: boolean): boolean {
   return status >= 500 && status !== 504 && !requestAborted;
 }
 
-export const NOTHING_REPORTED: ErrorReporter = { report: () => undefined, flush: () => Promise.resolve() };
+export interface GivenUpJob {
+  job: string;
+  jobId: string;
+  attempt: number;
+  /** Low-cardinality labels to group and search by (engine, failure kind). */
+  tags: Record<string, string>;
+}
+
+export const NOTHING_REPORTED: ErrorReporter = { report: () => undefined, reportJobGivenUp: () => undefined, flush: () => Promise.resolve() };
+
+/**
+ * The error sent for a given-up job: a sentence of ours, with the frames of the reason's stack (code
+ * locations only) so that an error of our own still points at the line that threw.
+ */
+export function givenUpJobError(reason: unknown, context: Pick<GivenUpJob, 'job' | 'attempt' | 'tags'>): Error {
+  const failure = context.tags.failure ? ` (${context.tags.failure})` : '';
+  const error = new Error(`${context.job} job given up after try ${context.attempt}${failure}`);
+  error.name = 'JobGivenUp';
+  const frames = reason instanceof Error && reason.stack ? reason.stack.split('\n').filter((line) => /^\s+at /.test(line)) : [];
+  error.stack = [`${error.name}: ${error.message}`, ...frames].join('\n');
+  return error;
+}
 
 /** The share of requests traced for Sentry's performance view. */
 export const TRACES_SAMPLE_RATE = 0.1;
@@ -63,6 +90,22 @@ export async function startErrorReporting(config: Pick<AppConfig, 'sentry' | 'no
         tags: { route: context.route, method: context.method, status: String(context.status) },
         extra: { requestId: context.requestId },
       });
+    },
+    reportJobGivenUp(reason, context) {
+      // Fresh scopes: a job woken inside a request (WORKER=inline) would otherwise carry that
+      // request's data and breadcrumbs into the event.
+      const scope = new Sentry.Scope();
+      scope.setClient(Sentry.getClient());
+      Sentry.withIsolationScope(new Sentry.Scope(), () =>
+        Sentry.withScope(scope, () =>
+          Sentry.captureException(givenUpJobError(reason, context), {
+            level: 'error',
+            tags: { job: context.job, attempt: String(context.attempt), ...context.tags },
+            extra: { jobId: context.jobId },
+            fingerprint: ['job-given-up', context.job, ...Object.values(context.tags)],
+          }),
+        ),
+      );
     },
     async flush(timeoutMs) {
       await Sentry.flush(timeoutMs);

@@ -1,5 +1,7 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { assertSafeKey, type Storage } from './storage';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { assertSafeKey, type Storage, type StoredObject } from './storage';
 
 /** The S3 settings of the configuration (S3_* variables, lib/env.ts). */
 export interface S3Settings {
@@ -60,6 +62,25 @@ export class S3Storage implements Storage {
   async put(key: string, data: Buffer): Promise<void> {
     assertSafeKey(key);
     await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentLength: data.length, ContentType: contentTypeOf(key) }));
+  }
+
+  /** One PUT with the file streamed as its body (S3 takes up to 5 GB that way). */
+  async putFile(key: string, filePath: string): Promise<void> {
+    assertSafeKey(key);
+    const { size } = await stat(filePath);
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: createReadStream(filePath), ContentLength: size, ContentType: contentTypeOf(key) }));
+  }
+
+  async list(prefix: string): Promise<StoredObject[]> {
+    assertSafeKey(prefix.replace(/\/+$/, ''));
+    const found: StoredObject[] = [];
+    let continuationToken: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: continuationToken }));
+      for (const object of page.Contents ?? []) if (object.Key) found.push({ key: object.Key, size: object.Size ?? 0 });
+      continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (continuationToken);
+    return found;
   }
 
   async get(key: string): Promise<{ body: ReadableStream<Uint8Array>; size: number } | null> {

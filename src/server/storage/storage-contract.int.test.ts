@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
@@ -133,6 +133,33 @@ describe.each(['local disk', 'S3 (s3rver on loopback)'])('the storage contract o
       await reader.cancel();
     }
     expect((await bytesOf(await storage.get(key)))?.equals(data)).toBe(true);
+  });
+
+  it('stores a local file under the key, streamed from disk', async () => {
+    const { storage, stored } = backend();
+    const key = `backups/${backendName.length}-${Date.now().toString(36)}-${counter++}.dump.gz`;
+    const data = randomBytes(3_000_000);
+    const file = path.join(diskRoot, `upload-${counter++}.bin`);
+    await writeFile(file, data);
+    await storage.putFile(key, file);
+    expect((await stored(key))?.equals(data)).toBe(true);
+    expect((await storage.get(key))?.size).toBe(data.length);
+  });
+
+  it('lists the files under a folder with their sizes, and nothing outside it', async () => {
+    const { storage } = backend();
+    const folder = `list-${Date.now().toString(36)}-${counter++}`;
+    await storage.put(`${folder}/a.dump.gz`, Buffer.from('one'));
+    await storage.put(`${folder}/b.dump.gz`, Buffer.from('three'));
+    await storage.put(`${folder}-other/c.dump.gz`, Buffer.from('elsewhere'));
+    const listed = await storage.list(`${folder}/`);
+    expect(listed.sort((x, y) => x.key.localeCompare(y.key))).toEqual([
+      { key: `${folder}/a.dump.gz`, size: 3 },
+      { key: `${folder}/b.dump.gz`, size: 5 },
+    ]);
+    await storage.delete(`${folder}/a.dump.gz`);
+    expect((await storage.list(`${folder}/`)).map((object) => object.key)).toEqual([`${folder}/b.dump.gz`]);
+    expect(await storage.list(`never-written-${counter++}/`)).toEqual([]);
   });
 
   it('refuses keys that could leave its root, before touching the store', async () => {

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 
@@ -10,9 +10,18 @@ import { Readable } from 'node:stream';
  */
 export interface Storage {
   put(key: string, data: Buffer): Promise<void>;
+  /** Stores a local file's bytes without holding them in memory (a database dump can be large). */
+  putFile(key: string, filePath: string): Promise<void>;
   /** A stream of the bytes, or null when there is no such file. */
   get(key: string): Promise<{ body: ReadableStream<Uint8Array>; size: number } | null>;
   delete(key: string): Promise<void>;
+  /** The files whose keys start with `prefix` (a folder, ending in `/`), in no particular order. */
+  list(prefix: string): Promise<StoredObject[]>;
+}
+
+export interface StoredObject {
+  key: string;
+  size: number;
 }
 
 /** Refuses keys that could leave the storage root (`..`, absolute paths, odd characters). */
@@ -43,6 +52,29 @@ export class LocalDiskStorage implements Storage {
       await writeFile(temporary, data);
     }
     await rename(temporary, target);
+  }
+
+  async putFile(key: string, filePath: string): Promise<void> {
+    const target = this.pathOf(key);
+    const temporary = `${target}.${process.pid}.${Date.now()}.part`;
+    await mkdir(path.dirname(target), { recursive: true });
+    await copyFile(filePath, temporary);
+    await rename(temporary, target);
+  }
+
+  async list(prefix: string): Promise<StoredObject[]> {
+    const folder = this.pathOf(prefix.replace(/\/+$/, ''));
+    const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+    const files = entries.filter((entry) => entry.isFile() && !entry.name.endsWith('.part'));
+    return Promise.all(
+      files.map(async (entry) => {
+        const full = path.join(entry.parentPath, entry.name);
+        return { key: path.relative(this.root, full).split(path.sep).join('/'), size: (await stat(full)).size };
+      }),
+    );
   }
 
   async get(key: string): Promise<{ body: ReadableStream<Uint8Array>; size: number } | null> {

@@ -179,24 +179,30 @@ async function addThumbnails(deps: GenerationDeps, outputs: StoredOutput[], keys
   }
 }
 
+/** Whether a give-up settled the job (false: it was settled already), and the job's engine. */
+export interface GivenUp {
+  settledNow: boolean;
+  engine: string | undefined;
+}
+
 /**
  * The generate job's final failure, whatever caused it (called by the queue after the last try,
- * or by its sweeper when that try's worker died): one refund and a reply that says so.
+ * or by its sweeper when that try's worker died): one refund and a reply that says so. Answers
+ * whether this call settled it (false: it was settled already).
  */
-export function giveUpGeneration(deps: GenerationDeps, { agentJobId: jobId }: JobPayloads['generate'], reason: unknown): Promise<string | undefined> {
+export function giveUpGeneration(deps: GenerationDeps, { agentJobId: jobId }: JobPayloads['generate'], reason: unknown): Promise<GivenUp> {
   return failGeneration(deps, jobId, reason);
 }
 
 /**
  * Ends a job that will not succeed: one refund, and a reply that says what happened. Does nothing
- * for a job already settled, so any number of calls, concurrent or repeated, refund once. Answers
- * the job's engine.
+ * for a job already settled, so any number of calls, concurrent or repeated, refund once.
  */
-async function failGeneration(deps: GenerationDeps, jobId: string, reason: unknown): Promise<string | undefined> {
+async function failGeneration(deps: GenerationDeps, jobId: string, reason: unknown): Promise<GivenUp> {
   deps.logger.warn({ jobId, err: reason }, 'generation failed');
   return deps.db.transaction(async (tx) => {
     const job = await findJob(tx, jobId, { forUpdate: true });
-    if (!job || job.status === 'completed' || job.status === 'failed') return job?.engine;
+    if (!job || job.status === 'completed' || job.status === 'failed') return { settledNow: false, engine: job?.engine };
     const refund = await refundGeneration(tx, { userId: job.userId, jobId: job.id });
     await finishJob(tx, job.id, { status: 'failed', error: reason instanceof Error ? reason.message : String(reason) });
     if (job.resultMessageId) {
@@ -204,7 +210,7 @@ async function failGeneration(deps: GenerationDeps, jobId: string, reason: unkno
       await publishEvent(tx, { topic: sessionTopic(job.sessionId), type: 'message.updated', id: job.resultMessageId });
     }
     await publishEvent(tx, { topic: sessionTopic(job.sessionId), type: 'job.updated', id: job.id });
-    return job.engine;
+    return { settledNow: true, engine: job.engine };
   });
 }
 

@@ -3,11 +3,13 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestServer } from '@test/server/test-server';
+import { scratchDatabaseOn } from '@test/server/scratch-database';
 import { signedInUser, type SignedInClient } from '@test/server/signed-in-user';
 import { askForReply, jobSettled, sendMessage } from '@test/server/generation';
 import { openSessionEvents } from '@test/server/sessions';
 import { until } from '@test/server/until';
 import type { RunningServer } from '@server/start-server';
+import { JOB_NAMES, JOB_SCHEDULES } from '@server/jobs/job-types';
 
 /** One sample line's value, e.g. valueOf(text, 'photomuse_sse_connections'), or undefined when absent. */
 function valueOf(text: string, series: string): number | undefined {
@@ -95,9 +97,9 @@ describe('GET /metrics without METRICS_TOKEN', () => {
     expect(valueOf(text, 'photomuse_ledger_postings{kind="usage"}')).toBeGreaterThanOrEqual(2);
     expect(valueOf(text, 'photomuse_ledger_postings{kind="refund"}')).toBeGreaterThanOrEqual(1);
     expect(valueOf(text, 'photomuse_ledger_postings{kind="free_grant"}')).toBeGreaterThanOrEqual(1);
-    // Nothing waits in the queue now; both kinds are listed once a job of theirs ran.
-    expect(valueOf(text, 'photomuse_job_queue_depth{kind="generate"}') ?? 0).toBe(0);
-    expect(valueOf(text, 'photomuse_job_queue_oldest_age_seconds{kind="generate"}') ?? 0).toBe(0);
+    // Nothing waits in the queue now.
+    expect(valueOf(text, 'photomuse_job_queue_depth{kind="generate"}')).toBe(0);
+    expect(valueOf(text, 'photomuse_job_queue_oldest_age_seconds{kind="generate"}')).toBe(0);
   });
 
   it('reports the age of the oldest job still waiting, by kind', async () => {
@@ -110,6 +112,35 @@ describe('GET /metrics without METRICS_TOKEN', () => {
     } finally {
       await server.deps.db.execute(sql`delete from pgboss.job where name = 'verify-upload' and start_after > now() + interval '30 minutes'`);
     }
+  });
+});
+
+describe('GET /metrics on a database where no job has ever run', () => {
+  let server: RunningServer;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    // A database of its own: the other test files' jobs must not fill its queues.
+    const scratch = await scratchDatabaseOn(inject('databaseUrl'));
+    drop = scratch.drop;
+    server = await startTestServer({ DATABASE_URL: scratch.url, BACKUP_SCHEDULE: 'off' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await drop?.();
+  });
+
+  it('reports every job kind and every ledger kind, at 0, instead of no samples', async () => {
+    const response = await fetch(`${server.url}/metrics`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    for (const kind of JOB_NAMES) {
+      // A kind the queue sends on a schedule may have its job in the queue at this very moment.
+      const expected = kind in JOB_SCHEDULES ? expect.any(Number) : 0;
+      for (const series of ['photomuse_job_queue_depth', 'photomuse_job_queue_running', 'photomuse_job_queue_oldest_age_seconds']) {
+        expect({ series, kind, value: valueOf(text, `${series}{kind="${kind}"}`) }).toEqual({ series, kind, value: expected });
+      }
+    }
+    for (const kind of ['top_up', 'usage', 'refund', 'free_grant', 'adjustment']) expect(valueOf(text, `photomuse_ledger_postings{kind="${kind}"}`)).toBe(0);
   });
 });
 

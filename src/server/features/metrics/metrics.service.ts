@@ -1,5 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { LEDGER_KINDS } from '@shared/billing';
 import type { Db } from '../../db/client';
+import { JOB_NAMES } from '../../jobs/job-types';
 import type { Logger } from '../../lib/logger';
 import { ledgerPostingsByKind, queueBacklog } from './metrics.repository';
 
@@ -66,13 +68,26 @@ export class Metrics {
     this.readDatabase = async () => {
       const [backlog, postings] = await Promise.all([fromDatabase('job queue', () => queueBacklog(db)), fromDatabase('ledger', () => ledgerPostingsByKind(db))]);
       for (const gauge of [queueDepth, queueRunning, queueOldest]) gauge.reset();
-      for (const row of backlog ?? []) {
-        queueDepth.set({ kind: row.kind }, row.waiting);
-        queueRunning.set({ kind: row.kind }, row.running);
-        queueOldest.set({ kind: row.kind }, row.oldestWaitingSeconds);
+      // Every kind has a sample, 0 when nothing waits: a dashboard shows an empty queue as 0, not as
+      // "no data", and an alert on depth or age can fire on a kind that was never used. A database
+      // that does not answer leaves the series out instead, so a 0 is never a guess.
+      if (backlog) {
+        for (const kind of JOB_NAMES) {
+          queueDepth.set({ kind }, 0);
+          queueRunning.set({ kind }, 0);
+          queueOldest.set({ kind }, 0);
+        }
+        for (const row of backlog) {
+          queueDepth.set({ kind: row.kind }, row.waiting);
+          queueRunning.set({ kind: row.kind }, row.running);
+          queueOldest.set({ kind: row.kind }, row.oldestWaitingSeconds);
+        }
       }
       ledgerPostings.reset();
-      for (const row of postings ?? []) ledgerPostings.set({ kind: row.kind }, row.count);
+      if (postings) {
+        for (const kind of LEDGER_KINDS) ledgerPostings.set({ kind }, 0);
+        for (const row of postings) ledgerPostings.set({ kind: row.kind }, row.count);
+      }
     };
     new Gauge({
       name: 'photomuse_sse_connections',
