@@ -3,10 +3,12 @@ import type { Context } from 'hono';
 import { mapAuthProviderError } from '@shared/auth-errors';
 import type { AppDeps, AppEnv } from '../../context';
 import { isDatabaseReachable } from '../../db/client';
+import { rateLimitStore } from '../../db/rate-limits';
 import { errorResponse, serviceUnavailableResponse } from '../../lib/http-errors';
 import { createRouter } from '../../lib/openapi';
+import { passwordCheckLimit } from '../../lib/password-check-limit';
 import { CLIENT_ADDRESS_HEADER } from './auth';
-import { clientAddressResolver } from './client-address';
+import { clientAddressResolver } from '../../lib/client-address';
 import { passwordRules } from './password-rules.middleware';
 import { authRateLimit } from './rate-limit.middleware';
 import { BEARER_TOKEN_HEADER, withoutSessionTokens } from './session-tokens';
@@ -37,8 +39,15 @@ const bearerSignIn = createRoute({
  * error model ({code, message} with the spec's codes), and its answers lose every session token
  * (session-tokens.ts).
  */
-export function authRoutes({ auth, db, config }: AppDeps) {
+/** better-auth's endpoints that check the signed-in user's password (delete-user only once enabled). */
+export const PASSWORD_CHECKING_AUTH_PATHS: ReadonlySet<string> = new Set(['/api/auth/change-password', '/api/auth/verify-password', '/api/auth/delete-user']);
+
+export function authRoutes({ auth, db, config, sessionLookup }: AppDeps) {
   const clientAddress = clientAddressResolver(config.trustProxy);
+  const limits = rateLimitStore(db);
+  const passwordChecks = passwordCheckLimit(limits, clientAddress, async (c) =>
+    c.req.method === 'POST' && PASSWORD_CHECKING_AUTH_PATHS.has(c.req.path) ? ((await sessionLookup.signedInUser(c.req.raw.headers))?.id ?? null) : null,
+  );
   /** better-auth's answer, or our error answer when it failed. */
   const handle = async (c: Context<AppEnv>, request: Request): Promise<Response> => {
     const headers = new Headers(request.headers);
@@ -53,7 +62,7 @@ export function authRoutes({ auth, db, config }: AppDeps) {
   };
 
   const router = createRouter();
-  router.use('*', authRateLimit(db, clientAddress), passwordRules());
+  router.use('*', authRateLimit(limits, clientAddress), passwordChecks, passwordRules());
   return router
     .openapi(bearerSignIn, async (c) => {
       // The e-mail sign-in itself, as a request of its own: it sets no cookie (its token is the
