@@ -119,6 +119,8 @@ const envSchema = z.object({
   /** Fair use: what one user may ask of the server per minute (counted in the database). */
   RATE_LIMIT_UPLOADS_PER_MINUTE: intFromEnv(30, 1, 100_000),
   RATE_LIMIT_GENERATIONS_PER_MINUTE: intFromEnv(10, 1, 100_000),
+  /** Event streams one user may hold open in one API process; one more closes their oldest. */
+  EVENT_STREAMS_PER_USER: intFromEnv(20, 1, 10_000),
   /** Bearer token for GET /metrics; unset means: only from this machine (metrics-access.ts). */
   METRICS_TOKEN: optionalString.pipe(z.string().min(METRICS_TOKEN_MIN_LENGTH, `must be at least ${METRICS_TOKEN_MIN_LENGTH} characters (a guessable token exposes the metrics)`).optional()),
   /** Error reporting to Sentry (or any server speaking its protocol): the server's DSN, and the web client's. */
@@ -178,6 +180,8 @@ export interface AppConfig {
   logLevel: RawEnv['LOG_LEVEL'];
   /** Per-user limits of photo uploads and of generation requests (POST /api/chat), per minute. */
   fairUse: { uploadsPerMinute: number; generationsPerMinute: number };
+  /** Open event streams per user in one API process (the oldest is closed beyond it). */
+  eventStreamsPerUser: number;
   /** Files older than this are deleted by the retention job (seconds). */
   retention: Retention;
   /** ALLOW_UNSAFE_SHARED_TEST_SERVER=true outside production: warned about at every start. */
@@ -303,6 +307,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     generationTimeoutSeconds: env.GENERATION_TIMEOUT_SECONDS,
     logLevel: env.LOG_LEVEL,
     fairUse: { uploadsPerMinute: env.RATE_LIMIT_UPLOADS_PER_MINUTE, generationsPerMinute: env.RATE_LIMIT_GENERATIONS_PER_MINUTE },
+    eventStreamsPerUser: env.EVENT_STREAMS_PER_USER,
     retention: { uploadSeconds: env.UPLOAD_RETENTION, generatedSeconds: env.GENERATED_RETENTION },
     sharedTestServer: env.NODE_ENV !== 'production' && env[SHARED_TEST_SERVER_VARIABLE] === 'true',
     metricsToken: env.METRICS_TOKEN,

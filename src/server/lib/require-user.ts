@@ -19,14 +19,16 @@ export interface RequireUserOptions {
  * The one way a route requires a signed-in user, as `middleware` of its route definition: the
  * session comes from the cookie (browsers) or `Authorization: Bearer` (other clients). Without a
  * session the answer is 401; without accepted terms 403, because the spec allows protected
- * features only after acceptance. The user is `c.get('user')` from then on.
+ * features only after acceptance. The user is `c.get('user')` from then on, and the sign-in
+ * session it came with `c.get('authSession')`.
  */
 export function requireUser(deps: Pick<AppDeps, 'sessionLookup'>, options: RequireUserOptions = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const user = await signedInUserOf(deps, c);
-    if (!user) throw new AppError('UNAUTHORIZED', options.loginRequired ?? SIGN_IN_REQUIRED_MESSAGE);
-    if (options.termsAccepted !== false && !user.termsAcceptedAt) throw new AppError('FORBIDDEN', TERMS_REQUIRED_MESSAGE);
-    c.set('user', user);
+    const signedIn = await deps.sessionLookup.signedIn(c.req.raw.headers);
+    if (!signedIn) throw new AppError('UNAUTHORIZED', options.loginRequired ?? SIGN_IN_REQUIRED_MESSAGE);
+    if (options.termsAccepted !== false && !signedIn.user.termsAcceptedAt) throw new AppError('FORBIDDEN', TERMS_REQUIRED_MESSAGE);
+    c.set('user', signedIn.user);
+    c.set('authSession', signedIn.authSession);
     await next();
   };
 }

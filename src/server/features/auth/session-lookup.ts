@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { session } from '../../db/schema';
 import type { PreparedStatement } from '../../db/prepared';
 import type { Auth, SessionUser } from './auth';
 
@@ -19,18 +21,29 @@ import type { Auth, SessionUser } from './auth';
  */
 export interface SessionLookup {
   signedInUser(headers: Headers): Promise<SessionUser | null>;
+  /** The same, with the sign-in session it came from (event streams end with it). */
+  signedIn(headers: Headers): Promise<SignedIn | null>;
+  /** When a sign-in session expires now (better-auth extends it as it is used), or null once it is gone. */
+  expiryOf(authSessionId: string): Promise<Date | null>;
+}
+
+/** A request's user and the sign-in session (better-auth's `session` row) it is signed in with. */
+export interface SignedIn {
+  user: SessionUser;
+  authSession: { id: string; expiresAt: Date };
 }
 
 /** Session and user by token; user columns as better-auth returns them (camelCase, with our field). */
 export const SESSION_USER: PreparedStatement = {
   name: 'photomuse-session-user',
   text: `
-  select s.expires_at, u.id, u.name, u.email, u.email_verified, u.image, u.terms_accepted_at, u.created_at, u.updated_at
+  select s.id as session_id, s.expires_at, u.id, u.name, u.email, u.email_verified, u.image, u.terms_accepted_at, u.created_at, u.updated_at
   from session s join "user" u on u.id = s.user_id
   where s.token = $1`,
 };
 
 interface SessionUserRecord {
+  session_id: string;
   expires_at: Date;
   id: string;
   name: string;
@@ -60,25 +73,28 @@ export function createSessionLookup(auth: Auth, db: Db): SessionLookup {
       expiresInMs: context.sessionConfig.expiresIn * 1000,
       updateAgeMs: context.sessionConfig.updateAge * 1000,
     })));
-  const throughBetterAuth = async (headers: Headers) => (await auth.api.getSession({ headers }))?.user ?? null;
+  const throughBetterAuth = async (headers: Headers): Promise<SignedIn | null> => {
+    const found = await auth.api.getSession({ headers });
+    return found ? { user: found.user, authSession: { id: found.session.id, expiresAt: new Date(found.session.expiresAt) } } : null;
+  };
 
-  return {
-    async signedInUser(headers) {
-      const cookieHeader = headers.get('cookie');
-      if (headers.has('authorization') || !cookieHeader) return headers.has('authorization') ? throughBetterAuth(headers) : null;
-      const { sessionCookie, dontRememberCookie, secret, expiresInMs, updateAgeMs } = await settingsOf();
-      const signed = cookieValue(cookieHeader, sessionCookie);
-      if (signed === undefined) return null;
-      const token = verifiedToken(signed, secret);
-      if (!token) return null;
-      const { rows } = await db.$client.query<SessionUserRecord>({ ...SESSION_USER, values: [token] });
-      const row = rows[0];
-      if (!row) return null;
-      const expiresAt = row.expires_at.getTime();
-      const now = Date.now();
-      const refreshDue = expiresAt - expiresInMs + updateAgeMs <= now && cookieValue(cookieHeader, dontRememberCookie) === undefined;
-      if (expiresAt <= now || refreshDue) return throughBetterAuth(headers);
-      return {
+  const signedIn = async (headers: Headers): Promise<SignedIn | null> => {
+    const cookieHeader = headers.get('cookie');
+    if (headers.has('authorization') || !cookieHeader) return headers.has('authorization') ? throughBetterAuth(headers) : null;
+    const { sessionCookie, dontRememberCookie, secret, expiresInMs, updateAgeMs } = await settingsOf();
+    const signed = cookieValue(cookieHeader, sessionCookie);
+    if (signed === undefined) return null;
+    const token = verifiedToken(signed, secret);
+    if (!token) return null;
+    const { rows } = await db.$client.query<SessionUserRecord>({ ...SESSION_USER, values: [token] });
+    const row = rows[0];
+    if (!row) return null;
+    const expiresAt = row.expires_at.getTime();
+    const now = Date.now();
+    const refreshDue = expiresAt - expiresInMs + updateAgeMs <= now && cookieValue(cookieHeader, dontRememberCookie) === undefined;
+    if (expiresAt <= now || refreshDue) return throughBetterAuth(headers);
+    return {
+      user: {
         id: row.id,
         name: row.name,
         email: row.email,
@@ -87,7 +103,17 @@ export function createSessionLookup(auth: Auth, db: Db): SessionLookup {
         termsAcceptedAt: row.terms_accepted_at,
         createdAt: row.created_at,
         updatedAt: row.updated_at,
-      };
+      },
+      authSession: { id: row.session_id, expiresAt: row.expires_at },
+    };
+  };
+
+  return {
+    signedIn,
+    signedInUser: async (headers) => (await signedIn(headers))?.user ?? null,
+    async expiryOf(authSessionId) {
+      const [row] = await db.select({ expiresAt: session.expiresAt }).from(session).where(eq(session.id, authSessionId));
+      return row?.expiresAt ?? null;
     },
   };
 }
