@@ -39,5 +39,10 @@ export function createJobHandlers(deps: AppDeps): JobHandlers {
       // Nothing to settle: whatever a failed run left is the next run's work.
       giveUp: async () => undefined,
     },
+    'send-mail': {
+      run: (mail) => deps.mailer.send(mail),
+      // The person asked for the mail and will ask again; the operator learns that the relay failed.
+      giveUp: async (mail, reason) => deps.logger.error({ err: reason, to: mail.to, subject: mail.subject }, 'a mail could not be sent after every try'),
+    },
   };
 }

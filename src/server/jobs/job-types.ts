@@ -2,6 +2,8 @@
  * Every background job: its name, its payload, and how the queue treats it. Each job has exactly
  * one definition (checked at compile time by `JobHandlers` and again at start).
  */
+import type { Mail } from '../mail/mailer';
+
 // Features add their jobs here: `'job-name': { ...payload }`.
 export interface JobPayloads {
   /** Moderates an uploaded photo and writes its suggested actions (uploads → verification). */
@@ -10,6 +12,11 @@ export interface JobPayloads {
   generate: { jobId: string };
   /** Deletes files past their retention and files left only in deleted sessions (retention). */
   retention: Record<string, never>;
+  /**
+   * Sends one mail (mail): the account mails go out after the request that asked for them has
+   * answered, so no answer waits on — or reveals by its time — the SMTP relay.
+   */
+  'send-mail': Mail;
 }
 
 export type JobName = keyof JobPayloads;
@@ -36,6 +43,9 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
   generate: { retryLimit: 2, retryDelaySeconds: 5, timeLimitSeconds: 300, concurrency: 32 },
   // Runs every minute: a failed run is simply the next minute's work, never retried on its own.
   retention: { retryLimit: 0, retryDelaySeconds: 5, timeLimitSeconds: 50, concurrency: 1 },
+  // A relay that is down or stalls (it is given 10 s to greet, 30 s of silence) is tried again
+  // with back-off for about ten minutes: 10, 20, 40, 80, 160 and 320 s apart.
+  'send-mail': { retryLimit: 6, retryDelaySeconds: 10, timeLimitSeconds: 60, concurrency: 4 },
 };
 
 /**

@@ -33,6 +33,23 @@ const bearerSignIn = createRoute({
   },
 });
 
+/** Whatever the address, a reset is answered with better-auth's own words for it. */
+const RESET_REQUESTED = { status: true, message: 'If this email exists in our system, check your email for the reset link' } as const;
+
+const passwordResetRequest = createRoute({
+  method: 'post',
+  path: '/request-password-reset',
+  summary: 'Mail a password-reset link to an address, if it has an account; the answer is the same, and as quick, for every address',
+  description:
+    'The answer is given before the address is looked up; the link is made and mailed afterwards, through the job queue. ' +
+    '`redirectTo` is accepted for better-auth clients and not used: the mail links to /reset-password.',
+  request: { body: { required: true, content: { 'application/json': { schema: z.object({ email: z.email().max(320), redirectTo: z.string().max(2000).optional() }) } } } },
+  responses: {
+    200: { description: 'Asked', content: { 'application/json': { schema: z.object({ status: z.literal(true), message: z.string() }).openapi('PasswordResetRequested') } } },
+    429: { description: 'RATE_LIMIT_EXCEEDED' },
+  },
+});
+
 /**
  * better-auth's endpoints under /api/auth, behind our database-backed rate limits and the password
  * rules (checked here, not only in the forms). Its error answers are rewritten into the product's
@@ -42,7 +59,7 @@ const bearerSignIn = createRoute({
 /** better-auth's endpoints that check the signed-in user's password (delete-user only once enabled). */
 export const PASSWORD_CHECKING_AUTH_PATHS: ReadonlySet<string> = new Set(['/api/auth/change-password', '/api/auth/verify-password', '/api/auth/delete-user']);
 
-export function authRoutes({ auth, db, config, sessionLookup }: AppDeps) {
+export function authRoutes({ auth, db, config, sessionLookup, logger }: AppDeps) {
   const clientAddress = clientAddressResolver(config.trustProxy);
   const limits = rateLimitStore(db);
   const passwordChecks = passwordCheckLimit(limits, clientAddress, async (c) =>
@@ -78,6 +95,14 @@ export function authRoutes({ auth, db, config, sessionLookup }: AppDeps) {
       if (!token) throw new Error('the e-mail sign-in answered without a bearer token (is the bearer plugin on?)');
       const { user } = (await response.json()) as { user: { id: string; email: string } };
       return c.json({ token, user: { id: user.id, email: user.email } }, 200);
+    })
+    .openapi(passwordResetRequest, (c) => {
+      // Answered first, alike for every address: looking the address up, writing the token and
+      // queueing the mail happen after, so no answer's time tells whether an account exists. The
+      // limits above have already counted the request (and answered 503 if the database is down).
+      const { email } = c.req.valid('json');
+      auth.api.requestPasswordReset({ body: { email } }).catch((error: unknown) => logger.error({ err: error }, 'a password reset could not be prepared'));
+      return c.json(RESET_REQUESTED, 200);
     })
     .on(['GET', 'POST'], '*', async (c) => withoutSessionTokens(await handle(c, c.req.raw)));
 }
