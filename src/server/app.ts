@@ -124,7 +124,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     info: { title: `${deps.config.appName} API`, version: '1.0.0' },
   });
 
-  app.route('/metrics', metricsRoutes(deps));
+  app.route('/metrics', metricsRoutes(deps, { behindProxy: deps.config.trustProxy }));
 
   app.all('/api/*', (c) => errorResponse(c, new AppError('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`)));
 
