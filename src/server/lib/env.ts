@@ -119,6 +119,7 @@ const envSchema = z.object({
   /** Fair use: what one user may ask of the server per minute (counted in the database). */
   RATE_LIMIT_UPLOADS_PER_MINUTE: intFromEnv(30, 1, 100_000),
   RATE_LIMIT_GENERATIONS_PER_MINUTE: intFromEnv(10, 1, 100_000),
+  RATE_LIMIT_MESSAGES_PER_MINUTE: intFromEnv(60, 1, 100_000),
   /** Event streams one user may hold open in one API process; one more closes their oldest. */
   EVENT_STREAMS_PER_USER: intFromEnv(20, 1, 10_000),
   /** Bearer token for GET /metrics; unset means: only from this machine (metrics-access.ts). */
@@ -178,8 +179,8 @@ export interface AppConfig {
   trustProxy: boolean;
   generationTimeoutSeconds: number;
   logLevel: RawEnv['LOG_LEVEL'];
-  /** Per-user limits of photo uploads and of generation requests (POST /api/chat), per minute. */
-  fairUse: { uploadsPerMinute: number; generationsPerMinute: number };
+  /** Per-user limits of photo uploads, of generation requests (POST /api/chat) and of messages stored (with or without a reply), per minute. */
+  fairUse: { uploadsPerMinute: number; generationsPerMinute: number; messagesPerMinute: number };
   /** Open event streams per user in one API process (the oldest is closed beyond it). */
   eventStreamsPerUser: number;
   /** Files older than this are deleted by the retention job (seconds). */
@@ -306,7 +307,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY === 'true',
     generationTimeoutSeconds: env.GENERATION_TIMEOUT_SECONDS,
     logLevel: env.LOG_LEVEL,
-    fairUse: { uploadsPerMinute: env.RATE_LIMIT_UPLOADS_PER_MINUTE, generationsPerMinute: env.RATE_LIMIT_GENERATIONS_PER_MINUTE },
+    fairUse: {
+      uploadsPerMinute: env.RATE_LIMIT_UPLOADS_PER_MINUTE,
+      generationsPerMinute: env.RATE_LIMIT_GENERATIONS_PER_MINUTE,
+      messagesPerMinute: env.RATE_LIMIT_MESSAGES_PER_MINUTE,
+    },
     eventStreamsPerUser: env.EVENT_STREAMS_PER_USER,
     retention: { uploadSeconds: env.UPLOAD_RETENTION, generatedSeconds: env.GENERATED_RETENTION },
     sharedTestServer: env.NODE_ENV !== 'production' && env[SHARED_TEST_SERVER_VARIABLE] === 'true',
