@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { assertSafeKey, type Storage } from './storage';
 
 /** The S3 settings of the configuration (S3_* variables, lib/env.ts). */
@@ -78,6 +78,21 @@ export class S3Storage implements Storage {
   async delete(key: string): Promise<void> {
     assertSafeKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  /**
+   * Lists the folder's keys a page at a time and deletes them one by one: DeleteObjects would need
+   * a checksum that many S3-compatible servers do not take (see createS3Client), and what is left
+   * of an account by the time its folder goes is a few files at most.
+   */
+  async deleteFolder(folder: string): Promise<void> {
+    assertSafeKey(folder);
+    let continuationToken: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${folder}/`, ContinuationToken: continuationToken }));
+      for (const object of page.Contents ?? []) if (object.Key) await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: object.Key }));
+      continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (continuationToken);
   }
 
   /** One HeadBucket: throws what the server answered (or that it did not answer). */

@@ -30,9 +30,18 @@ export function uniqueTimestamp(): number {
   return lastTimestamp;
 }
 
+/**
+ * The folder that holds every file of one account (uploads, generated images, thumbnails), gone
+ * with the account. Generated keys name the user id as it is, uploads its sanitized form: the ids
+ * better-auth makes are letters and digits, the same either way.
+ */
+export function userFolderKey(userId: string): string {
+  return `public/${sanitizeFilename(userId)}`;
+}
+
 /** Spec 3: `public/{userId}/uploaded-photos/{timestamp}-{sanitized filename}`. */
 export function uploadedPhotoKey(userId: string, timestamp: number, storedFilename: string): string {
-  return `public/${sanitizeFilename(userId)}/uploaded-photos/${timestamp}-${storedFilename}`;
+  return `${userFolderKey(userId)}/uploaded-photos/${timestamp}-${storedFilename}`;
 }
 
 /**

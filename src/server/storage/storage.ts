@@ -13,6 +13,12 @@ export interface Storage {
   /** A stream of the bytes, or null when there is no such file. */
   get(key: string): Promise<{ body: ReadableStream<Uint8Array>; size: number } | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Deletes every file whose key is under `folder` (`public/{userId}` holds everything of one
+   * account), and the folder itself where the store has folders. Keys that merely start with the
+   * same characters (`public/{userId}0/…`) are not under it.
+   */
+  deleteFolder(folder: string): Promise<void>;
 }
 
 /** Refuses keys that could leave the storage root (`..`, absolute paths, odd characters). */
@@ -54,5 +60,9 @@ export class LocalDiskStorage implements Storage {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async deleteFolder(folder: string): Promise<void> {
+    await rm(this.pathOf(folder), { recursive: true, force: true });
   }
 }
