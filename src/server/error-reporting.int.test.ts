@@ -26,19 +26,24 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
+/** A receiver, a scratch database (the tests break tables in it) and `npm start`'s process reporting to the receiver. */
+async function reportingApp() {
+  const receiver = await startSentryReceiver();
+  cleanups.push(() => receiver.close());
+  const scratch = await scratchDatabaseOn(inject('databaseUrl'));
+  if (scratch.drop) cleanups.push(scratch.drop);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'photomuse-sentry-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  const port = 40000 + Math.floor(Math.random() * 20000);
+  const app = startAppProcess('api', { NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: scratch.url, SENTRY_DSN: receiver.dsn });
+  children.push(app.child);
+  await app.ready;
+  return { receiver, scratch, app, port };
+}
+
 describe('error reporting with SENTRY_DSN', () => {
   it('reports a thrown server error with its stack, and not an aborted request or a 404', { timeout: 90_000 }, async () => {
-    const receiver = await startSentryReceiver();
-    cleanups.push(() => receiver.close());
-    // A database of its own: the test breaks a table in it.
-    const scratch = await scratchDatabaseOn(inject('databaseUrl'));
-    if (scratch.drop) cleanups.push(scratch.drop);
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'photomuse-sentry-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const port = 40000 + Math.floor(Math.random() * 20000);
-    const app = startAppProcess('api', { NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: scratch.url, SENTRY_DSN: receiver.dsn });
-    children.push(app.child);
-    await app.ready;
+    const { receiver, scratch, app, port } = await reportingApp();
     const base = `http://127.0.0.1:${port}`;
 
     const client = new pg.Client(scratch.url);
@@ -89,17 +94,8 @@ describe('error reporting with SENTRY_DSN', () => {
   });
 
   it("withholds a failed query's statement and parameters, and a value Postgres quotes, from the envelope", { timeout: 90_000 }, async () => {
-    const receiver = await startSentryReceiver();
-    cleanups.push(() => receiver.close());
-    const scratch = await scratchDatabaseOn(inject('databaseUrl'));
-    if (scratch.drop) cleanups.push(scratch.drop);
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'photomuse-sentry-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const port = 40000 + Math.floor(Math.random() * 20000);
+    const { receiver, scratch, app, port } = await reportingApp();
     const appUrl = `http://localhost:${port}`;
-    const app = startAppProcess('api', { NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: scratch.url, SENTRY_DSN: receiver.dsn });
-    children.push(app.child);
-    await app.ready;
 
     // A user who signed up, confirmed and accepted the terms, with a session of their own.
     const email = uniqueEmail('sentry');
