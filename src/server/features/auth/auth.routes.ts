@@ -50,15 +50,15 @@ const passwordResetRequest = createRoute({
   },
 });
 
+/** better-auth's endpoints that check the signed-in user's password (delete-user only once enabled). */
+export const PASSWORD_CHECKING_AUTH_PATHS: ReadonlySet<string> = new Set(['/api/auth/change-password', '/api/auth/verify-password', '/api/auth/delete-user']);
+
 /**
  * better-auth's endpoints under /api/auth, behind our database-backed rate limits and the password
  * rules (checked here, not only in the forms). Its error answers are rewritten into the product's
  * error model ({code, message} with the spec's codes), and its answers lose every session token
  * (session-tokens.ts).
  */
-/** better-auth's endpoints that check the signed-in user's password (delete-user only once enabled). */
-export const PASSWORD_CHECKING_AUTH_PATHS: ReadonlySet<string> = new Set(['/api/auth/change-password', '/api/auth/verify-password', '/api/auth/delete-user']);
-
 export function authRoutes({ auth, db, config, sessionLookup, logger }: AppDeps) {
   const clientAddress = clientAddressResolver(config.trustProxy);
   const limits = rateLimitStore(db);
