@@ -49,6 +49,7 @@ const config = loadConfig({
   FREE_GENERATIONS: '1000',
   // Each session asks for 25 replies as fast as they come; the fair-use limit is not what is measured.
   RATE_LIMIT_GENERATIONS_PER_MINUTE: '100000',
+  RATE_LIMIT_MESSAGES_PER_MINUTE: '100000',
 });
 const server = await startServer({ config, logger: createLogger('silent') });
 const origin = config.appUrl;

@@ -64,6 +64,9 @@ async function startApi(port: number, appUrl: string, dataDir: string, databaseU
       SERVE_WEB: 'false',
       // Each bench user signs up from an address of its own (X-Forwarded-For), as real users do.
       TRUST_PROXY: 'true',
+      // Ten users hold every stream and send every message: the per-user caps are not what is measured.
+      EVENT_STREAMS_PER_USER: String(Math.max(20, CLIENTS)),
+      RATE_LIMIT_MESSAGES_PER_MINUTE: '100000',
       LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'error',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -60,6 +60,33 @@ describe('the API skeleton', () => {
     await db.$client.end();
   });
 
+  it("describes no development-only route in production's OpenAPI document, and every one in development's", async () => {
+    const developmentOnly = ['/api/dev/mailbox', '/api/stripe/test-checkout/{id}', '/api/stripe/test-checkout/{id}/complete', '/api/stripe/test-checkout/{id}/cancel'];
+    const inDevelopment = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(inDevelopment.paths)).toEqual(expect.arrayContaining(developmentOnly));
+
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      APP_URL: 'https://photomuse.example.test',
+      AUTH_SECRET: 'a'.repeat(40),
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      STRIPE_SECRET_KEY: 'sk_test_not_used_here',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_not_used_here',
+      STRIPE_PRODUCT_ID: 'prod_not_used_here',
+      STRIPE_WEBHOOK_SECRET: 'whsec_not_used_here',
+    });
+    const db = createDb('postgres://nobody@127.0.0.1:1/none', { max: 1 });
+    const app = createApp(await buildDeps(config, db, createLogger('silent'), { jobs: undefined!, realtime: undefined! }));
+    const inProduction = (await (await app.request('/api/openapi.json')).json()) as { paths: Record<string, Record<string, { summary?: string }>> };
+    const paths = Object.keys(inProduction.paths);
+    expect(paths.filter((path) => developmentOnly.includes(path) || /\/dev\/|test-checkout/.test(path))).toEqual([]);
+    expect(paths).toEqual(expect.arrayContaining(['/api/stripe/webhook', '/api/stripe/create-checkout-session']));
+    const summaries = Object.values(inProduction.paths).flatMap((operations) => Object.values(operations).map((operation) => operation.summary ?? ''));
+    expect(summaries.filter((summary) => /test mode|development/i.test(summary))).toEqual([]);
+    await db.$client.end();
+  });
+
   it('answers an unknown API path with JSON 404 NOT_FOUND', async () => {
     const response = await fetch(`${server.url}/api/no-such-thing`);
     expect(response.status).toBe(404);

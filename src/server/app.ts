@@ -133,7 +133,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     info: { title: `${deps.config.appName} API`, version: '1.0.0' },
   });
 
-  app.route('/metrics', metricsRoutes(deps));
+  app.route('/metrics', metricsRoutes(deps, { behindProxy: deps.config.trustProxy }));
 
   app.all('/api/*', (c) => errorResponse(c, noSuchApiRoute(c)));
 

@@ -46,6 +46,8 @@ export interface AppEnv {
     logger: Logger;
     /** Set by `requireUser` (lib/require-user.ts); every feature route that touches user data runs behind it. */
     user: SignedInUser;
+    /** Set by `requireUser` with the user: the sign-in session (better-auth's row) the request came with. */
+    authSession: { id: string; expiresAt: Date };
     /** Set by `serviceError` (lib/service-error.ts): what an unexpected failure of the route answers. */
     serviceFailure: ServiceFailure | undefined;
   };

@@ -5,7 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { WITHHELD_QUERY } from '@server/lib/error-report-scrubbing';
 import { startAppProcess } from '@test/server/app-process';
+import { TestClient } from '@test/server/http-client';
+import { TEST_PASSWORD } from '@test/server/signed-in-user';
+import { uniqueEmail } from '@test/server/test-server';
 import { scratchDatabaseOn } from '@test/server/scratch-database';
 import { startSentryReceiver } from '@test/server/sentry-receiver';
 import { until } from '@test/server/until';
@@ -22,19 +26,24 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
+/** A receiver, a scratch database (the tests break tables in it) and `npm start`'s process reporting to the receiver. */
+async function reportingApp() {
+  const receiver = await startSentryReceiver();
+  cleanups.push(() => receiver.close());
+  const scratch = await scratchDatabaseOn(inject('databaseUrl'));
+  if (scratch.drop) cleanups.push(scratch.drop);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'photomuse-sentry-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  const port = 40000 + Math.floor(Math.random() * 20000);
+  const app = startAppProcess('api', { NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: scratch.url, SENTRY_DSN: receiver.dsn });
+  children.push(app.child);
+  await app.ready;
+  return { receiver, scratch, app, port };
+}
+
 describe('error reporting with SENTRY_DSN', () => {
   it('reports a thrown server error with its stack, and not an aborted request or a 404', { timeout: 90_000 }, async () => {
-    const receiver = await startSentryReceiver();
-    cleanups.push(() => receiver.close());
-    // A database of its own: the test breaks a table in it.
-    const scratch = await scratchDatabaseOn(inject('databaseUrl'));
-    if (scratch.drop) cleanups.push(scratch.drop);
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'photomuse-sentry-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const port = 40000 + Math.floor(Math.random() * 20000);
-    const app = startAppProcess('api', { NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: scratch.url, SENTRY_DSN: receiver.dsn });
-    children.push(app.child);
-    await app.ready;
+    const { receiver, scratch, app, port } = await reportingApp();
     const base = `http://127.0.0.1:${port}`;
 
     const client = new pg.Client(scratch.url);
@@ -81,6 +90,53 @@ describe('error reporting with SENTRY_DSN', () => {
     // Stopping sends whatever is still queued: still one event, the 500.
     expect(await app.stop()).toBe(0);
     expect(receiver.events()).toHaveLength(1);
+    expect(receiver.rejected).toEqual([]);
+  });
+
+  it("withholds a failed query's statement and parameters, and a value Postgres quotes, from the envelope", { timeout: 90_000 }, async () => {
+    const { receiver, scratch, app, port } = await reportingApp();
+    const appUrl = `http://localhost:${port}`;
+
+    // A user who signed up, confirmed and accepted the terms, with a session of their own.
+    const email = uniqueEmail('sentry');
+    const browser = new TestClient(`http://127.0.0.1:${port}`, appUrl);
+    expect((await browser.post('/api/auth/sign-up/email', { email, password: TEST_PASSWORD, name: '', callbackURL: '/studio' })).status).toBe(200);
+    const mail = await until('the confirmation mail', async () => {
+      const { mails } = (await (await browser.get('/api/dev/mailbox')).json()) as { mails: { to: string; text: string }[] };
+      return mails.find((candidate) => candidate.to === email);
+    });
+    const link = new URL(/https?:\/\/[^\s"<>]*\/api\/auth\/verify-email[^\s"<>]*/.exec(mail.text)![0]);
+    expect((await browser.get(`${link.pathname}${link.search}`)).status).toBe(302);
+    const accepted = await browser.post('/api/me/accept-terms', { accepted: true });
+    const userId = ((await accepted.json()) as { id: string }).id;
+    const sent = await browser.post('/api/messages', { session_id: 'new', content_text: 'hello', file_ids: [] });
+    const sessionId = ((await sent.json()) as { session_id: string }).session_id;
+
+    const client = new pg.Client(scratch.url);
+    await client.connect();
+    cleanups.push(() => client.end());
+    // Two failures of ours: a query with the user's id among its parameters meets a missing table,
+    // and a value the user typed meets a column of the wrong type (Postgres quotes it back).
+    await client.query('alter table user_files rename to user_files_moved');
+    await client.query('alter table chat_sessions alter column session_name type integer using null');
+    const typed = 'Holiday plans of Ms Example';
+    try {
+      expect((await browser.get('/api/user-files?limit=7')).status).toBe(500);
+      expect((await browser.request(`/api/sessions/${sessionId}`, { method: 'PATCH', json: { session_name: typed } })).status).toBe(500);
+      await receiver.waitForEvent((event) => JSON.stringify(event).includes('/api/user-files'));
+      await receiver.waitForEvent((event) => JSON.stringify(event).includes('/api/sessions/:id'));
+    } finally {
+      await client.query('alter table user_files_moved rename to user_files');
+      await client.query('alter table chat_sessions alter column session_name type text using null');
+    }
+    expect(await app.stop()).toBe(0);
+
+    const envelope = JSON.stringify(receiver.items);
+    expect(envelope).toContain(WITHHELD_QUERY);
+    expect(envelope).toContain('Postgres error 22P02');
+    // The table that was missing is ours to know; the statement, its parameters and the value are not.
+    expect(envelope).toContain('relation \\"user_files\\" does not exist');
+    for (const withheld of [userId, email, typed, 'params:', 'Failed query:', 'where "user_files"', 'limit $']) expect(envelope, withheld).not.toContain(withheld);
     expect(receiver.rejected).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ import { startTestServer } from '@test/server/test-server';
  */
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_UPLOADS_PER_MINUTE: '3', RATE_LIMIT_GENERATIONS_PER_MINUTE: '2' });
+  server = await startTestServer({ RATE_LIMIT_UPLOADS_PER_MINUTE: '3', RATE_LIMIT_GENERATIONS_PER_MINUTE: '2', RATE_LIMIT_MESSAGES_PER_MINUTE: '4' });
 });
 afterAll(() => server?.stop());
 
@@ -76,7 +76,20 @@ describe('fair use', () => {
     expect((await busy.post('/api/messages', { session_id: 'new', content_text: 'just a note' })).status).toBe(201);
   });
 
-  it('allows 30 uploads and 10 generation requests a minute by default', () => {
-    expect(loadConfig({}).fairUse).toEqual({ uploadsPerMinute: 30, generationsPerMinute: 10 });
+  it('answers the message over the per-minute limit with 429, storing nothing, messages that ask for no reply included', async () => {
+    const [busy, other] = await Promise.all([signedInUser(server), signedInUser(server)]);
+    const note = (client: SignedInClient, text: string) => client.post('/api/messages', { session_id: 'new', content_text: text });
+    for (let index = 1; index <= 4; index++) expect((await note(busy, `note ${index}`)).status).toBe(201);
+    await expectTooMany(await note(busy, 'one note too many'));
+    // A message asking for a reply counts as well (and is refused before it is planned or charged).
+    await expectTooMany(await busy.post('/api/messages', { session_id: 'new', content_text: 'a picture too many', request_reply: true }));
+    expect(await server.deps.db.select({ id: messages.id }).from(messages).where(eq(messages.userId, busy.userId))).toHaveLength(4);
+    expect(await server.deps.db.select({ id: agentJobs.id }).from(agentJobs).where(eq(agentJobs.userId, busy.userId))).toHaveLength(0);
+
+    expect((await note(other, 'mine goes through')).status).toBe(201);
+  });
+
+  it('allows 30 uploads, 10 generation requests and 60 messages a minute by default', () => {
+    expect(loadConfig({}).fairUse).toEqual({ uploadsPerMinute: 30, generationsPerMinute: 10, messagesPerMinute: 60 });
   });
 });

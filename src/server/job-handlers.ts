@@ -54,6 +54,11 @@ export function createJobHandlers(deps: AppDeps): JobHandlers {
         deps.errorReporter.reportJobGivenUp(reason, { job: 'backup', jobId, attempt, tags: { failure: failureKindOf(reason) } });
       },
     },
+    'send-mail': {
+      run: (mail) => deps.mailer.send(mail),
+      // The person asked for the mail and will ask again; the operator learns that the relay failed.
+      giveUp: async (mail, reason) => deps.logger.error({ err: reason, to: mail.to, subject: mail.subject }, 'a mail could not be sent after every try'),
+    },
   };
 }
 

@@ -5,7 +5,7 @@ import { createAuth, type AuthHooks } from './features/auth/auth';
 import { createSessionLookup } from './features/auth/session-lookup';
 import { openBalanceAccount } from './features/billing/billing.service';
 import { createPayments } from './features/billing/payments';
-import { createMailer } from './mail/mailer';
+import { createMailer, queuedMailer } from './mail/mailer';
 import { createJobHandlers } from './job-handlers';
 import { JobQueue, type JobQueueOptions } from './jobs/job-queue';
 import type { JobName, JobPolicy } from './jobs/job-types';
@@ -94,7 +94,10 @@ export async function buildDeps(config: AppConfig, db: Db, logger: Logger, parts
   const secret = await resolveAuthSecret(config.authSecret, config.dataDir);
   // Every new user (e-mail or social) gets an account with FREE_GENERATIONS free images.
   const hooks: AuthHooks = { onUserCreated: (userId) => openBalanceAccount(db, userId, config.freeGenerations) };
-  const auth = createAuth({ config, db, logger, mailer, secret, hooks });
+  // The account mails (confirmation, password reset, "you already have an account") leave through
+  // the job queue: sign-up and reset answer at once, in the same time whether the address has an
+  // account or not, and a stalled relay delays no answer.
+  const auth = createAuth({ config, db, logger, mailer: queuedMailer(parts.jobs, db), secret, hooks });
   const sessionLookup = createSessionLookup(auth, db);
   const storage = await createStorage(config);
   const sessionTopicPrefix = sessionTopic('');

@@ -163,7 +163,7 @@ describe('two API processes and a worker on one Postgres and one bucket', () => 
     expect(await filesOnLocalDisk()).toEqual([]);
     // The jobs ran in the worker and nowhere else (the retention job runs there too, every minute).
     const jobsDone = (output: string) => output.split('\n').filter((line) => line.includes('"msg":"job done"')).map((line) => (JSON.parse(line) as { job: string }).job);
-    expect(jobsDone(worker.output()).filter((job) => job !== 'retention').sort()).toEqual(['generate', 'verify-upload']);
+    expect(jobsDone(worker.output()).filter((job) => job !== 'retention').sort()).toEqual(['generate', 'send-mail', 'verify-upload']);
     expect([...jobsDone(api1.process.output()), ...jobsDone(api2.process.output())]).toEqual([]);
   });
 });

@@ -8,7 +8,8 @@ import { metricsRoutes } from './features/metrics/metrics.routes';
  * it serves GET /metrics (and nothing else) under the same access rule as the API's.
  */
 export function serveWorkerMetrics(deps: AppDeps, hostname: string, port: number): Promise<{ url: string; close(): void }> {
-  const app = new Hono<AppEnv>().route('/metrics', metricsRoutes(deps));
+  // A worker's port is its own: no proxy stands before it, whatever TRUST_PROXY says of the API's.
+  const app = new Hono<AppEnv>().route('/metrics', metricsRoutes(deps, { behindProxy: false }));
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, hostname, port }, () => resolve({ url: `http://${hostname}:${port}/metrics`, close: () => server.close() }));
     server.once('error', reject);

@@ -20,9 +20,21 @@ export type SessionEvent = z.infer<typeof sessionEventSchema>;
 /**
  * The event names of GET /api/sessions/{id}/events: `ready` once subscribed (and again after the
  * server's listener reconnected: catch up then), `message` when a message was created or updated,
- * `session` when the session's generation job changed (its status badge).
+ * `session` when the session's generation job changed (its status badge), and `closed` just before
+ * the server ends the stream for a reason the client must act on (`streamClosedSchema`).
  */
-export const SESSION_STREAM_EVENTS = { ready: 'ready', message: 'message', session: 'session' } as const;
+export const SESSION_STREAM_EVENTS = { ready: 'ready', message: 'message', session: 'session', closed: 'closed' } as const;
+
+/**
+ * Why the server ended a stream. `too-many-streams`: the user opened more than the server keeps
+ * (EVENT_STREAMS_PER_USER), and this was the oldest — reconnect when the page is in use again.
+ * `session-ended`: the sign-in session was signed out, revoked or expired — reconnecting would be
+ * refused; the user must sign in again.
+ */
+export const STREAM_CLOSE_REASONS = ['too-many-streams', 'session-ended'] as const;
+export type StreamCloseReason = (typeof STREAM_CLOSE_REASONS)[number];
+export const streamClosedSchema = z.object({ reason: z.enum(STREAM_CLOSE_REASONS) });
+export type StreamClosed = z.infer<typeof streamClosedSchema>;
 
 /** Which stream event carries an event of this type. */
 export function streamEventOf(type: SessionEventType): 'message' | 'session' {

@@ -9,6 +9,7 @@ import {
   SESSIONS_PAGE_SIZE,
   VERIFIED_IMAGES_DEFAULT_LIMIT,
 } from './constants';
+import { PG_INTEGER_MAX, pgDateTimeSchema } from './column-bounds';
 import { engineKindSchema, engineRefusalSchema, engineUsedSchema, PICKER_MAX_IMAGE_COUNT } from './engines';
 import { aspectRatioSchema, imageLimitRefusalSchema } from './generation';
 
@@ -179,7 +180,7 @@ export const requestReplySchema = z.object({ session_id: z.uuid() });
 export const requestVariationSchema = z.object({ reply_message_id: z.uuid() });
 
 /** POST /api/chat/chosen-version: the version of a reply that follow-ups edit. */
-export const chooseVersionSchema = z.object({ reply_message_id: z.uuid(), version: z.int().min(0) });
+export const chooseVersionSchema = z.object({ reply_message_id: z.uuid(), version: z.int().min(0).max(PG_INTEGER_MAX) });
 
 /** GET /api/chat/quote: a draft as the composer holds it (query strings). */
 export const draftQuoteQuerySchema = z.object({
@@ -238,7 +239,7 @@ export const messagesListSchema = z.object({ messages: z.array(messageSchema) })
 
 /** GET /api/sessions/{id}/messages: the latest `limit`, or with `after` the first `limit` after that time. */
 export const messagesPageQuerySchema = z.object({
-  after: z.iso.datetime({ offset: true }).optional().describe('Only messages created after this time (exclusive)'),
+  after: pgDateTimeSchema.optional().describe('Only messages created after this time (exclusive)'),
   limit: z.coerce.number().int().min(1).max(MISSED_MESSAGES_FETCH_LIMIT).default(MESSAGES_FETCH_DEFAULT_LIMIT),
 });
 
@@ -246,7 +247,7 @@ export const messagesPageQuerySchema = z.object({
 export const userFilesQuerySchema = z.object({
   kind: z.enum(['uploaded', 'generated']).optional(),
   limit: z.coerce.number().int().min(1).max(LIBRARY_VIEW_ALL_LIMIT).default(VERIFIED_IMAGES_DEFAULT_LIMIT),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(PG_INTEGER_MAX).default(0),
 });
 
 /** GET /api/user-files: one page of approved images, newest first, with the exact total. */

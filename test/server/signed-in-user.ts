@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { devMails } from '@server/db/schema';
 import type { RunningServer } from '@server/start-server';
 import { TestClient } from './http-client';
@@ -46,6 +46,10 @@ export async function signedInUser(server: RunningServer, options: SignedInUserO
   return Object.assign(client, { userId: id, email });
 }
 
+/**
+ * The confirmation mail's text: from the dev mailbox once the send-mail job delivered it, or — on
+ * a server that runs no worker (WORKER=off), where it waits in the queue — from the queued job.
+ */
 async function devMailText(server: RunningServer, email: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
@@ -56,6 +60,10 @@ async function devMailText(server: RunningServer, email: string): Promise<string
       .orderBy(desc(devMails.createdAt))
       .limit(1);
     if (mail) return mail.text;
+    if (server.deps.config.worker === 'off') {
+      const queued = await server.deps.db.execute<{ text: string }>(sql`select data->>'text' as text from pgboss.job where name = 'send-mail' and data->>'to' = ${email} order by created_on desc limit 1`);
+      if (queued.rows[0]) return queued.rows[0].text;
+    }
     if (Date.now() > deadline) throw new Error(`no confirmation mail to ${email} in the dev mailbox`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

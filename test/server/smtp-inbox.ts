@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -60,4 +60,42 @@ export function linkIn(mail: ReceivedMail, prefix: string): string {
   const match = new RegExp(`${escaped}[^\\s"<>]*`).exec(mail.text);
   if (!match) throw new Error(`no link starting with ${prefix} in:\n${mail.text}`);
   return match[0].replace(/&amp;/g, '&');
+}
+
+/**
+ * A relay in front of an inbox that stalls: it accepts every connection and says nothing — as an
+ * overloaded or half-broken relay does — until `release()`, which lets the held connections (and
+ * every later one) through to the inbox.
+ */
+export async function startStalledRelay(inbox: { url: string }) {
+  const target = new URL(inbox.url);
+  const held: net.Socket[] = [];
+  let released = false;
+  const pass = (socket: net.Socket) => {
+    const upstream = net.connect(Number(target.port), target.hostname);
+    socket.pipe(upstream).pipe(socket);
+    socket.on('error', () => upstream.destroy());
+    upstream.on('error', () => socket.destroy());
+  };
+  const server = net.createServer((socket) => {
+    socket.on('error', () => undefined);
+    if (released) pass(socket);
+    else held.push(socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    /** Connections waiting for a greeting that has not come. */
+    heldConnections: () => held.filter((socket) => !socket.destroyed).length,
+    release() {
+      released = true;
+      for (const socket of held.splice(0)) if (!socket.destroyed) pass(socket);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of held) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
 }

@@ -30,6 +30,7 @@ async function queueWith(run: (payload: JobPayloads['generate'], context: JobCon
     generate: { run, giveUp: async (payload, reason) => void givenUp.push({ payload, reason }) },
     retention: { run: async () => undefined, giveUp: async () => undefined },
     backup: { run: async () => undefined, giveUp: async () => undefined },
+    'send-mail': { run: async () => undefined, giveUp: async () => undefined },
   };
   queue.work(handlers);
   const handle = {

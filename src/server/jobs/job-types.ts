@@ -2,6 +2,8 @@
  * Every background job: its name, its payload, and how the queue treats it. Each job has exactly
  * one definition (checked at compile time by `JobHandlers` and again at start).
  */
+import type { Mail } from '../mail/mailer';
+
 // Features add their jobs here: `'job-name': { ...payload }`.
 export interface JobPayloads {
   /** Moderates an uploaded photo and writes its suggested actions (uploads → verification). */
@@ -12,6 +14,11 @@ export interface JobPayloads {
   retention: Record<string, never>;
   /** Writes a dump of the database to the storage and keeps the newest BACKUP_RETENTION (backups). */
   backup: Record<string, never>;
+  /**
+   * Sends one mail (mail): the account mails go out after the request that asked for them has
+   * answered, so no answer waits on — or reveals by its time — the SMTP relay.
+   */
+  'send-mail': Mail;
 }
 
 export type JobName = keyof JobPayloads;
@@ -60,6 +67,9 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
   retention: { retryLimit: 0, retryDelaySeconds: 5, timeLimitSeconds: 50, concurrency: 1 },
   // A dump of a large database takes minutes; one more try a little later if it failed.
   backup: { retryLimit: 1, retryDelaySeconds: 300, timeLimitSeconds: 3600, concurrency: 1 },
+  // A relay that is down or stalls (it is given 10 s to greet, 30 s of silence) is tried again
+  // with back-off for about ten minutes: 10, 20, 40, 80, 160 and 320 s apart.
+  'send-mail': { retryLimit: 6, retryDelaySeconds: 10, timeLimitSeconds: 60, concurrency: 4 },
 };
 
 /** Every job kind, known before any job of it ran (its metrics are listed from the start). */

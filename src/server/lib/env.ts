@@ -167,6 +167,9 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v ?? '').split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
     .pipe(z.array(z.email('must be a comma-separated list of e-mail addresses'))),
+  RATE_LIMIT_MESSAGES_PER_MINUTE: intFromEnv(60, 1, 100_000),
+  /** Event streams one user may hold open in one API process; one more closes their oldest. */
+  EVENT_STREAMS_PER_USER: intFromEnv(20, 1, 10_000),
   /** Bearer token for GET /metrics; unset means: only from this machine (metrics-access.ts). */
   METRICS_TOKEN: optionalString.pipe(z.string().min(METRICS_TOKEN_MIN_LENGTH, `must be at least ${METRICS_TOKEN_MIN_LENGTH} characters (a guessable token exposes the metrics)`).optional()),
   /** Error reporting to Sentry (or any server speaking its protocol): the server's DSN, and the web client's. */
@@ -227,8 +230,10 @@ export interface AppConfig {
   trustProxy: boolean;
   generationTimeoutSeconds: number;
   logLevel: RawEnv['LOG_LEVEL'];
-  /** Per-user limits of photo uploads and of generation requests (POST /api/chat), per minute. */
-  fairUse: { uploadsPerMinute: number; generationsPerMinute: number };
+  /** Per-user limits of photo uploads, of generation requests (POST /api/chat) and of messages stored (with or without a reply), per minute. */
+  fairUse: { uploadsPerMinute: number; generationsPerMinute: number; messagesPerMinute: number };
+  /** Open event streams per user in one API process (the oldest is closed beyond it). */
+  eventStreamsPerUser: number;
   /** Operators by address (lower case); `npm run admin -- grant` makes others. */
   adminEmails: string[];
   /** Requests one operator may make of /api/admin per minute. */
@@ -357,7 +362,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY === 'true',
     generationTimeoutSeconds: env.GENERATION_TIMEOUT_SECONDS,
     logLevel: env.LOG_LEVEL,
-    fairUse: { uploadsPerMinute: env.RATE_LIMIT_UPLOADS_PER_MINUTE, generationsPerMinute: env.RATE_LIMIT_GENERATIONS_PER_MINUTE },
+    fairUse: {
+      uploadsPerMinute: env.RATE_LIMIT_UPLOADS_PER_MINUTE,
+      generationsPerMinute: env.RATE_LIMIT_GENERATIONS_PER_MINUTE,
+      messagesPerMinute: env.RATE_LIMIT_MESSAGES_PER_MINUTE,
+    },
+    eventStreamsPerUser: env.EVENT_STREAMS_PER_USER,
     adminEmails: env.ADMIN_EMAILS,
     adminRequestsPerMinute: env.RATE_LIMIT_ADMIN_REQUESTS_PER_MINUTE,
     retention: { uploadSeconds: env.UPLOAD_RETENTION, generatedSeconds: env.GENERATED_RETENTION },

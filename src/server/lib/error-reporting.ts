@@ -1,5 +1,6 @@
 import { APP_VERSION } from '@shared/constants';
 import type { AppConfig } from './env';
+import { withoutQueryData } from './error-report-scrubbing';
 import type { Logger } from './logger';
 
 /**
@@ -82,6 +83,9 @@ export async function startErrorReporting(config: Pick<AppConfig, 'sentry' | 'no
       genAI: { inputs: false, outputs: false },
       stackFrameVariables: false,
     },
+    // The data options above do not reach an error's own message: a failed query's holds its
+    // statement and parameters, and a Postgres data exception quotes the value.
+    beforeSend: withoutQueryData,
   });
   logger.info({ environment: reportingEnvironmentOf(config), release: APP_VERSION }, 'reporting errors to Sentry');
   return {

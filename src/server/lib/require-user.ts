@@ -20,16 +20,19 @@ export interface RequireUserOptions {
  * The one way a route requires a signed-in user, as `middleware` of its route definition: the
  * session comes from the cookie (browsers) or `Authorization: Bearer` (other clients). Without a
  * session the answer is 401; for a disabled account, or without accepted terms, 403 (the spec
- * allows protected features only after acceptance). The user is `c.get('user')` from then on.
+ * allows protected features only after acceptance). The user is `c.get('user')` from then on, and
+ * the sign-in session it came with `c.get('authSession')`.
  */
 export function requireUser(deps: Pick<AppDeps, 'sessionLookup'>, options: RequireUserOptions = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const user = await signedInUserOf(deps, c);
-    if (!user) throw new AppError('UNAUTHORIZED', options.loginRequired ?? SIGN_IN_REQUIRED_MESSAGE);
+    const signedIn = await deps.sessionLookup.signedIn(c.req.raw.headers);
+    if (!signedIn) throw new AppError('UNAUTHORIZED', options.loginRequired ?? SIGN_IN_REQUIRED_MESSAGE);
+    const { user } = signedIn;
     // Disabling an account ends its sessions; one that slipped past (a sign-in racing it) is refused here.
     if (user.disabledAt) throw new AppError('FORBIDDEN', ACCOUNT_DISABLED_MESSAGE, { details: { reason: ACCOUNT_DISABLED_CODE } });
     if (options.termsAccepted !== false && !user.termsAcceptedAt) throw new AppError('FORBIDDEN', TERMS_REQUIRED_MESSAGE);
     c.set('user', user);
+    c.set('authSession', signedIn.authSession);
     await next();
   };
 }

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SessionEventType, UserEventType } from '@shared/realtime';
 import type { DbOrTx } from '../db/client';
 import type { PgListener } from './pg-listener';
-import type { SessionTopic, UserTopic } from './topics';
+import type { AuthSessionTopic, SessionTopic, UserTopic } from './topics';
 
 export const EVENTS_CHANNEL = 'photomuse_events';
 
@@ -13,8 +13,21 @@ export const EVENTS_CHANNEL = 'photomuse_events';
  */
 export type RealtimeEvent = { topic: SessionTopic; type: SessionEventType; id: string } | { topic: UserTopic; type: UserEventType; id: string };
 
+/**
+ * The sign-in session `id` ended (signed out, revoked by a password change or reset, or its
+ * account deleted). Published by the database itself, a trigger on better-auth's session table
+ * (session_ended, in drizzle/), never by our code; it stays on the server.
+ */
+export type AuthSessionEndedEvent = { topic: AuthSessionTopic; type: 'session.ended'; id: string };
+
+/** Everything that arrives on the channel. */
+type ReceivedEvent = RealtimeEvent | AuthSessionEndedEvent;
+
 /** The events published on a topic of this kind. */
-export type RealtimeEventOn<T extends RealtimeEvent['topic']> = Extract<RealtimeEvent, { topic: T extends SessionTopic ? SessionTopic : UserTopic }>;
+export type RealtimeEventOn<T extends ReceivedEvent['topic']> = Extract<
+  ReceivedEvent,
+  { topic: T extends SessionTopic ? SessionTopic : T extends UserTopic ? UserTopic : AuthSessionTopic }
+>;
 
 /** Sent inside the caller's transaction: Postgres delivers it only if, and when, it commits. */
 export async function publishEvent(db: DbOrTx, event: RealtimeEvent): Promise<void> {
@@ -31,22 +44,22 @@ export function notifyEventSql(event: { topic: SessionTopic | SQL; type: Session
 
 /** Fans events out to this process's subscribers by topic (e.g. `session:<id>`). */
 export class RealtimeHub {
-  private readonly subscribers = new Map<string, Set<(event: RealtimeEvent) => void>>();
+  private readonly subscribers = new Map<string, Set<(event: ReceivedEvent) => void>>();
 
   constructor(private readonly listener: PgListener) {
     listener.on(EVENTS_CHANNEL, (payload) => {
-      const event = JSON.parse(payload) as RealtimeEvent;
+      const event = JSON.parse(payload) as ReceivedEvent;
       for (const subscriber of this.subscribers.get(event.topic) ?? []) subscriber(event);
     });
   }
 
-  subscribe<T extends RealtimeEvent['topic']>(topic: T, subscriber: (event: RealtimeEventOn<T>) => void): () => void {
+  subscribe<T extends ReceivedEvent['topic']>(topic: T, subscriber: (event: RealtimeEventOn<T>) => void): () => void {
     const set = this.subscribers.get(topic) ?? new Set();
     // Only events published on `topic` reach it, and those were typed by it (publishEvent).
-    set.add(subscriber as (event: RealtimeEvent) => void);
+    set.add(subscriber as (event: ReceivedEvent) => void);
     this.subscribers.set(topic, set);
     return () => {
-      set.delete(subscriber as (event: RealtimeEvent) => void);
+      set.delete(subscriber as (event: ReceivedEvent) => void);
       if (set.size === 0) this.subscribers.delete(topic);
     };
   }

@@ -101,6 +101,16 @@ export class S3Storage implements Storage {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
+  /**
+   * Lists the folder's keys and deletes them one by one: DeleteObjects would need a checksum that
+   * many S3-compatible servers do not take (see createS3Client), and what is left of an account by
+   * the time its folder goes is a few files at most.
+   */
+  async deleteFolder(folder: string): Promise<void> {
+    assertSafeKey(folder);
+    for (const { key } of await this.list(`${folder}/`)) await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
   /** One HeadBucket: throws what the server answered (or that it did not answer). */
   async headBucket(signal: AbortSignal): Promise<void> {
     await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal: signal });

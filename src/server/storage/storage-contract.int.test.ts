@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalS3Server, type LocalS3Server } from '@test/server/s3-server';
 import { createS3Client, S3Storage } from './s3-storage';
 import { LocalDiskStorage, type Storage } from './storage';
-import { uploadedPhotoKey } from './storage-keys';
+import { uploadedPhotoKey, userFolderKey } from './storage-keys';
 
 /**
  * The Storage contract, run against each implementation: local disk, and an S3 bucket on a real
@@ -19,6 +19,8 @@ interface Backend {
   name: string;
   storage: Storage;
   stored(key: string): Promise<Buffer | null>;
+  /** Whatever the store still has under `folder`: files, and (on disk) the folders themselves. */
+  leftUnder(folder: string): Promise<string[]>;
 }
 
 let s3: LocalS3Server;
@@ -30,6 +32,10 @@ beforeAll(async () => {
     name: 'local disk',
     storage: new LocalDiskStorage(diskRoot),
     stored: (key) => readFile(path.join(diskRoot, key)).catch(() => null),
+    leftUnder: async (folder) => {
+      const found = await readdir(path.join(diskRoot, folder), { recursive: true }).catch(() => null);
+      return found === null ? [] : [folder, ...found.map((entry) => `${folder}/${entry}`)];
+    },
   });
 
   s3 = await startLocalS3Server();
@@ -50,6 +56,10 @@ beforeAll(async () => {
         if (error instanceof NoSuchKey) return null;
         throw error;
       }
+    },
+    leftUnder: async (folder) => {
+      const page = await reader.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: `${folder}/` }));
+      return (page.Contents ?? []).map((object) => object.Key!);
     },
   });
 });
@@ -160,6 +170,26 @@ describe.each(['local disk', 'S3 (s3rver on loopback)'])('the storage contract o
     await storage.delete(`${folder}/a.dump.gz`);
     expect((await storage.list(`${folder}/`)).map((object) => object.key)).toEqual([`${folder}/b.dump.gz`]);
     expect(await storage.list(`never-written-${counter++}/`)).toEqual([]);
+  });
+
+  it("deletes an account's folder, files and folders alike, and nothing of a folder whose name only starts the same", async () => {
+    const { storage, stored, leftUnder } = backend();
+    const userId = `user${Date.now().toString(36)}${counter++}`;
+    const folder = userFolderKey(userId);
+    const keys = [uploadedPhotoKey(userId, 1, 'a.jpg'), uploadedPhotoKey(userId, 2, 'a.thumb.webp'), `${folder}/generated/job-0.png`];
+    const neighbour = uploadedPhotoKey(`${userId}0`, 1, 'b.jpg');
+    await Promise.all([...keys, neighbour].map((key) => storage.put(key, Buffer.from(key))));
+    // Deleted one by one first, as an account's rows are: the folders stay behind on disk.
+    await storage.delete(keys[0]!);
+    expect(await leftUnder(folder)).not.toEqual([]);
+
+    await storage.deleteFolder(folder);
+    expect(await leftUnder(folder)).toEqual([]);
+    for (const key of keys) expect(await stored(key), key).toBeNull();
+    expect((await stored(neighbour))?.toString()).toBe(neighbour);
+    // Deleting a folder that is not there is no error.
+    await expect(storage.deleteFolder(folder)).resolves.toBeUndefined();
+    await expect(storage.deleteFolder('public/../outside')).rejects.toThrow('unsafe storage key');
   });
 
   it('refuses keys that could leave its root, before touching the store', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assertSafeKey } from './storage';
-import { extensionOf, sanitizeFilename, servedFilenameOf, storedFilenameFor, thumbnailKeyOf, uniqueTimestamp, uploadedPhotoKey } from './storage-keys';
+import { extensionOf, safeStemOf, sanitizeFilename, servedFilenameOf, storedFilenameFor, thumbnailKeyOf, uniqueTimestamp, uploadedPhotoKey } from './storage-keys';
 
 describe('upload storage keys', () => {
   it('keeps letters, digits, dots and hyphens and turns everything else into underscores', () => {
@@ -45,13 +45,35 @@ describe('upload storage keys', () => {
     expect(new Set(stamps).size).toBe(stamps.length);
   });
 
-  it('serves each image under a name of its own: the original name and the start of its id', () => {
-    const first = { id: '0f3a9c1e-77aa-4b0e-9d5e-0123456789ab', originalFilename: 'generated-1.png' };
-    const second = { id: 'b81d2e40-1c2d-4e5f-8a9b-ba9876543210', originalFilename: 'generated-1.png' };
+  it('serves each image under a name of its own: a safe stem of the original name, the start of its id, the stored type', () => {
+    const first = { id: '0f3a9c1e-77aa-4b0e-9d5e-0123456789ab', originalFilename: 'generated-1.png', mimeType: 'image/png' };
+    const second = { id: 'b81d2e40-1c2d-4e5f-8a9b-ba9876543210', originalFilename: 'generated-1.png', mimeType: 'image/png' };
     expect(servedFilenameOf(first, 'original')).toBe('generated-1-0f3a9c1e.png');
     expect(servedFilenameOf(second, 'original')).toBe('generated-1-b81d2e40.png');
     expect(servedFilenameOf(first, 'thumbnail')).toBe('generated-1-0f3a9c1e-thumbnail.webp');
-    expect(servedFilenameOf({ id: first.id, originalFilename: 'Мой отпуск' }, 'original')).toBe('Мой отпуск-0f3a9c1e');
-    expect(servedFilenameOf({ id: first.id, originalFilename: '.png' }, 'original')).toBe('image-0f3a9c1e.png');
+    expect(servedFilenameOf({ ...first, originalFilename: 'Мой отпуск', mimeType: 'image/jpeg' }, 'original')).toBe('Мой отпуск-0f3a9c1e.jpg');
+    expect(servedFilenameOf({ ...first, originalFilename: '.png' }, 'original')).toBe('image-0f3a9c1e.png');
+  });
+
+  it('reduces a hostile original name to a stem that cannot climb out of a folder or choose its extension', () => {
+    expect(safeStemOf('../../../../tmp/x.jpg')).toBe('x');
+    expect(safeStemOf('..\\..\\windows\\evil.jpg')).toBe('evil');
+    expect(safeStemOf('evil.sh')).toBe('evil');
+    expect(safeStemOf('..')).toBe('image');
+    expect(safeStemOf('CON.jpg')).toBe('image');
+    expect(safeStemOf('a<b>c:d"e|f?g*h.png')).toBe('a_b_c_d_e_f_g_h');
+    // A right-to-left override would show "evil\u202Egpj.exe" as "evilexe.jpg".
+    expect(safeStemOf('evil\u202Egpj.exe')).toBe('evil_gpj');
+    expect(safeStemOf('Beach day (final).JPG')).toBe('Beach day _final');
+    expect(safeStemOf('  __report__  ')).toBe('report');
+  });
+
+  it('keeps a served name within the 255 bytes a file system allows, in any script, without splitting a character', () => {
+    for (const originalFilename of [`${'a'.repeat(250)}.jpg`, `${'я'.repeat(250)}.jpg`, `${'😀'.repeat(100)}.jpg`]) {
+      const name = servedFilenameOf({ id: '0f3a9c1e-77aa-4b0e-9d5e-0123456789ab', originalFilename, mimeType: 'image/jpeg' }, 'thumbnail');
+      expect(Buffer.byteLength(name)).toBeLessThanOrEqual(255);
+      expect(name).not.toContain('\uFFFD');
+      expect(name).toMatch(/-0f3a9c1e-thumbnail\.webp$/);
+    }
   });
 });

@@ -15,6 +15,12 @@ export interface Storage {
   /** A stream of the bytes, or null when there is no such file. */
   get(key: string): Promise<{ body: ReadableStream<Uint8Array>; size: number } | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Deletes every file whose key is under `folder` (`public/{userId}` holds everything of one
+   * account), and the folder itself where the store has folders. Keys that merely start with the
+   * same characters (`public/{userId}0/…`) are not under it.
+   */
+  deleteFolder(folder: string): Promise<void>;
   /** The files whose keys start with `prefix` (a folder, ending in `/`), in no particular order. */
   list(prefix: string): Promise<StoredObject[]>;
 }
@@ -86,5 +92,9 @@ export class LocalDiskStorage implements Storage {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async deleteFolder(folder: string): Promise<void> {
+    await rm(this.pathOf(folder), { recursive: true, force: true });
   }
 }

@@ -1,8 +1,11 @@
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { formatCents } from '@shared/money';
-import type { Message, SessionSummary, UserFilesPage } from '@shared/studio';
+import type { Message, SessionSummary, UserFile, UserFilesPage } from '@shared/studio';
 import { ledgerEntries } from '../../db/schema';
 import type { RunningServer } from '../../start-server';
 import { creditTopUp } from '../billing/billing.repository';
@@ -10,7 +13,8 @@ import { jobSettled, sendMessage } from '@test/server/generation';
 import { TestClient } from '@test/server/http-client';
 import { signedInUser, type SignedInClient } from '@test/server/signed-in-user';
 import { startTestServer } from '@test/server/test-server';
-import { approvedUpload } from '@test/server/uploads';
+import { fixture } from '@test/server/images';
+import { approvedUpload, uploadBytes } from '@test/server/uploads';
 import { exportPathOf } from './account.export';
 
 /** "Download my data": the zip is unzipped and compared with what the user has through the API. */
@@ -30,6 +34,30 @@ async function unzip(data: Buffer): Promise<Map<string, Buffer>> {
     entries.set(entry.fileName, Buffer.concat(chunks));
   }
   return entries;
+}
+
+/**
+ * A plain extractor, as many tools are: every entry is written where its name points, a backslash
+ * taken as a folder separator (as Windows takes it), with no check of its own. yauzl is opened
+ * with `decodeStrings: false`, which skips yauzl's checks of names.
+ */
+async function extractPlainly(data: Buffer, target: string): Promise<void> {
+  const zip = await yauzl.fromBufferPromise(data, { lazyEntries: true, decodeStrings: false });
+  for await (const entry of zip.eachEntry()) {
+    const name = (entry.fileName as unknown as Buffer).toString('utf8').replace(/\\/g, '/');
+    const stream = await zip.openReadStreamPromise(entry);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    const destination = path.join(target, name);
+    await mkdir(path.dirname(destination), { recursive: true });
+    await writeFile(destination, Buffer.concat(chunks));
+  }
+}
+
+/** Every file under `folder`, at any depth. */
+async function filesUnder(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 async function bytesOf(client: TestClient, url: string): Promise<Buffer> {
@@ -65,10 +93,10 @@ describe('downloading my data', () => {
     const library = (await (await client.get('/api/user-files?limit=1000')).json()) as UserFilesPage;
     expect(library.total).toBeGreaterThanOrEqual(3);
     const imagePaths = [...zip.keys()].filter((name) => name.startsWith('images/')).sort();
-    expect(imagePaths).toEqual(library.images.map((file) => exportPathOf({ id: file.id, originalFilename: file.original_filename, isGenerated: file.is_generated })).sort());
+    expect(imagePaths).toEqual(library.images.map((file) => exportPathOf({ id: file.id, originalFilename: file.original_filename, mimeType: file.mime_type, isGenerated: file.is_generated })).sort());
     expect(imagePaths.filter((name) => name.startsWith('images/uploads/Landscape_1-'))).toHaveLength(2);
     for (const file of library.images) {
-      const name = exportPathOf({ id: file.id, originalFilename: file.original_filename, isGenerated: file.is_generated });
+      const name = exportPathOf({ id: file.id, originalFilename: file.original_filename, mimeType: file.mime_type, isGenerated: file.is_generated });
       expect(zip.get(name)!.equals(await bytesOf(client, file.file_url)), name).toBe(true);
     }
     expect([...zip.keys()].some((name) => name.includes(othersPhoto.id.replace(/-/g, '').slice(0, 8)))).toBe(false);
@@ -95,6 +123,52 @@ describe('downloading my data', () => {
 
     const account = JSON.parse(zip.get('account.json')!.toString('utf8')) as { email: string };
     expect(account.email).toBe(client.email);
+  });
+
+  it('names every image safely, whatever its uploader called it: nothing extracts outside its folder', async () => {
+    const client = await signedInUser(server);
+    const hostileNames = ['../../../../tmp/x.jpg', '..\\..\\windows\\evil.jpg', 'evil.sh', `${'a'.repeat(246)}.jpg`, `${'я'.repeat(200)}.bat`, 'CON.jpg'];
+    const uploads: UserFile[] = [];
+    for (const name of hostileNames) {
+      const response = await uploadBytes(client, fixture('photos/Landscape_1.jpg'), name);
+      expect(response.status, name).toBe(201);
+      uploads.push((await response.json()) as UserFile);
+    }
+    // The names were kept as given (the library shows them); only the names the product writes are safe.
+    expect(uploads.map((file) => file.original_filename)).toEqual(hostileNames);
+
+    const data = Buffer.from(await (await client.get('/api/account/export')).arrayBuffer());
+    // yauzl, which refuses a whole archive for one entry that climbs out, reads every entry.
+    const zip = await unzip(data);
+    const images = [...zip.keys()].filter((name) => name.startsWith('images/'));
+    expect(images).toHaveLength(hostileNames.length);
+    for (const name of zip.keys()) {
+      expect(name, name).not.toMatch(/\\|^\/|(^|\/)\.\.(\/|$)/);
+      for (const part of name.split('/')) expect(Buffer.byteLength(part), name).toBeLessThanOrEqual(255);
+    }
+    // The extension is the stored type's (JPEG), never the one the uploader chose.
+    for (const name of images) expect(name, name).toMatch(/^images\/uploads\/[^/]+-[0-9a-f]{8}\.jpg$/);
+
+    // A plain extractor, deep inside a folder of its own: every file it writes is inside its target.
+    const root = await mkdtemp(path.join(os.tmpdir(), 'photomuse-export-'));
+    try {
+      const target = path.join(root, 'a', 'b', 'c', 'd', 'target');
+      await mkdir(target, { recursive: true });
+      await extractPlainly(data, target);
+      const written = await filesUnder(root);
+      expect(written.filter((file) => !file.startsWith(`${target}${path.sep}`))).toEqual([]);
+      expect(written).toHaveLength(zip.size);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+
+    // The same safe name is the one each file is served under.
+    for (const file of uploads) {
+      const disposition = (await client.get(file.file_url)).headers.get('content-disposition') ?? '';
+      const served = decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(disposition)?.[1] ?? '');
+      expect(served, disposition).toBe(exportPathOf({ id: file.id, originalFilename: file.original_filename, mimeType: file.mime_type, isGenerated: false }).split('/').pop());
+      expect(disposition).not.toMatch(/\.\.|[/\\]|\.(sh|bat)\b/);
+    }
   });
 
   it('is only for the signed-in user', async () => {

@@ -9,12 +9,15 @@ import type { AppDeps } from '../../context';
 import { servedFilenameOf } from '../../storage/storage-keys';
 import { auditEntriesAbout } from '../admin/audit-log.service';
 import { getSessionMessages, listSessions } from '../sessions/sessions.service';
-import { EXPORT_PAGE_SIZE, exportFilesPage, exportLedgerPage, exportProfile } from './account.repository';
+import { EXPORT_PAGE_SIZE, exportFilesPage, exportFileTypes, exportLedgerPage, exportProfile } from './account.repository';
 
 type ExportDeps = Pick<AppDeps, 'db' | 'storage' | 'logger' | 'config'>;
 
-/** Where an image sits in the zip: its original name, made unique by the start of its id. */
-export function exportPathOf(file: { id: string; originalFilename: string; isGenerated: boolean }): string {
+/**
+ * Where an image sits in the zip: the served name (a safe stem of its original name, the start of
+ * its id, the extension of its stored type), so no entry can leave the folder it is extracted to.
+ */
+export function exportPathOf(file: { id: string; originalFilename: string; mimeType: string; isGenerated: boolean }): string {
   return `images/${file.isGenerated ? 'generated' : 'uploads'}/${servedFilenameOf(file, 'original')}`;
 }
 
@@ -92,10 +95,13 @@ async function* accountJson(deps: ExportDeps, userId: string): AsyncGenerator<st
   )}\n`;
 }
 
-function exportedMessage(message: Message) {
+function exportedMessage(message: Message, typeOf: Map<string, string>) {
   return {
     ...message,
-    files: message.files.map((file) => ({ ...file, path: file.expired ? null : exportPathOf(file) })),
+    files: message.files.map((file) => {
+      const mimeType = typeOf.get(file.id);
+      return { ...file, path: file.expired || !mimeType ? null : exportPathOf({ ...file, mimeType }) };
+    }),
   };
 }
 
@@ -121,8 +127,9 @@ async function* sessionsJson(deps: ExportDeps, userId: string): AsyncGenerator<s
     let first = true;
     for (;;) {
       const page = await getSessionMessages(deps.db, userId, session.id, { after: after ?? '-infinity', limit: EXPORT_PAGE_SIZE });
+      const typeOf = await exportFileTypes(deps.db, userId, page.flatMap((message) => message.files.map((file) => file.id)));
       for (const message of page) {
-        yield `${first ? '' : ','}\n${JSON.stringify(exportedMessage(message))}`;
+        yield `${first ? '' : ','}\n${JSON.stringify(exportedMessage(message, typeOf))}`;
         first = false;
       }
       if (page.length < EXPORT_PAGE_SIZE) break;

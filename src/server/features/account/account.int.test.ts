@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WRONG_EMAIL_MESSAGE, WRONG_PASSWORD_MESSAGE, type AccountDeletionInfo } from '@shared/account';
@@ -76,6 +78,9 @@ describe('deleting an account', () => {
     // No URL of the user's files answers, signed in or not, and the bytes are gone.
     for (const url of urls) expect(await statusOf(new TestClient(server.url), url)).toBe(404);
     expect(await storedFilesOf(server, client.userId)).toEqual([]);
+    // Nor is the account's folder left behind, empty or not.
+    expect(existsSync(path.join(server.deps.config.dataDir, 'storage', 'public', client.userId))).toBe(false);
+    expect(existsSync(path.join(server.deps.config.dataDir, 'storage', 'public', other.userId))).toBe(true);
     expect(await server.deps.db.select().from(user).where(eq(user.id, client.userId))).toEqual([]);
 
     // The ledger is kept for accounting: the free grant, the top-up, the charge and the unused credit written off, adding up to zero.

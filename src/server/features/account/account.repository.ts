@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { account, balanceAccounts, devMails, user, userFiles, verification } from '../../db/schema';
 
@@ -64,11 +64,27 @@ export const EXPORT_PAGE_SIZE = 200;
 /** A page of the user's files that still exist, by id after `afterId`: the export's images. */
 export async function exportFilesPage(db: DbOrTx, userId: string, afterId: string | null) {
   return db
-    .select({ id: userFiles.id, originalFilename: userFiles.originalFilename, storedFilename: userFiles.storedFilename, isGenerated: userFiles.isGenerated })
+    .select({
+      id: userFiles.id,
+      originalFilename: userFiles.originalFilename,
+      storedFilename: userFiles.storedFilename,
+      mimeType: userFiles.mimeType,
+      isGenerated: userFiles.isGenerated,
+    })
     .from(userFiles)
     .where(and(eq(userFiles.userId, userId), isNull(userFiles.expiredAt), afterId ? gt(userFiles.id, afterId) : undefined))
     .orderBy(asc(userFiles.id))
     .limit(EXPORT_PAGE_SIZE);
+}
+
+/** The stored type of each of these files of the user's, by id: the extension of its name in the export. */
+export async function exportFileTypes(db: DbOrTx, userId: string, fileIds: string[]): Promise<Map<string, string>> {
+  if (fileIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: userFiles.id, mimeType: userFiles.mimeType })
+    .from(userFiles)
+    .where(and(eq(userFiles.userId, userId), inArray(userFiles.id, [...new Set(fileIds)])));
+  return new Map(rows.map((row) => [row.id, row.mimeType]));
 }
 
 /**

@@ -3,7 +3,10 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { deleteCookie } from 'hono/cookie';
 import { accountDeletionInfoSchema, deleteAccountSchema, exportFilename } from '@shared/account';
 import type { AppDeps } from '../../context';
+import { rateLimitStore } from '../../db/rate-limits';
+import { clientAddressResolver } from '../../lib/client-address';
 import { createRouter, jsonContent } from '../../lib/openapi';
+import { passwordCheckLimit } from '../../lib/password-check-limit';
 import { requireUser } from '../../lib/require-user';
 import { serviceError } from '../../lib/service-error';
 import { exportArchive } from './account.export';
@@ -23,9 +26,14 @@ export function accountRoutes(deps: AppDeps) {
     method: 'post',
     path: '/delete',
     summary: 'Delete the account: sessions, messages, files and sign-in data; the ledger is kept without personal data',
-    middleware: [signedIn, serviceError('Failed to delete the account')],
+    middleware: [
+      signedIn,
+      // Each confirmation is a password guess: limited as sign-in is.
+      passwordCheckLimit(rateLimitStore(deps.db), clientAddressResolver(deps.config.trustProxy), async (c) => c.get('user').id),
+      serviceError('Failed to delete the account'),
+    ],
     request: { body: { required: true, content: { 'application/json': { schema: deleteAccountSchema } } } },
-    responses: { 204: { description: 'Deleted; every session of the account has ended' } },
+    responses: { 204: { description: 'Deleted; every session of the account has ended' }, 429: { description: 'RATE_LIMIT_EXCEEDED: too many confirmations tried' } },
   });
 
   const exportRoute = createRoute({

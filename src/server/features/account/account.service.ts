@@ -1,6 +1,7 @@
 import { WRONG_EMAIL_MESSAGE, WRONG_PASSWORD_MESSAGE, type AccountDeletionInfo, type DeleteAccountRequest } from '@shared/account';
 import { AppError } from '@shared/errors';
 import type { AppDeps, SignedInUser } from '../../context';
+import { userFolderKey } from '../../storage/storage-keys';
 import { deleteStoredFiles } from '../retention/retention.service';
 import { availableCentsOf, deleteAccountRows, passwordHashOf } from './account.repository';
 
@@ -30,9 +31,11 @@ export async function deleteAccount(deps: Pick<AppDeps, 'db' | 'storage' | 'auth
 
   const deleted = await deps.db.transaction((tx) => deleteAccountRows(tx, user.id));
   if (!deleted) throw new AppError('NOT_FOUND', 'Account not found');
-  // The rows are gone, so every URL of these files already answers 404; the bytes follow.
+  // The rows are gone, so every URL of these files already answers 404; the bytes follow, then
+  // the account's folder with whatever else it held (thumbnails, empty folders).
   try {
     await deleteStoredFiles(deps.storage, deleted.storageKeys);
+    await deps.storage.deleteFolder(userFolderKey(user.id));
   } catch (error) {
     deps.logger.error({ err: error, files: deleted.storageKeys.length }, 'could not delete every stored file of a deleted account');
   }

@@ -1,11 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import { AppError } from '@shared/errors';
-import type { Db } from '../../db/client';
 import type { AppEnv } from '../../context';
-import { errorResponse } from '../../lib/http-errors';
-import { consumeRateLimit } from '../../db/rate-limits';
-
-export const RATE_LIMIT_MESSAGE = 'Too many requests. Please wait a few minutes before trying again.';
+import { exceededLimitWait, RATE_LIMIT_MESSAGE, tooManyRequests } from '../../lib/request-limits';
+import type { RateLimitStore } from '../../lib/user-rate-limit';
 
 interface Rule {
   windowSeconds: number;
@@ -36,22 +32,18 @@ async function accountOf(request: Request): Promise<string> {
   }
 }
 
-export function authRateLimit(db: Db, clientAddress: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => string): MiddlewareHandler<AppEnv> {
+export function authRateLimit(store: RateLimitStore, clientAddress: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const counter = COUNTED_AS[c.req.path] ?? c.req.path;
     const rule = c.req.method === 'POST' ? AUTH_RATE_LIMITS[counter] : undefined;
     if (!rule) return next();
     const address = clientAddress(c);
     const account = await accountOf(c.req.raw);
-    const checks = await Promise.all([
-      consumeRateLimit(db, `${address}|${counter}`, rule.windowSeconds, rule.perAddress),
-      consumeRateLimit(db, `${address}|${counter}|${account}`, rule.windowSeconds, rule.perAccount),
+    const wait = await exceededLimitWait(store, [
+      { key: `${address}|${counter}`, windowSeconds: rule.windowSeconds, max: rule.perAddress },
+      { key: `${address}|${counter}|${account}`, windowSeconds: rule.windowSeconds, max: rule.perAccount },
     ]);
-    const refused = checks.find((check) => !check.allowed);
-    if (refused) {
-      c.header('Retry-After', String(refused.retryAfterSeconds));
-      return errorResponse(c, new AppError('RATE_LIMIT_EXCEEDED', RATE_LIMIT_MESSAGE));
-    }
+    if (wait !== null) return tooManyRequests(c, wait, RATE_LIMIT_MESSAGE);
     return next();
   };
 }

@@ -1,8 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { session } from '../../db/schema';
+import { createLastSeenRecorder } from './last-seen';
 import type { PreparedStatement } from '../../db/prepared';
 import type { Auth, SessionUser } from './auth';
-import { createLastSeenRecorder } from './last-seen';
 
 /**
  * The signed-in user of a request in one prepared statement (decision 019).
@@ -20,18 +22,29 @@ import { createLastSeenRecorder } from './last-seen';
  */
 export interface SessionLookup {
   signedInUser(headers: Headers): Promise<SessionUser | null>;
+  /** The same, with the sign-in session it came from (event streams end with it). */
+  signedIn(headers: Headers): Promise<SignedIn | null>;
+  /** When a sign-in session expires now (better-auth extends it as it is used), or null once it is gone. */
+  expiryOf(authSessionId: string): Promise<Date | null>;
+}
+
+/** A request's user and the sign-in session (better-auth's `session` row) it is signed in with. */
+export interface SignedIn {
+  user: SessionUser;
+  authSession: { id: string; expiresAt: Date };
 }
 
 /** Session and user by token; user columns as better-auth returns them (camelCase, with our field). */
 export const SESSION_USER: PreparedStatement = {
   name: 'photomuse-session-user',
   text: `
-  select s.expires_at, u.id, u.name, u.email, u.email_verified, u.image, u.terms_accepted_at, u.disabled_at, u.operator_granted_at, u.created_at, u.updated_at
+  select s.id as session_id, s.expires_at, u.id, u.name, u.email, u.email_verified, u.image, u.terms_accepted_at, u.disabled_at, u.operator_granted_at, u.created_at, u.updated_at
   from session s join "user" u on u.id = s.user_id
   where s.token = $1`,
 };
 
 interface SessionUserRecord {
+  session_id: string;
   expires_at: Date;
   id: string;
   name: string;
@@ -64,9 +77,12 @@ export function createSessionLookup(auth: Auth, db: Db): SessionLookup {
       expiresInMs: context.sessionConfig.expiresIn * 1000,
       updateAgeMs: context.sessionConfig.updateAge * 1000,
     })));
-  const throughBetterAuth = async (headers: Headers) => (await auth.api.getSession({ headers }))?.user ?? null;
+  const throughBetterAuth = async (headers: Headers): Promise<SignedIn | null> => {
+    const found = await auth.api.getSession({ headers });
+    return found ? { user: found.user, authSession: { id: found.session.id, expiresAt: new Date(found.session.expiresAt) } } : null;
+  };
 
-  const lookUp = async (headers: Headers): Promise<SessionUser | null> => {
+  const lookUp = async (headers: Headers): Promise<SignedIn | null> => {
     const cookieHeader = headers.get('cookie');
     if (headers.has('authorization') || !cookieHeader) return headers.has('authorization') ? throughBetterAuth(headers) : null;
     const { sessionCookie, dontRememberCookie, secret, expiresInMs, updateAgeMs } = await settingsOf();
@@ -82,24 +98,34 @@ export function createSessionLookup(auth: Auth, db: Db): SessionLookup {
     const refreshDue = expiresAt - expiresInMs + updateAgeMs <= now && cookieValue(cookieHeader, dontRememberCookie) === undefined;
     if (expiresAt <= now || refreshDue) return throughBetterAuth(headers);
     return {
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      emailVerified: row.email_verified,
-      image: row.image,
-      termsAcceptedAt: row.terms_accepted_at,
-      disabledAt: row.disabled_at,
-      operatorGrantedAt: row.operator_granted_at,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
+      user: {
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        emailVerified: row.email_verified,
+        image: row.image,
+        termsAcceptedAt: row.terms_accepted_at,
+        disabledAt: row.disabled_at,
+        operatorGrantedAt: row.operator_granted_at,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+      },
+      authSession: { id: row.session_id, expiresAt: row.expires_at },
     };
   };
 
+  const signedIn = async (headers: Headers): Promise<SignedIn | null> => {
+    const found = await lookUp(headers);
+    if (found) await recordLastSeen(found.user.id);
+    return found;
+  };
+
   return {
-    async signedInUser(headers) {
-      const found = await lookUp(headers);
-      if (found) await recordLastSeen(found.id);
-      return found;
+    signedIn,
+    signedInUser: async (headers) => (await signedIn(headers))?.user ?? null,
+    async expiryOf(authSessionId) {
+      const [row] = await db.select({ expiresAt: session.expiresAt }).from(session).where(eq(session.id, authSessionId));
+      return row?.expiresAt ?? null;
     },
   };
 }

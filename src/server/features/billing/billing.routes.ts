@@ -47,9 +47,11 @@ export function billingRoutes(deps: AppDeps) {
   const { config, db } = deps;
   const { provider, stripe } = deps.payments;
   const signedIn = requireUser(deps);
-  // The local checkout exists only with test-mode payments, which env.ts refuses in production.
+  // The local checkout exists only with test-mode payments, which env.ts refuses in production;
+  // where it does not exist it is not in the API's description either.
+  const testMode = provider.name === 'test' && !config.isProduction;
   const testModeOnly: MiddlewareHandler<AppEnv> = async (_c, next) => {
-    if (provider.name !== 'test' || config.isProduction) throw new AppError('NOT_FOUND', 'Not found');
+    if (!testMode) throw new AppError('NOT_FOUND', 'Not found');
     await next();
   };
   const buyerOf = (user: { id: string; email: string }) => ({ userId: user.id, email: user.email });
@@ -112,12 +114,15 @@ export function billingRoutes(deps: AppDeps) {
   const postWebhook = createRoute({
     method: 'post',
     path: '/webhook',
+    // Without Stripe there is no webhook to receive.
+    hide: !stripe,
     summary: 'Stripe events, verified by their signature over the raw body',
     responses: { 200: jsonContent(z.object({ received: z.literal(true) }), 'Handled') },
   });
   const getTestCheckout = createRoute({
     method: 'get',
     path: '/test-checkout/{id}',
+    hide: !testMode,
     summary: 'Test mode only: a local checkout session (no real charge)',
     middleware: [testModeOnly, signedIn],
     request: { params: testSessionParam },
@@ -126,6 +131,7 @@ export function billingRoutes(deps: AppDeps) {
   const postTestCheckoutComplete = createRoute({
     method: 'post',
     path: '/test-checkout/{id}/complete',
+    hide: !testMode,
     summary: 'Test mode only: pay a local checkout session (no real charge)',
     middleware: [testModeOnly, signedIn],
     request: { params: testSessionParam },
@@ -134,6 +140,7 @@ export function billingRoutes(deps: AppDeps) {
   const postTestCheckoutCancel = createRoute({
     method: 'post',
     path: '/test-checkout/{id}/cancel',
+    hide: !testMode,
     summary: 'Test mode only: abandon a local checkout session',
     middleware: [testModeOnly, signedIn],
     request: { params: testSessionParam },

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Storage } from '../../storage/storage';
 import { checkStorage } from './readiness';
 
-const storageWhoseReads = (get: Storage['get']): Storage => ({ get, put: () => Promise.resolve(), putFile: () => Promise.resolve(), delete: () => Promise.resolve(), list: () => Promise.resolve([]) });
+const storageWhoseReads = (get: Storage['get']): Storage => ({
+  get,
+  put: () => Promise.resolve(),
+  putFile: () => Promise.resolve(),
+  delete: () => Promise.resolve(),
+  deleteFolder: () => Promise.resolve(),
+  list: () => Promise.resolve([]),
+});
 
 describe('the readiness check of the storage', () => {
   it('passes when a read answers, with nothing or with bytes (and lets go of the bytes)', async () => {

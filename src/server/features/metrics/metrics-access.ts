@@ -5,17 +5,49 @@ import { AppError } from '@shared/errors';
 import type { AppEnv } from '../../context';
 import { errorResponse } from '../../lib/http-errors';
 
-/** Headers a reverse proxy adds: a request carrying one came from elsewhere, whatever our socket sees. */
-const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+/**
+ * Headers that proxies, load balancers and CDNs add: a request carrying any one of them came from
+ * elsewhere, whatever our socket sees. Every `X-Forwarded-*` counts, as does any header in this list.
+ */
+export const PROXY_HEADERS: readonly string[] = [
+  'forwarded',
+  'forwarded-for',
+  'via',
+  'x-real-ip',
+  'x-client-ip',
+  'client-ip',
+  'x-cluster-client-ip',
+  'x-original-forwarded-for',
+  'x-proxyuser-ip',
+  'cf-connecting-ip',
+  'cf-connecting-ipv6',
+  'cf-ray',
+  'true-client-ip',
+  'fastly-client-ip',
+  'akamai-origin-hop',
+  'cdn-loop',
+  'x-envoy-external-address',
+  'x-azure-clientip',
+  'x-azure-socketip',
+  'x-appengine-user-ip',
+];
+const PROXY_HEADER_PREFIXES = ['x-forwarded'];
+
+function cameThroughProxy(headers: Headers): boolean {
+  for (const name of headers.keys()) if (PROXY_HEADERS.includes(name) || PROXY_HEADER_PREFIXES.some((prefix) => name.startsWith(prefix))) return true;
+  return false;
+}
 
 const LOOPBACK = /^(?:127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
 /**
  * Who may read /metrics. With METRICS_TOKEN: whoever sends it as a Bearer token, from anywhere.
- * Without: only a client on this machine, and only one that did not come through a proxy — a
- * reverse proxy on the same machine would otherwise make every visitor look local.
+ * Without: only a client on this machine that did not come through a proxy — a reverse proxy on
+ * the same machine would otherwise make every visitor look local. A request with any proxy header
+ * is refused; so is every request when the server is told it sits behind a proxy (`behindProxy`,
+ * TRUST_PROXY), because a proxy that adds no header at all cannot be told from a local client.
  */
-export function metricsAccess(token: string | undefined): MiddlewareHandler<AppEnv> {
+export function metricsAccess(token: string | undefined, options: { behindProxy?: boolean } = {}): MiddlewareHandler<AppEnv> {
   const expected = token ? digest(token) : undefined;
   return async (c, next) => {
     if (expected) {
@@ -26,13 +58,13 @@ export function metricsAccess(token: string | undefined): MiddlewareHandler<AppE
       }
       return next();
     }
-    if (!isDirectLoopback(c)) return errorResponse(c, new AppError('FORBIDDEN', 'Metrics are readable only from this machine unless METRICS_TOKEN is set'));
+    if (options.behindProxy || !isDirectLoopback(c)) return errorResponse(c, new AppError('FORBIDDEN', 'Metrics are readable only from this machine unless METRICS_TOKEN is set'));
     return next();
   };
 }
 
 function isDirectLoopback(c: Context<AppEnv>): boolean {
-  if (FORWARDING_HEADERS.some((name) => c.req.header(name) !== undefined)) return false;
+  if (cameThroughProxy(c.req.raw.headers)) return false;
   try {
     return LOOPBACK.test(getConnInfo(c).remote.address ?? '');
   } catch {

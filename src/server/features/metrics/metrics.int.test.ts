@@ -10,6 +10,7 @@ import { openSessionEvents } from '@test/server/sessions';
 import { until } from '@test/server/until';
 import type { RunningServer } from '@server/start-server';
 import { JOB_NAMES, JOB_SCHEDULES } from '@server/jobs/job-types';
+import { PROXY_HEADERS } from './metrics-access';
 
 /** One sample line's value, e.g. valueOf(text, 'photomuse_sse_connections'), or undefined when absent. */
 function valueOf(text: string, series: string): number | undefined {
@@ -53,10 +54,30 @@ describe('GET /metrics without METRICS_TOKEN', () => {
     expect(valueOf(text, 'photomuse_db_pool_max')).toBe(20);
   });
 
-  it('refuses a request that came through a proxy, although the proxy is on this machine', async () => {
-    const response = await fetch(`${server.url}/metrics`, { headers: { 'X-Forwarded-For': '203.0.113.7' } });
-    expect(response.status).toBe(403);
-    expect(await response.text()).not.toContain('photomuse_');
+  it('refuses a request that came through a proxy of any kind, although the proxy is on this machine', async () => {
+    const sentBy = [
+      ['X-Forwarded-For', '203.0.113.7'],
+      ['X-Forwarded-Host', 'photomuse.example.test'],
+      ['X-Forwarded-Proto', 'https'],
+      ['Forwarded', 'for=203.0.113.7'],
+      ['X-Real-IP', '203.0.113.7'],
+      ['CF-Connecting-IP', '203.0.113.7'],
+      ['True-Client-IP', '203.0.113.7'],
+      ['Via', '1.1 proxy.example.test'],
+      ['X-Client-IP', '203.0.113.7'],
+      ['Fastly-Client-IP', '203.0.113.7'],
+      ['X-Cluster-Client-IP', '203.0.113.7'],
+      ['CDN-Loop', 'cloudflare'],
+      ...PROXY_HEADERS.map((name) => [name, '203.0.113.7']),
+    ];
+    const statuses = await Promise.all(
+      sentBy.map(async ([name, value]) => {
+        const response = await fetch(`${server.url}/metrics`, { headers: { [name!]: value! } });
+        const text = await response.text();
+        return `${name}: ${response.status}${text.includes('photomuse_') ? ' with metrics' : ''}`;
+      }),
+    );
+    expect(statuses).toEqual(sentBy.map(([name]) => `${name}: 403`));
   });
 
   it('times requests by route pattern and status, never by the raw path', async () => {
@@ -141,6 +162,19 @@ describe('GET /metrics on a database where no job has ever run', () => {
       }
     }
     for (const kind of ['top_up', 'usage', 'refund', 'free_grant', 'adjustment']) expect(valueOf(text, `photomuse_ledger_postings{kind="${kind}"}`)).toBe(0);
+  });
+});
+
+describe('GET /metrics behind a proxy (TRUST_PROXY) without METRICS_TOKEN', () => {
+  it('refuses every request, even one from this machine with no proxy header: a proxy that adds none looks just like it', async () => {
+    const server = await startTestServer({ TRUST_PROXY: 'true' });
+    try {
+      const response = await fetch(`${server.url}/metrics`);
+      expect(response.status).toBe(403);
+      expect(await response.text()).not.toContain('photomuse_');
+    } finally {
+      await server.stop();
+    }
   });
 });
 

@@ -31,15 +31,17 @@ export function messagesRoutes(deps: AppDeps, replies: ReplyStarter) {
     method: 'post',
     path: '/',
     summary: "Send a user message; with session_id 'new' the session is created, and with request_reply the paid reply started, in the same transaction",
+    description:
+      'Answered 400 BAD_REQUEST, with nothing written, for a photo not ready or not allowed, or for an engine that is not offered or cannot do the request (details.refusal: the reason and the engines that can); 429 RATE_LIMIT_EXCEEDED, with nothing stored, for more messages this minute than RATE_LIMIT_MESSAGES_PER_MINUTE, or (asking for a reply) more generation requests than RATE_LIMIT_GENERATIONS_PER_MINUTE.',
     middleware: [
       requireUser(deps, { loginRequired: 'User must be logged in to send messages' }),
+      // Every message is stored, whether or not it asks for a reply: each counts.
+      userRateLimit(rateLimitStore(deps.db), 'messages', deps.config.fairUse.messagesPerMinute),
       // A message sent with its reply request starts a paid generation: it counts as one.
       userRateLimit(rateLimitStore(deps.db), 'generations', deps.config.fairUse.generationsPerMinute, { appliesTo: requestsReply }),
       serviceError('Failed to send message'),
     ],
     request: { body: { required: true, content: { 'application/json': { schema: sendMessageSchema } } } },
-    description:
-      'Answered 400 BAD_REQUEST, with nothing written, for a photo not ready or not allowed, or for an engine that is not offered or cannot do the request (details.refusal: the reason and the engines that can).',
     responses: { 201: jsonContent(sendMessageResultSchema, 'The session id and the message') },
   });
 

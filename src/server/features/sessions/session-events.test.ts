@@ -49,4 +49,28 @@ describe('streamSessionEvents', () => {
     expect(getEventListeners(shutdown.signal, 'abort')).toHaveLength(0);
     expect(subscribers.size).toBe(0);
   });
+
+  it('says why before it ends when closed by the server, and writes nothing after that', async () => {
+    const { hub, subscribers } = memoryHub();
+    let closeStream: ((reason: 'too-many-streams' | 'session-ended') => void) | undefined;
+    let released = false;
+    const app = new Hono<AppEnv>().get('/events', (c) =>
+      streamSessionEvents(c, hub, 'session-1', {
+        closeOn: (close) => {
+          closeStream = close;
+          return () => (released = true);
+        },
+      }),
+    );
+    const response = await app.request('/events');
+    const reader = response.body!.getReader();
+    await readUntil(reader, 'event: ready');
+    closeStream!('session-ended');
+    // An event published after the close must not reach the client.
+    for (const subscriber of subscribers) subscriber({ topic: 'session:session-1', type: 'message.created', id: 'm1' });
+    const rest = await readUntil(reader, 'never sent');
+    expect(rest).toBe('event: closed\ndata: {"reason":"session-ended"}\n\n');
+    expect(released).toBe(true);
+    expect(subscribers.size).toBe(0);
+  });
 });

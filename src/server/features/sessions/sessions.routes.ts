@@ -13,8 +13,10 @@ import type { AppDeps } from '../../context';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import { requireUser } from '../../lib/require-user';
 import { serviceError } from '../../lib/service-error';
+import { OpenStreams } from './open-streams';
 import { streamSessionEvents } from './session-events';
 import { assertOwnActiveSession, createSession, deleteSession, getSession, getSessionMessages, listSessions, renameOwnSession } from './sessions.service';
+import { watchSignIn } from './sign-in-watch';
 
 export interface SessionsRoutesOptions {
   /** Aborted when the server begins to shut down: open event streams end so it can stop. */
@@ -25,6 +27,7 @@ const sessionIdParams = z.object({ id: z.uuid().openapi({ param: { name: 'id', i
 
 export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {}) {
   const { db } = deps;
+  const openStreams = new OpenStreams(deps.config.eventStreamsPerUser);
   /** Every operation's login-required and service-error texts of spec section 8. */
   const operation = (loginRequired: string, failure: string) => [requireUser(deps, { loginRequired }), serviceError(failure)];
 
@@ -84,7 +87,8 @@ export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {
     summary: "Server-Sent Events for a session's messages",
     description:
       '`event: ready` when subscribed (and again after the server lost and regained its database listener: catch up then: messages after your last timestamp, and every reply you hold that is still processing — see src/shared/catch-up.ts); ' +
-      '`event: message` with data {id, type: message.created|message.updated}; `event: session` with data {id, type: job.updated} when its generation job changed (the status badge); a comment heartbeat every 25 s.',
+      '`event: message` with data {id, type: message.created|message.updated}; `event: session` with data {id, type: job.updated} when its generation job changed (the status badge); a comment heartbeat every 25 s. ' +
+      '`event: closed` with data {reason} just before the server ends the stream: `too-many-streams` (the user has more open than EVENT_STREAMS_PER_USER and this was the oldest: reopen it when the page is in use again) or `session-ended` (signed out, revoked or expired: sign in again).',
     middleware: operation('User must be logged in to get messages', 'Failed to fetch messages'),
     request: { params: sessionIdParams },
     responses: { 200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } } },
@@ -119,7 +123,19 @@ export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {
     })
     .openapi(eventsRoute, async (c) => {
       const sessionId = c.req.valid('param').id;
-      await assertOwnActiveSession(db, c.get('user').id, sessionId);
-      return streamSessionEvents(c, deps.realtime, sessionId, { shutdownSignal: options.shutdownSignal });
+      const userId = c.get('user').id;
+      await assertOwnActiveSession(db, userId, sessionId);
+      const authSessionId = c.get('authSession').id;
+      return streamSessionEvents(c, deps.realtime, sessionId, {
+        shutdownSignal: options.shutdownSignal,
+        closeOn: (close) => {
+          const countOut = openStreams.add(userId, close);
+          const stopWatching = watchSignIn(deps.realtime, deps.sessionLookup.expiryOf, authSessionId, () => close('session-ended'));
+          return () => {
+            countOut();
+            stopWatching();
+          };
+        },
+      });
     });
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalS3Server, type LocalS3Server } from '@test/server/s3-server';
-import { signedInUser, type SignedInClient } from '@test/server/signed-in-user';
+import { signedInUser, TEST_PASSWORD, type SignedInClient } from '@test/server/signed-in-user';
 import { startTestServer } from '@test/server/test-server';
 import { uploadFixture } from '@test/server/uploads';
 import { userFiles } from '../../db/schema';
@@ -54,5 +55,19 @@ describe('serving files from the bucket', () => {
     const complete = await owner.get(`/api/files/${photo.id}`);
     expect(complete.status).toBe(200);
     expect(Buffer.from(await complete.arrayBuffer()).equals(large)).toBe(true);
+  });
+
+  it("leaves nothing of a deleted account in the bucket: its files, thumbnails and anything else under its prefix", async () => {
+    const leaving = await signedInUser(server);
+    await uploadFixture(leaving);
+    // Something of the account's that no row names (left over from an interrupted job, say).
+    await server.deps.storage.put(`public/${leaving.userId}/generated/orphan-0.png`, Buffer.from('orphan'));
+    const reader = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } });
+    const keysUnder = async (prefix: string) => ((await reader.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix }))).Contents ?? []).map((object) => object.Key);
+    expect(await keysUnder(`public/${leaving.userId}/`)).not.toEqual([]);
+
+    expect((await leaving.post('/api/account/delete', { password: TEST_PASSWORD })).status).toBe(204);
+    expect(await keysUnder(`public/${leaving.userId}/`)).toEqual([]);
+    expect(await keysUnder(`public/${owner.userId}/`)).not.toEqual([]);
   });
 });

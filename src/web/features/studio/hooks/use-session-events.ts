@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { SESSION_STREAM_EVENTS, sessionEventSchema, type SessionEvent } from '@shared/realtime';
+import type { ZodType } from 'zod';
+import { SESSION_STREAM_EVENTS, sessionEventSchema, streamClosedSchema, type SessionEvent, type StreamClosed } from '@shared/realtime';
 import { api } from '@web/lib/api-client';
 
 export type RealtimeStatus = 'connecting' | 'connected' | 'disconnected';
@@ -13,10 +15,17 @@ export interface SessionEventHandlers {
   onReady: () => void;
 }
 
+/**
+ * How long a page in view waits before reopening a stream the server closed. The server closes
+ * a user's oldest stream when they open more than it keeps; a page in view takes one back after
+ * this pause, a hidden page only once it is shown again.
+ */
+export const STREAM_REOPEN_DELAY_MS = 5_000;
+
 /** An event's data, or null for one that points at nothing we know (the next catch-up covers it). */
-function parseSessionEvent(data: string): SessionEvent | null {
+function parseData<T>(schema: ZodType<T>, data: string): T | null {
   try {
-    const parsed = sessionEventSchema.safeParse(JSON.parse(data));
+    const parsed = schema.safeParse(JSON.parse(data));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -25,11 +34,16 @@ function parseSessionEvent(data: string): SessionEvent | null {
 
 /**
  * The session's Server-Sent Events (spec section 4, realtime): connected once the server says
- * 'ready', disconnected on an error. The browser reconnects by itself; every 'ready' after that
- * lets the screen fetch what it missed.
+ * 'ready', disconnected on an error or when the server closed the stream. The browser reconnects
+ * by itself after a drop; every 'ready' after that lets the screen fetch what it missed. A stream
+ * the server closed with a reason ('closed') is not reopened by the browser: when the sign-in
+ * session ended, every cached answer is out of date (the app then finds the user signed out, or
+ * signed in anew after their own password change); either way the stream is reopened once the
+ * page is in view, and a session that really ended is refused then.
  */
 export function useSessionEvents(sessionId: string | undefined, handlers: SessionEventHandlers): RealtimeStatus {
   const [status, setStatus] = useState<RealtimeStatus>('connecting');
+  const queryClient = useQueryClient();
   const handlersRef = useRef(handlers);
   useEffect(() => {
     handlersRef.current = handlers;
@@ -37,25 +51,52 @@ export function useSessionEvents(sessionId: string | undefined, handlers: Sessio
 
   useEffect(() => {
     if (!sessionId || typeof EventSource === 'undefined') return;
-    const source = new EventSource(api.sessions[':id'].events.$url({ param: { id: sessionId } }), { withCredentials: true });
-    source.addEventListener(SESSION_STREAM_EVENTS.ready, () => {
-      setStatus('connected');
-      handlersRef.current.onReady();
-    });
-    const dispatch = (event: MessageEvent<string>) => {
-      const data = parseSessionEvent(event.data);
-      if (!data) return;
-      if (data.type === 'job.updated') handlersRef.current.onJobChanged(data.id);
-      else handlersRef.current.onMessage(data.id);
+    let source: EventSource | undefined;
+    let reopenTimer: ReturnType<typeof setTimeout> | undefined;
+    let waitingForView = false;
+
+    const open = () => {
+      waitingForView = false;
+      source = new EventSource(api.sessions[':id'].events.$url({ param: { id: sessionId } }), { withCredentials: true });
+      source.addEventListener(SESSION_STREAM_EVENTS.ready, () => {
+        setStatus('connected');
+        handlersRef.current.onReady();
+      });
+      const dispatch = (event: MessageEvent<string>) => {
+        const data = parseData<SessionEvent>(sessionEventSchema, event.data);
+        if (!data) return;
+        if (data.type === 'job.updated') handlersRef.current.onJobChanged(data.id);
+        else handlersRef.current.onMessage(data.id);
+      };
+      source.addEventListener(SESSION_STREAM_EVENTS.message, dispatch);
+      source.addEventListener(SESSION_STREAM_EVENTS.session, dispatch);
+      source.addEventListener(SESSION_STREAM_EVENTS.closed, (event: MessageEvent<string>) => {
+        const closed = parseData<StreamClosed>(streamClosedSchema, event.data);
+        // Before the server ends the response: the browser would otherwise reconnect at once.
+        source?.close();
+        setStatus('disconnected');
+        if (closed?.reason === 'session-ended') void queryClient.invalidateQueries();
+        reopenWhenInView();
+      });
+      source.onerror = () => setStatus('disconnected');
     };
-    source.addEventListener(SESSION_STREAM_EVENTS.message, dispatch);
-    source.addEventListener(SESSION_STREAM_EVENTS.session, dispatch);
-    source.onerror = () => setStatus('disconnected');
+
+    const reopenWhenInView = () => {
+      if (document.visibilityState === 'visible') reopenTimer = setTimeout(open, STREAM_REOPEN_DELAY_MS);
+      else waitingForView = true;
+    };
+    const onVisibilityChange = () => {
+      if (waitingForView && document.visibilityState === 'visible') open();
+    };
+    document.addEventListener('visibilitychange', onVisibilityChange);
+    open();
     return () => {
-      source.close();
+      clearTimeout(reopenTimer);
+      document.removeEventListener('visibilitychange', onVisibilityChange);
+      source?.close();
       setStatus('connecting');
     };
-  }, [sessionId]);
+  }, [sessionId, queryClient]);
 
   return status;
 }

@@ -2,10 +2,10 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 
 /**
- * The client's address, for the sign-in limits. By default it is what our socket sees: headers
- * such as X-Forwarded-For could be sent by anyone to dodge the limits. Behind a reverse proxy
- * (TRUST_PROXY=true) every request arrives from the proxy, so the address the proxy appended last
- * to X-Forwarded-For is used instead.
+ * The client's address, for the per-address limits (sign-in, password checks, error reports). By
+ * default it is what our socket sees: headers such as X-Forwarded-For could be sent by anyone to
+ * dodge the limits. Behind a reverse proxy (TRUST_PROXY=true) every request arrives from the
+ * proxy, so the address the proxy appended last to X-Forwarded-For is used instead.
  */
 export function clientAddressResolver(trustProxy: boolean): (c: Context) => string {
   return (c) => {
