@@ -50,6 +50,6 @@ export async function signUpInto(context: BrowserContext, tag: string, options: 
   expect(signUp.status()).toBe(200);
   const confirmed = await context.request.get(await confirmationLink(context, email), { maxRedirects: 0 });
   expect(confirmed.status()).toBe(302);
-  expect((await context.request.post('/api/me/accept-terms', { data: { accepted: true }, headers: originHeader(origin) })).status()).toBe(200);
+  expect((await context.request.post('/api/me/accept-terms', { data: { accepted: true }, headers: originHeader(options.origin ?? baseUrl()) })).status()).toBe(200);
   return { email, name: email.split('@')[0]! };
 }
