@@ -9,6 +9,7 @@ import {
   SESSIONS_PAGE_SIZE,
   VERIFIED_IMAGES_DEFAULT_LIMIT,
 } from './constants';
+import { codedTextsSchema } from './coded-text';
 import { PG_INTEGER_MAX, pgDateTimeSchema } from './column-bounds';
 import { engineKindSchema, engineRefusalSchema, engineUsedSchema, PICKER_MAX_IMAGE_COUNT } from './engines';
 import { aspectRatioSchema, imageLimitRefusalSchema } from './generation';
@@ -73,6 +74,8 @@ export const messageSchema = z.object({
   id: z.string(),
   session_id: z.string(),
   contentText: z.string(),
+  /** A server-written message as codes (worded by the client in the reader's language); null for the user's own. */
+  contentCodes: codedTextsSchema.nullish(),
   timestamp_created: z.string(),
   /** When the message last changed (its reply finished, say): of two copies, the later one wins. */
   updated_at: z.string(),

@@ -1,4 +1,5 @@
 import { type AspectRatio } from '@photomuse/request-language';
+import { type NoteText } from './reply-note';
 
 /** A picture as the engine takes and gives it. */
 export interface EngineImage {
@@ -19,8 +20,8 @@ export interface EngineOptions {
 
 export interface EngineResult {
   images: EngineImage[];
-  /** A short, honest line for the reply message: the built-in engine made it, and how. */
-  note: string;
+  /** A short, honest note for the reply message (the built-in engine made it, and how), as codes the app words. */
+  note: NoteText[];
 }
 
 /** Something the person could ask for next, and the request that does it. */
@@ -45,10 +46,11 @@ export type EngineErrorKind = 'transient' | 'invalid';
 export class EngineError extends Error {
   constructor(
     readonly kind: EngineErrorKind,
-    message: string,
+    /** Why, as codes the app words for the person (the message names the codes, for logs). */
+    readonly reason: NoteText[],
     options: { cause?: unknown } = {},
   ) {
-    super(message, { cause: options.cause });
+    super(reason.map((part) => part.code).join(' '), { cause: options.cause });
     this.name = 'EngineError';
   }
 }

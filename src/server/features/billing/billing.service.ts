@@ -1,3 +1,4 @@
+import { coded } from '@shared/coded-text';
 import type { Balance, HistoryKind, Transaction, TransactionPage } from '@shared/billing';
 import { engineKindSchema } from '@shared/engines';
 import { AppError, INSUFFICIENT_CREDITS_MESSAGE } from '@shared/errors';
@@ -22,14 +23,13 @@ import { isUniqueViolation } from '../../db/pg-errors';
  * running balance and every change to it is a ledger entry written by the same statement.
  */
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /**
  * Opens the user's account with `freeGenerations` free images and its free_grant entry
  * (reference = user id). Safe to call again: an existing account is left as it is.
  */
 export async function openBalanceAccount(db: DbOrTx, userId: string, freeGenerations: number): Promise<void> {
-  await insertAccountWithFreeGrant(db, userId, freeGenerations, `Welcome gift: ${plural(freeGenerations, 'free image', 'free images')}`);
+  await insertAccountWithFreeGrant(db, userId, freeGenerations, coded('ledger.freeGrant', { count: freeGenerations }));
 }
 
 export interface GenerationQuote {
@@ -88,7 +88,7 @@ export async function debitForGeneration(
 ): Promise<GenerationDebit> {
   if (!Number.isInteger(input.imageCount) || input.imageCount < 1) throw new Error(`imageCount must be a positive integer, got ${input.imageCount}`);
   if (!Number.isInteger(input.pricePerImageCents) || input.pricePerImageCents < 0) throw new Error(`pricePerImageCents must be a non-negative integer`);
-  const debited = await debitAccount(tx, { ...input, description: `Generated ${plural(input.imageCount, 'image', 'images')}` });
+  const debited = await debitAccount(tx, input);
   if (!debited) throw new AppError('INSUFFICIENT_BALANCE', INSUFFICIENT_CREDITS_MESSAGE);
   return {
     jobId: input.jobId,
@@ -116,7 +116,7 @@ export async function refundGeneration(dbOrTx: DbOrTx, input: { userId: string; 
   const nothing: GenerationRefund = { refunded: false, cents: 0, freeImages: 0 };
   if (await ledgerEntryExists(dbOrTx, 'refund', input.jobId)) return nothing;
   try {
-    const refund = await dbOrTx.transaction((tx) => refundUsage(tx, { ...input, description: 'Refund for a failed generation' }));
+    const refund = await dbOrTx.transaction((tx) => refundUsage(tx, { ...input, description: coded('ledger.refund') }));
     return refund ? { refunded: true, cents: refund.cents, freeImages: refund.freeImages } : nothing;
   } catch (error) {
     if (isUniqueViolation(error)) return nothing;
@@ -169,6 +169,7 @@ export async function transactionHistory(db: Db, userId: string, kind: HistoryKi
       type: row.kind,
       created: Math.floor(row.createdAt.getTime() / 1000),
       description: row.description,
+      description_code: row.descriptionCode,
       amount_formatted: formatCents(Math.abs(row.amountCents)),
       ending_balance_formatted: formatCents(row.balanceAfterCents),
       credit: row.kind === 'top_up' || row.kind === 'refund' || row.amountCents > 0,

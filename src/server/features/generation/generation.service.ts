@@ -1,3 +1,5 @@
+import { englishOf } from '../../lib/english-text';
+import { coded, type CodedText } from '@shared/coded-text';
 import { randomUUID } from 'node:crypto';
 import { engineRefusalOf, type EngineKind, type EngineRefusal, type EngineRequest } from '@shared/engines';
 import { AppError } from '@shared/errors';
@@ -24,7 +26,9 @@ import {
 import { planRequestOf, sourceFileIdsOf, type PlanRequest } from './planning';
 
 export const NOTHING_TO_ANSWER = 'Send a message before asking for a reply';
-export const WORKING_ON_IT = 'Working on your image…';
+/** A reply's words while its images are made. */
+export const WORKING_ON_IT_CODES: CodedText[] = [coded('reply.working')];
+export const WORKING_ON_IT = englishOf(WORKING_ON_IT_CODES);
 export const REPLY_NOT_FOUND = 'Reply not found';
 export const VARIATION_IN_PROGRESS = 'A new version of this reply is still being made.';
 export const PHOTO_EXPIRED_BEFORE_REPLY = 'The photo in this message has been deleted, as photos are after their retention time. Send it again to get a reply.';
@@ -178,7 +182,7 @@ async function startReply(tx: DbOrTx, deps: ReplyDeps, { userId, sessionId, cont
     messageId: message.id,
     plan,
     contextReferences: { sourceImages: plan.sourceImages, fileIds, attachmentIds, previousOutputId },
-    reply: { id: replyId, contentText: WORKING_ON_IT },
+    reply: { id: replyId, contentText: WORKING_ON_IT, contentCodes: WORKING_ON_IT_CODES },
     job,
     events: [
       { topic: sessionTopic(sessionId), type: 'message.updated', id: message.id },

@@ -4,7 +4,8 @@ import { EngineError, type EngineImage, type EngineOptions, type EngineResult, t
 /**
  * The built-in offline engine (packages/image) as the app's `ImageEngine`. The package knows
  * nothing of the app: this is the one place the two meet, and where the engine's refusals become
- * the app's EngineError of the same kind (so the job settles them as it settles any engine's).
+ * the app's EngineError of the same kind and reason (so the job settles them as it settles any
+ * engine's). Its notes and reasons are codes of the app's list: a code the app lacks fails the type check here.
  */
 export class LocalEngineAdapter implements ImageEngine {
   readonly name = 'local' as const;
@@ -32,5 +33,5 @@ export function createLocalEngine(settings: LocalEngineSettings = {}): ImageEngi
 }
 
 function asAppError(error: unknown): never {
-  throw error instanceof BuiltInEngineError ? new EngineError(error.kind, error.message, { cause: error }) : error;
+  throw error instanceof BuiltInEngineError ? new EngineError(error.kind, error.reason, { cause: error }) : error;
 }

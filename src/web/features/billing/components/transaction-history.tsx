@@ -8,6 +8,7 @@ import { cn } from '@web/lib/cn';
 import type { HistoryKind, Transaction } from '@shared/billing';
 import { useTransactionHistory } from '../api/get-transaction-history';
 import { useEngineNames } from '@web/lib/engine-names';
+import { useServerText } from '@web/lib/server-text';
 
 /** Money in (a top-up, a failed generation given back, credit from support) is green with a plus; the rest red with a minus. */
 export function isCredit(transaction: Pick<Transaction, 'credit'>): boolean {
@@ -22,6 +23,7 @@ const TEXTS = {
 function TransactionRow({ transaction }: { transaction: Transaction }) {
   const { t, i18n } = useTranslation('billing');
   const { describe } = useEngineNames();
+  const { word } = useServerText();
   const credit = isCredit(transaction);
   const Icon = credit ? ArrowDownLeft : ArrowUpRight;
   const date = new Date(transaction.created * 1000).toLocaleString(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
@@ -31,7 +33,7 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
         <Icon aria-hidden="true" className="h-4 w-4" />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium">{transaction.description}</p>
+        <p className="truncate text-sm font-medium">{transaction.description_code ? word(transaction.description_code) : transaction.description}</p>
         {transaction.engine && (
           <p className="truncate text-xs text-muted-foreground" data-testid="transaction-engine">
             {t('history.engine', { engine: describe(transaction.engine) })}
