@@ -23,7 +23,7 @@ UPDATE "messages" SET "content_codes" = (
       WHEN f[1] = 'the image service took too long to answer.' THEN '[{"code":"failure.timeLimit"}]'::jsonb
       WHEN f[1] = 'the work was interrupted.' THEN '[{"code":"failure.interrupted"}]'::jsonb
       WHEN f[1] = 'something went wrong on our side.' THEN '[{"code":"failure.ourSide"}]'::jsonb
-      ELSE jsonb_build_array(jsonb_build_object('code', 'failure.notMade', 'params', jsonb_build_object('reason', jsonb_build_object('coded', jsonb_build_object('code', 'engine.providerSaid', 'params', jsonb_build_object('text', f[1])))))))
+      ELSE jsonb_build_array(jsonb_build_object('code', 'failure.notMade', 'params', jsonb_build_object('reason', jsonb_build_object('coded', jsonb_build_object('code', 'engine.providerSaid', 'params', jsonb_build_object('text', f[1]))))))
     END
     || CASE
       WHEN f[2] IS NULL THEN '[]'::jsonb

@@ -117,7 +117,7 @@ describe('the local engine', () => {
 
   it('applies every style a request names, in order', async () => {
     const result = await engine.edit([portrait], 'sepia with a strong vignette, a bit sharper', { count: 1, aspectRatio: 'unchanged' });
-    expect(noteLine(result.note)).toContain('local.applied looks=style:sepia,style:vignette,adjustment:sharper');
+    expect(noteLine(result.note)).toContain('local.applied looks=style:sepia,style:vignette,adjustment:sharpen');
   });
 
   it('scales large photos down to the working size', async () => {
