@@ -1,0 +1,55 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from './support/browser';
+import { signUpInto } from './support/accounts';
+
+/**
+ * What the server writes — a reply's note, a failure reply, ledger lines — reaches a Russian reader
+ * in Russian: the server sends codes and the app words them. Switching the language re-words
+ * replies already in the chat.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('server texts for a Russian reader', () => {
+  it('shows the reply note, a failure reply and the ledger lines in Russian, and re-words an old reply in English after a switch', { timeout: 150_000 }, async () => {
+    const { context, page } = await newPage(browser);
+    await signUpInto(context, 'ru-server-texts');
+    await page.goto('/session/new?lng=ru');
+    const composer = page.getByRole('textbox', { name: 'Сообщение' });
+    // An English request: the reply's language follows the reader, not the request.
+    await composer.fill('a lighthouse on a cliff at sunset');
+    await composer.press('Enter');
+    await page.waitForURL(/\/session\/[0-9a-f-]{36}$/);
+    const replies = page.locator('li[data-message-id][data-role="system"]');
+    const note = replies.filter({ hasText: 'Сделано встроенным локальным движком (офлайн-фильтры изображений, а не облачная ИИ-модель).' });
+    await note.first().waitFor({ timeout: 60_000 });
+    expect(await note.first().innerText()).toContain('Нарисована процедурная сцена по словам:');
+    expect(await note.first().innerText()).not.toContain('Made with');
+
+    await composer.fill('a giraffe playing the violin');
+    await composer.press('Enter');
+    const failure = replies.filter({ hasText: 'К сожалению, изображение не удалось сделать: Встроенный локальный движок (офлайн, а не облачная ИИ-модель) не умеет рисовать «giraffe»' });
+    await failure.first().waitFor({ timeout: 60_000 });
+    expect(await failure.first().innerText()).toContain('Оплата возвращена (возвращено 1 бесплатное изображение).');
+    expect(await failure.first().innerText()).not.toMatch(/Sorry|refunded/);
+
+    // The same replies, re-worded in English once the reader switches.
+    const sessionPath = new URL(page.url()).pathname;
+    await page.goto(`${sessionPath}?lng=en`);
+    await replies.filter({ hasText: 'Made with the built-in local engine (offline image filters, not a hosted AI model).' }).first().waitFor();
+    await replies.filter({ hasText: 'Sorry, the image could not be made: The built-in local engine (offline, not a hosted AI model) cannot draw “giraffe”' }).first().waitFor();
+    expect(await page.getByText('Сделано встроенным локальным движком').count()).toBe(0);
+
+    // Ledger lines on the account page, in Russian again.
+    await page.goto('/account?lng=ru');
+    await page.getByRole('tab', { name: 'Расходы' }).click();
+    await page.getByText('Возврат за неудавшуюся генерацию').waitFor();
+    await expect.poll(() => page.getByText('Создано 1 изображение (бесплатно)').count()).toBe(2);
+    expect(await page.getByText(/Generated|Refund for/).count()).toBe(0);
+    await context.close();
+  });
+});
