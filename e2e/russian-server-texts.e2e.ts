@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
@@ -8,6 +9,8 @@ import { signUpInto } from './support/accounts';
  * in Russian: the server sends codes and the app words them. Switching the language re-words
  * replies already in the chat.
  */
+const fixtures = path.resolve(import.meta.dirname, '../fixtures');
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -50,6 +53,22 @@ describe('server texts for a Russian reader', () => {
     await page.getByText('Возврат за неудавшуюся генерацию').waitFor();
     await expect.poll(() => page.getByText('Создано 1 изображение (бесплатно)').count()).toBe(2);
     expect(await page.getByText(/Generated|Refund for/).count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows the suggestion chips of an uploaded photo in Russian, and a chip fills in a Russian request', { timeout: 120_000 }, async () => {
+    const { context, page } = await newPage(browser);
+    await signUpInto(context, 'ru-suggestions');
+    await page.goto('/session/new?lng=ru');
+    await page.getByTestId('composer-file-input').setInputFiles([path.join(fixtures, 'photos/Portrait_6.jpg')]);
+    const chips = page.getByRole('group', { name: 'Предлагаемые действия' }).getByRole('button');
+    await chips.first().waitFor({ timeout: 60_000 });
+    const titles = await chips.allTextContents();
+    // Every photo gets the cartoon chip; none of the chips is English.
+    expect(titles).toContain('Мультфильм');
+    for (const title of titles) expect(title).toMatch(/[а-яё]/i);
+    await chips.filter({ hasText: 'Мультфильм' }).click();
+    expect(await page.getByRole('textbox', { name: 'Сообщение' }).inputValue()).toBe('Преврати фото в мультяшную картинку.');
     await context.close();
   });
 });

@@ -9,7 +9,7 @@ import {
   SESSIONS_PAGE_SIZE,
   VERIFIED_IMAGES_DEFAULT_LIMIT,
 } from './constants';
-import { codedTextsSchema } from './coded-text';
+import { codedTextSchema, codedTextsSchema } from './coded-text';
 import { PG_INTEGER_MAX, pgDateTimeSchema } from './column-bounds';
 import { engineKindSchema, engineRefusalSchema, engineUsedSchema, PICKER_MAX_IMAGE_COUNT } from './engines';
 import { aspectRatioSchema, imageLimitRefusalSchema } from './generation';
@@ -21,7 +21,8 @@ import { aspectRatioSchema, imageLimitRefusalSchema } from './generation';
 
 export const verifiedStatusSchema = z.enum(['pending', 'approved', 'rejected']);
 
-export const suggestedActionSchema = z.object({ title: z.string(), description: z.string() });
+/** A chip: its title and the request it fills in, in English, and as codes the client words in the reader's language. */
+export const suggestedActionSchema = z.object({ title: z.string(), description: z.string(), title_code: codedTextSchema.optional(), description_code: codedTextSchema.optional() });
 export type SuggestedAction = z.infer<typeof suggestedActionSchema>;
 
 /** A user file as the client sees it (spec 3, User file). */

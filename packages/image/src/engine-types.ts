@@ -28,6 +28,9 @@ export interface EngineResult {
 export interface Suggestion {
   title: string;
   description: string;
+  /** The title and the request as codes, which the app words in the reader's language. */
+  titleCode?: NoteText;
+  descriptionCode?: NoteText;
 }
 
 /** What the engine's look at an uploaded photo found. */

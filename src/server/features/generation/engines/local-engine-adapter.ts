@@ -23,8 +23,12 @@ export class LocalEngineAdapter implements ImageEngine {
     return this.engine.edit(images, prompt, options).catch(asAppError);
   }
 
-  analyzeUpload(image: EngineImage): Promise<UploadAnalysis> {
-    return this.engine.analyzeUpload(image).catch(asAppError);
+  async analyzeUpload(image: EngineImage): Promise<UploadAnalysis> {
+    const analysis = await this.engine.analyzeUpload(image).catch(asAppError);
+    return {
+      ...analysis,
+      suggestions: analysis.suggestions.map(({ title, description, titleCode, descriptionCode }) => ({ title, description, ...(titleCode && descriptionCode ? { title_code: titleCode, description_code: descriptionCode } : {}) })),
+    };
   }
 }
 
