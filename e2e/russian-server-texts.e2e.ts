@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
-import { signUpInto } from './support/accounts';
+import { originHeader, signUpInto } from './support/accounts';
 
 /**
  * What the server writes — a reply's note, a failure reply, ledger lines — reaches a Russian reader
@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('server texts for a Russian reader', () => {
-  it('shows the reply note, a failure reply and the ledger lines in Russian, and re-words an old reply in English after a switch', { timeout: 150_000 }, async () => {
+  it('shows the reply note, a failure reply, the ledger lines and an error toast in Russian, and re-words an old reply in English after a switch', { timeout: 150_000 }, async () => {
     const { context, page } = await newPage(browser);
     await signUpInto(context, 'ru-server-texts');
     await page.goto('/session/new?lng=ru');
@@ -53,6 +53,19 @@ describe('server texts for a Russian reader', () => {
     await page.getByText('Возврат за неудавшуюся генерацию').waitFor();
     await expect.poll(() => page.getByText('Создано 1 изображение (бесплатно)').count()).toBe(2);
     expect(await page.getByText(/Generated|Refund for/).count()).toBe(0);
+
+    // An error answer's toast: the image is deleted elsewhere (another tab) before this one deletes it.
+    const generated = (await (await context.request.get('/api/user-files?kind=generated&limit=12')).json()) as { images: Array<{ id: string }> };
+    const imageId = generated.images[0]!.id;
+    await page.goto('/library?lng=ru');
+    const card = page.locator(`figure[data-image-id="${imageId}"]`);
+    await card.waitFor();
+    expect((await context.request.delete(`/api/user-files/${imageId}`, { headers: originHeader() })).status()).toBe(204);
+    await card.getByRole('button', { name: 'Удалить изображение' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Удалить', exact: true }).click();
+    await page.getByText('Не удалось удалить', { exact: true }).waitFor();
+    await page.getByText('Файл не найден', { exact: true }).waitFor();
+    expect(await page.getByText('File not found').count()).toBe(0);
     await context.close();
   });
 

@@ -132,6 +132,12 @@ export const SERVER_TEXT_CODES = [
   'suggestion.blackWhite.description',
   'suggestion.cartoon.title',
   'suggestion.cartoon.description',
+  // Error answers (toasts)
+  'error.fileNotFound',
+  'error.replyNotFound',
+  'error.variationInProgress',
+  'error.photoExpired',
+  'error.nothingToAnswer',
   // Ledger lines
   'ledger.freeGrant',
   'ledger.generated',

@@ -113,7 +113,7 @@ export async function requestReply(deps: ReplyDeps, userId: string, sessionId: s
   const context = await replyContextOf(db, userId, sessionId);
   if (!context) {
     await assertOwnActiveSession(db, userId, sessionId);
-    throw new AppError('BAD_REQUEST', NOTHING_TO_ANSWER);
+    throw new AppError('BAD_REQUEST', NOTHING_TO_ANSWER, { text: coded('error.nothingToAnswer') });
   }
   if (context.existingJobId) {
     const existing = await findJobForMessage(db, userId, context.message.id);
@@ -164,7 +164,7 @@ async function startReply(tx: DbOrTx, deps: ReplyDeps, { userId, sessionId, cont
   const { message, attachmentIds, previousOutputId } = context;
   // A message answered later (after a top-up) whose photo retention has deleted meanwhile: planned
   // without it, the reply would be a paid picture of something else.
-  if (context.expiredAttachmentCount > 0) throw new AppError('BAD_REQUEST', PHOTO_EXPIRED_BEFORE_REPLY);
+  if (context.expiredAttachmentCount > 0) throw new AppError('BAD_REQUEST', PHOTO_EXPIRED_BEFORE_REPLY, { text: coded('error.photoExpired') });
   const entry = engineFor(deps, message.requestedEngine, context.sessionEngine);
   const plan = await deps.quotePlanner.plan({ ...planRequestOf({ text: message.contentText, attachmentIds, previousOutputId }), ...choiceOfMessage(message) });
   assertWithinImageLimit(plan);
@@ -228,8 +228,8 @@ export async function requestVariation(deps: ReplyDeps, userId: string, replyMes
   return deps.db.transaction(async (tx) => {
     await lockReply(tx, userId, replyMessageId);
     const source = await variationSourceOf(tx, userId, replyMessageId);
-    if (!source) throw new AppError('NOT_FOUND', REPLY_NOT_FOUND);
-    if (source.busy) throw new AppError('BAD_REQUEST', VARIATION_IN_PROGRESS);
+    if (!source) throw new AppError('NOT_FOUND', REPLY_NOT_FOUND, { text: coded('error.replyNotFound') });
+    if (source.busy) throw new AppError('BAD_REQUEST', VARIATION_IN_PROGRESS, { text: coded('error.variationInProgress') });
     const jobId = randomUUID();
     // The engine of the first version, at its price today (the default, if it is no longer offered).
     const entry = deps.engineOf(source.engine) ?? deps.defaultEngine;
@@ -255,5 +255,5 @@ export async function requestVariation(deps: ReplyDeps, userId: string, replyMes
 
 /** The version of a reply that the user picked with the arrows: follow-ups edit its images. */
 export async function chooseReplyVersion(deps: Pick<AppDeps, 'db'>, userId: string, input: { replyMessageId: string; version: number }): Promise<void> {
-  if (!(await chooseVersion(deps.db, { userId, ...input }))) throw new AppError('NOT_FOUND', REPLY_NOT_FOUND);
+  if (!(await chooseVersion(deps.db, { userId, ...input }))) throw new AppError('NOT_FOUND', REPLY_NOT_FOUND, { text: coded('error.replyNotFound') });
 }

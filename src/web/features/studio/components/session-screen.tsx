@@ -45,6 +45,7 @@ import { RenameSessionDialog, type RenameTarget } from './rename-session-dialog'
 import { SessionHeader } from './session-header';
 import { TypingIndicator } from './typing-indicator';
 import { WelcomePanel } from './welcome-panel';
+import { useErrorText } from '@web/lib/server-text';
 
 const NO_MESSAGES: Message[] = [];
 
@@ -104,6 +105,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
   const follow = useFollowConversation(scroller, content, arrivalKey);
 
   // A request for more images than one message can make, refused before any charge: said in the user's language.
+  const errorText = useErrorText();
   const refusalText = (error: unknown): string | null => {
     const refusal = imageLimitRefusalOf(error);
     return refusal ? imageLimitText(t, refusal) : null;
@@ -115,7 +117,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
     retry.mutate(sessionId, {
       onError: (error) => {
         if (isAppError(error) && (error.status === 402 || error.code === 'INSUFFICIENT_BALANCE')) void credit.recordRefusal();
-        else toast.error(t('session.replyFailed', { message: refusalText(error) ?? error.message }));
+        else toast.error(t('session.replyFailed', { message: refusalText(error) ?? errorText(error) }));
       },
       onSettled: refreshStatus,
     });
@@ -190,7 +192,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
     variation.mutate(replyMessageId, {
       onError: (error) => {
         if (isAppError(error) && (error.status === 402 || error.code === 'INSUFFICIENT_BALANCE')) void credit.recordRefusal();
-        else toast.error(t('versions.failed', { message: error.message }));
+        else toast.error(t('versions.failed', { message: errorText(error) }));
       },
       onSettled: refreshStatus,
     });
