@@ -85,3 +85,67 @@ describe('server texts for a Russian reader', () => {
     await context.close();
   });
 });
+
+/**
+ * Every text node of a screen, walked in the page: what is left once names (the brand, the user's
+ * e-mail, prices, ratios, model names the operator chose) are taken out must hold no English word.
+ */
+async function englishTextNodes(page: import('playwright-core').Page, allowed: readonly string[]): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  const texts = await page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('script, style, noscript, svg, [aria-hidden="true"]')) continue;
+      const text = node.textContent?.trim() ?? '';
+      if (text) found.push(text);
+    }
+    for (const element of document.body.querySelectorAll('[aria-label], [title], [placeholder], img[alt]')) {
+      for (const attribute of ['aria-label', 'title', 'placeholder', 'alt']) {
+        const value = element.getAttribute(attribute)?.trim();
+        if (value) found.push(value);
+      }
+    }
+    return found;
+  });
+  return texts.filter((text) => {
+    // Image file names (the user's words, hyphenated) and the toasts' hot key are names, not English.
+    const rest = allowed.reduce((left, name) => left.replaceAll(name, ''), text).replace(/\S+\.(jpe?g|png|webp)\b/gi, '').replace('alt+T', '');
+    return /\b[A-Za-z]{3,}\b/.test(rest);
+  });
+}
+
+describe('the Russian DOM walk', () => {
+  it('leaves no English text node on the studio, billing and account screens of a user with a reply and a failure', { timeout: 150_000 }, async () => {
+    const { context, page } = await newPage(browser);
+    const { email, name } = await signUpInto(context, 'ru-walk');
+    const prices = (await (await context.request.get('/api/stripe/prices/default')).json()) as Array<{ nickname: string | null }>;
+    const allowed = ['PhotoMuse', email, name, ...prices.flatMap((price) => (price.nickname ? [price.nickname] : [])), 'PNG', 'JPEG', 'JPG', 'WEBP', 'USD', 'ESRGAN'];
+    await page.goto('/session/new?lng=ru');
+    const composer = page.getByRole('textbox', { name: 'Сообщение' });
+    await composer.fill('маяк на скале на закате');
+    await composer.press('Enter');
+    await page.waitForURL(/\/session\/[0-9a-f-]{36}$/);
+    const replies = page.locator('li[data-message-id][data-role="system"]');
+    await replies.filter({ hasText: 'Сделано встроенным локальным движком' }).first().waitFor({ timeout: 60_000 });
+    await composer.fill('жираф играет на скрипке');
+    await composer.press('Enter');
+    await replies.filter({ hasText: 'К сожалению' }).first().waitFor({ timeout: 60_000 });
+    const sessionPath = new URL(page.url()).pathname;
+    // The user's own requests are their words, not the app's.
+    const own = ['маяк на скале на закате', 'жираф играет на скрипке'];
+    expect({ screen: sessionPath, english: await englishTextNodes(page, [...allowed, ...own]) }).toEqual({ screen: sessionPath, english: [] });
+    for (const [route, text] of [
+      ['/studio', 'маяк на скале на закате'],
+      ['/billing', 'Текущий баланс'],
+      ['/account', 'Пополнения'],
+    ] as const) {
+      await page.goto(route);
+      await page.getByText(text).first().waitFor();
+      if (route === '/account') await page.getByRole('tab', { name: 'Расходы' }).click();
+      expect({ screen: route, english: await englishTextNodes(page, [...allowed, ...own]) }).toEqual({ screen: route, english: [] });
+    }
+    await context.close();
+  });
+});
