@@ -146,6 +146,8 @@ async function runStartedJob(
   // Stopped while the engine finished anyway: the Stop's refund stands, these images are nobody's.
   if (context.stopped.aborted) return 'settled-before';
   reporter.stage('saving');
+  // Told before the images arrive (a write after the completion would find the job done).
+  await reporter.flushed();
   const keys = outputs.map((output, position) => generatedImageKey(job.userId, job.id, position, output.mimeType));
   await Promise.all(outputs.map((output, position) => deps.storage.put(keys[position]!, output.data)));
 

@@ -10,14 +10,15 @@ export type ProgressWriter = (report: ProgressReport, preview: Buffer | null) =>
 
 /**
  * Passes a running try's progress on at most once per `minIntervalMs` (a 50-step sampler must not
- * flood the stream or the database): the newest report and preview win, a stage change included,
- * and the last one is always written (trailing). Writes never overlap, so they arrive in order.
+ * flood the stream or the database): the newest report and preview win, and the last one is
+ * always written (trailing). A change of stage goes out at once. Writes never overlap, so they arrive in order.
  * When a write finds the job no longer running (stopped, settled), `onGone` is called once.
  */
 export class ProgressReporter {
   private latest: ProgressReport | null = null;
   private latestPreview: Buffer | null = null;
   private dirty = false;
+  private urgent = false;
   private lastWrite = Number.NEGATIVE_INFINITY;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private writing: Promise<void> | undefined;
@@ -31,8 +32,23 @@ export class ProgressReporter {
     private readonly minIntervalMs = PROGRESS_MIN_INTERVAL_MS,
   ) {}
 
+  /** A new stage goes out without waiting out the interval (a try has at most three). */
   stage(stage: ProgressReport['stage']): void {
+    this.urgent = true;
     this.report({ stage, step: null, total: null });
+  }
+
+  /** Resolves once everything reported so far is written (before the try's result makes it moot). */
+  async flushed(): Promise<void> {
+    while (!this.closed && (this.writing || this.timer || this.dirty)) {
+      if (this.timer) {
+        clearTimeout(this.timer);
+        this.timer = undefined;
+        this.urgent = true;
+        this.schedule();
+      }
+      await this.writing;
+    }
   }
 
   progress(step: number, total: number): void {
@@ -64,7 +80,7 @@ export class ProgressReporter {
 
   private schedule(): void {
     if (this.writing || this.timer || !this.dirty || this.closed) return;
-    const wait = this.lastWrite + this.minIntervalMs - Date.now();
+    const wait = this.urgent ? 0 : this.lastWrite + this.minIntervalMs - Date.now();
     if (wait > 0) {
       this.timer = setTimeout(() => {
         this.timer = undefined;
@@ -83,6 +99,7 @@ export class ProgressReporter {
     const preview = this.latestPreview;
     this.latestPreview = null;
     this.dirty = false;
+    this.urgent = false;
     this.lastWrite = Date.now();
     try {
       const running = await this.write(report, preview ? await shrink(preview) : null);
