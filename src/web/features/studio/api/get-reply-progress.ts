@@ -21,6 +21,8 @@ export function useReplyProgress(sessionId: string, replyMessageId: string): Rep
  * reply arrive in the order they were written, so the newest one is the truth.
  */
 export function applyProgressEvent(queryClient: QueryClient, sessionId: string, progress: ReplyProgress): void {
+  // A fetch under way may have been answered before this event was written: it must not overwrite it.
+  void queryClient.cancelQueries({ queryKey: studioKeys.progress(sessionId) });
   queryClient.setQueryData<SessionProgress>(studioKeys.progress(sessionId), (current) => {
     const others = (current?.replies ?? []).filter((reply) => reply.job_id !== progress.job_id && reply.reply_message_id !== progress.reply_message_id);
     return { replies: [...others, progress] };
