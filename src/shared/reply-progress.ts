@@ -33,6 +33,15 @@ export type ReplyProgress = z.infer<typeof replyProgressSchema>;
 export const sessionProgressSchema = z.object({ replies: z.array(replyProgressSchema) });
 export type SessionProgress = z.infer<typeof sessionProgressSchema>;
 
+/**
+ * GET /api/replies/working: the user's sessions with a reply being made (the sessions list marks
+ * them; a page elsewhere tells the user when one finishes).
+ */
+export const workingSessionsSchema = z.object({
+  sessions: z.array(z.object({ session_id: z.string(), session_name: z.string().nullable(), reply_message_id: z.string() })),
+});
+export type WorkingSessions = z.infer<typeof workingSessionsSchema>;
+
 /** POST /api/replies/stop: the reply whose making is to stop. */
 export const stopReplySchema = z.object({ reply_message_id: z.uuid() });
 

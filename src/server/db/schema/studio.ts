@@ -204,6 +204,9 @@ export const agentJobs = pgTable(
     // The operator console: generations of a period, and the failed ones newest first.
     index('agent_jobs_created_idx').on(t.createdAt),
     index('agent_jobs_failed_idx').on(t.completedAt.desc().nullsFirst()).where(sql`${t.status} = 'failed'`),
+    // The replies being made: a user's (the sessions list's badges) and the line's order (a queued reply's place).
+    index('agent_jobs_user_running_idx').on(t.userId).where(sql`${t.status} in ('queued', 'processing')`),
+    index('agent_jobs_queued_created_idx').on(t.createdAt).where(sql`${t.status} = 'queued'`),
     // The shared limit, written into the constraint as literals (a check cannot take parameters).
     check('agent_jobs_image_count_check', sql`${t.imageCount} between ${sql.raw(String(MIN_IMAGES_PER_REQUEST))} and ${sql.raw(String(MAX_IMAGES_PER_REQUEST))}`),
   ],

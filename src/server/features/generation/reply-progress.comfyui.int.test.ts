@@ -139,7 +139,12 @@ describe('progress and previews from ComfyUI', () => {
     // Another user's session is not theirs to read.
     const stranger = await payingUser();
     expect((await stranger.get(`/api/replies/progress/${sessionId}`)).status).toBe(404);
+    // The sessions list marks the session as working — the owner's list only — until the reply ends.
+    const workingNow = async (who: SignedInClient) => ((await (await who.get('/api/replies/working')).json()) as { sessions: Array<{ session_id: string }> }).sessions.map((s) => s.session_id);
+    expect(await workingNow(client)).toEqual([sessionId]);
+    expect(await workingNow(stranger)).toEqual([]);
     expect((await client.post('/api/replies/stop', { reply_message_id: reply.reply_message_id })).status).toBe(200);
+    expect(await workingNow(client)).toEqual([]);
   });
 });
 

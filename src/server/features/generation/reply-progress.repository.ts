@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ReplyProgress, ReplyStage } from '@shared/reply-progress';
 import type { DbOrTx } from '../../db/client';
-import { agentJobs, jobPreviews } from '../../db/schema';
+import { agentJobs, chatSessions, jobPreviews } from '../../db/schema';
 import { EVENTS_CHANNEL } from '../../realtime/events';
 import { sessionTopicSql } from '../../realtime/topics';
 
@@ -92,4 +92,15 @@ export async function previewOf(db: DbOrTx, userId: string, jobId: string): Prom
     .innerJoin(agentJobs, eq(agentJobs.id, jobPreviews.jobId))
     .where(and(eq(jobPreviews.jobId, jobId), eq(agentJobs.userId, userId), eq(agentJobs.status, 'processing')));
   return row?.jpeg;
+}
+
+/** The user's active sessions with a reply being made (queued or running), oldest job first. */
+export async function workingSessionsOf(db: DbOrTx, userId: string): Promise<Array<{ sessionId: string; sessionName: string | null; replyMessageId: string }>> {
+  const rows = await db
+    .select({ sessionId: agentJobs.sessionId, sessionName: chatSessions.sessionName, replyMessageId: agentJobs.resultMessageId })
+    .from(agentJobs)
+    .innerJoin(chatSessions, eq(chatSessions.id, agentJobs.sessionId))
+    .where(and(eq(agentJobs.userId, userId), eq(chatSessions.userId, userId), eq(chatSessions.isActive, true), inArray(agentJobs.status, ['queued', 'processing'])))
+    .orderBy(agentJobs.createdAt);
+  return rows.filter((row): row is typeof row & { replyMessageId: string } => row.replyMessageId !== null);
 }

@@ -1,12 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { AppError } from '@shared/errors';
-import { sessionProgressSchema, stopAnswerSchema, stopReplySchema } from '@shared/reply-progress';
+import { sessionProgressSchema, stopAnswerSchema, stopReplySchema, workingSessionsSchema } from '@shared/reply-progress';
 import type { AppDeps } from '../../context';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import { requireUser } from '../../lib/require-user';
 import { assertOwnActiveSession } from '../sessions/sessions.service';
-import { previewOf, sessionProgressOf } from './reply-progress.repository';
+import { previewOf, sessionProgressOf, workingSessionsOf } from './reply-progress.repository';
 import { stopReply } from './stop-reply.service';
 
 const PREVIEW_NOT_FOUND = 'Preview not found';
@@ -41,6 +41,13 @@ const getPreview = createRoute({
   },
 });
 
+const getWorking = createRoute({
+  method: 'get',
+  path: '/working',
+  summary: "The user's sessions with a reply being made",
+  responses: { 200: jsonContent(workingSessionsSchema.meta({ id: 'WorkingSessions' }), 'Sessions still working') },
+});
+
 /** Live progress, previews and Stop for the replies being made (mounted under /api/replies). */
 export function replyProgressRoutes(deps: AppDeps) {
   const router = createRouter();
@@ -55,6 +62,10 @@ export function replyProgressRoutes(deps: AppDeps) {
       const { session_id: sessionId } = c.req.valid('param');
       await assertOwnActiveSession(deps.db, userId, sessionId);
       return c.json({ replies: await sessionProgressOf(deps.db, userId, sessionId) }, 200);
+    })
+    .openapi(getWorking, async (c) => {
+      const rows = await workingSessionsOf(deps.db, c.get('user').id);
+      return c.json({ sessions: rows.map((row) => ({ session_id: row.sessionId, session_name: row.sessionName, reply_message_id: row.replyMessageId })) }, 200);
     })
     .openapi(getPreview, async (c) => {
       const jpeg = await previewOf(deps.db, c.get('user').id, c.req.valid('param').job_id);
