@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ReplyProgress, SessionProgress, StopAnswer } from '@shared/reply-progress';
 import type { RunningServer } from '../../start-server';
 import { agentJobs, jobPreviews, ledgerEntries, userFiles } from '../../db/schema';
@@ -34,6 +34,12 @@ afterAll(async () => {
 beforeEach(() => {
   comfy.reset();
   comfy.setStepMs(300);
+});
+// A test that failed halfway must not leave its prompt hanging in front of the next test's.
+afterEach(async () => {
+  if (!comfy.busy()) return;
+  await fetch(`${comfy.url}/interrupt`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  await until('ComfyUI idle', () => (comfy.busy() ? undefined : true), 10_000);
 });
 
 async function payingUser(): Promise<SignedInClient> {
@@ -132,7 +138,11 @@ describe('progress and previews from ComfyUI', () => {
       await again.next((event) => event.event === 'ready');
       const now = (await (await client.get(`/api/replies/progress/${sessionId}`)).json()) as SessionProgress;
       expect(now.replies).toEqual([expect.objectContaining({ job_id: reply.job_id, reply_message_id: reply.reply_message_id, stage: 'generating', step: 1, total: 4, queue_position: null })]);
-      expect(now.replies[0]!.preview_version).toBeGreaterThan(0);
+      // The preview of step 1 follows its progress message within the rate limit's interval.
+      await until('the preview of step 1', async () => {
+        const later = (await (await client.get(`/api/replies/progress/${sessionId}`)).json()) as SessionProgress;
+        return later.replies[0]!.preview_version > 0 ? true : undefined;
+      }, 5_000);
     } finally {
       again.close();
     }
