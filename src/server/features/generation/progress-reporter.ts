@@ -17,6 +17,8 @@ export type ProgressWriter = (report: ProgressReport, preview: Buffer | null) =>
 export class ProgressReporter {
   private latest: ProgressReport | null = null;
   private latestPreview: Buffer | null = null;
+  private rawPreview: Buffer | null = null;
+  private shrinking: Promise<void> | undefined;
   private dirty = false;
   private urgent = false;
   private lastWrite = Number.NEGATIVE_INFINITY;
@@ -40,6 +42,7 @@ export class ProgressReporter {
 
   /** Resolves once everything reported so far is written (before the try's result makes it moot). */
   async flushed(): Promise<void> {
+    while (this.shrinking) await this.shrinking;
     while (!this.closed && (this.writing || this.timer || this.dirty)) {
       if (this.timer) {
         clearTimeout(this.timer);
@@ -56,12 +59,35 @@ export class ProgressReporter {
     this.report({ stage: 'generating', step: Math.max(0, Math.min(Math.round(step), Math.round(total))), total: Math.round(total) });
   }
 
-  preview(jpeg: Buffer): void {
+  /**
+   * The newest preview, shrunk off the write path (a step's progress never waits for sharp);
+   * previews that arrive while one is shrunk are skipped but for the newest.
+   */
+  preview(image: Buffer): void {
     if (this.closed) return;
-    this.latestPreview = jpeg;
-    this.latest ??= { stage: 'generating', step: null, total: null };
-    this.dirty = true;
-    this.schedule();
+    this.rawPreview = image;
+    this.shrinkNext();
+  }
+
+  private shrinkNext(): void {
+    if (this.shrinking || !this.rawPreview || this.closed) return;
+    const raw = this.rawPreview;
+    this.rawPreview = null;
+    this.shrinking = shrink(raw)
+      .then(
+        (small) => {
+          if (this.closed) return;
+          this.latestPreview = small;
+          this.latest ??= { stage: 'generating', step: null, total: null };
+          this.dirty = true;
+          this.schedule();
+        },
+        (error: unknown) => this.onError(error),
+      )
+      .finally(() => {
+        this.shrinking = undefined;
+        this.shrinkNext();
+      });
   }
 
   /** No more writes; waits for the one under way. */
@@ -102,7 +128,7 @@ export class ProgressReporter {
     this.urgent = false;
     this.lastWrite = Date.now();
     try {
-      const running = await this.write(report, preview ? await shrink(preview) : null);
+      const running = await this.write(report, preview);
       if (!running && !this.gone) {
         this.gone = true;
         this.closed = true;
