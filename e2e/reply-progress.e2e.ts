@@ -8,7 +8,8 @@ import { launchBrowser, viewports } from './support/browser';
 /**
  * A reply being made, in the browser, with the operator's ComfyUI (the local stand-in, which hangs
  * halfway through its 4 steps when told to): the bubble's progress bar follows the sampler, the
- * preview shows, a reload mid-run shows where the reply is now, and Stop ends it with its refund.
+ * preview shows, a reload mid-run shows where the reply is now, Stop ends it with its refund, the
+ * sessions list marks the session while a reply is made, and a toast there links back when it is ready.
  */
 let browser: Browser;
 let comfy: FakeComfyUi;
@@ -38,7 +39,7 @@ async function payingUser(tag: string, viewport = viewports.desktop): Promise<{ 
 }
 
 describe('a reply being made, in the browser', () => {
-  it('shows the sampler’s progress and preview, the same after a reload, and Stop ends it with a refund', { timeout: 120_000 }, async () => {
+  it('shows the sampler’s progress and preview, the same after a reload; Stop ends it with a refund; the list marks the session working and a toast says when the next reply is ready', { timeout: 120_000 }, async () => {
     const { context, page } = await payingUser('progress', viewports.phone);
     comfy.script({ hang: true });
     await page.goto('/session/new');
@@ -54,10 +55,29 @@ describe('a reply being made, in the browser', () => {
     await page.reload();
     await expect.poll(() => page.getByRole('progressbar', { name: 'Generating' }).getAttribute('aria-valuenow'), { timeout: 15_000 }).toBe('25');
 
+    // The sessions list, in another tab, marks the session as still working.
+    const list = await context.newPage();
+    await list.goto('/studio');
+    await list.getByTestId('working-badge').waitFor({ timeout: 15_000 });
+
     await page.getByRole('button', { name: 'Stop' }).click();
     await page.getByText('Stopped. The charge was refunded ($0.05 was refunded to your balance).').waitFor({ timeout: 15_000 });
     expect(await page.getByRole('progressbar').count()).toBe(0);
     await expect.poll(() => comfy.interrupts.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await list.getByTestId('working-badge').waitFor({ state: 'detached', timeout: 15_000 });
+
+    // The next reply is asked for, and the user goes to the list while it is made: the session
+    // is marked there, and a toast links back to it when the reply is ready.
+    comfy.setStepMs(2_500);
+    const sessionPath = new URL(page.url()).pathname;
+    await page.getByRole('textbox').fill('a red boat');
+    await page.keyboard.press('Enter');
+    await page.getByRole('progressbar').first().waitFor({ timeout: 15_000 });
+    await page.goto('/studio');
+    await page.getByTestId('working-badge').waitFor({ timeout: 15_000 });
+    await page.getByText(/^A reply is ready in /).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Open' }).click();
+    await page.waitForURL((url) => url.pathname === sessionPath);
     await context.close();
   });
 });
