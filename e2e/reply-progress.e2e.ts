@@ -29,7 +29,7 @@ afterAll(async () => {
   await comfy?.close();
 });
 
-async function payingUser(tag: string, viewport = viewports.desktop): Promise<{ context: BrowserContext; page: Page }> {
+async function payingUser(tag: string, viewport: { width: number; height: number } = viewports.desktop): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: origin, viewport });
   await signUpInto(context, tag, { origin });
   const session = await context.request.post('/api/stripe/create-top-up-session', { data: { amount_cents: 1000 }, headers: originHeader(origin) });
