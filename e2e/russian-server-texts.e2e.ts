@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
 import { originHeader, signUpInto } from './support/accounts';
@@ -90,7 +90,7 @@ describe('server texts for a Russian reader', () => {
  * Every text node of a screen, walked in the page: what is left once names (the brand, the user's
  * e-mail, prices, ratios, model names the operator chose) are taken out must hold no English word.
  */
-async function englishTextNodes(page: import('playwright-core').Page, allowed: readonly string[]): Promise<string[]> {
+async function englishTextNodes(page: Page, allowed: readonly string[]): Promise<string[]> {
   await page.waitForLoadState('networkidle');
   const texts = await page.evaluate(() => {
     const found: string[] = [];

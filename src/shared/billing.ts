@@ -1,4 +1,4 @@
-import { codedTextSchema } from './coded-text';
+import { codedTextSchema } from './coded-text-schema';
 import { z } from 'zod';
 import { CUSTOM_TOP_UP_MAX_CENTS, CUSTOM_TOP_UP_MIN_CENTS } from './constants';
 import { engineUsedSchema } from './engines';

@@ -1,6 +1,7 @@
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { coded, codedTextSchema, SERVER_TEXT_CODES } from './coded-text';
+import { coded, SERVER_TEXT_CODES } from './coded-text';
+import { codedTextSchema } from './coded-text-schema';
 import { wordCodedTexts, type Translate } from './coded-text-wording';
 import english from './locales/en/server.json';
 import russian from './locales/ru/server.json';

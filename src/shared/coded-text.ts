@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * A text the server means, sent as a code and its parameters; the client words it from its locale
  * files (namespace `server`) in the reader's language. Stored messages keep the codes, so a reply
@@ -19,6 +17,7 @@ export const SERVER_TEXT_CODES = [
   'reply.madeWithOn',
   'reply.editedWith',
   'reply.upscaledWith',
+  'reply.stopped',
   // The built-in engine's reply notes
   'local.madeBy',
   'local.canDraw',
@@ -177,22 +176,20 @@ export interface CodedText {
   params?: Record<string, CodedParam> | undefined;
 }
 
-const nameRefSchema = z.object({ name: z.enum(NAME_KINDS), id: z.string() });
-const plainParamSchema = z.union([z.string(), z.number(), z.array(z.string()), nameRefSchema, z.object({ refs: z.array(nameRefSchema) }), z.object({ cents: z.int() })]);
-const innerCodedTextSchema = z.object({ code: z.enum(SERVER_TEXT_CODES), params: z.record(z.string(), plainParamSchema).optional() });
-
-export const codedTextSchema = z.object({
-  code: z.enum(SERVER_TEXT_CODES),
-  params: z.record(z.string(), z.union([plainParamSchema, z.object({ coded: innerCodedTextSchema })])).optional(),
-});
-
-/** A text of several sentences, each coded; the client words each and joins them with a space. */
-export const codedTextsSchema = z.array(codedTextSchema);
-
 export function coded(code: ServerTextCode, params?: Record<string, CodedParam>): CodedText {
   return params ? { code, params } : { code };
 }
 
 export function isServerTextCode(code: string): code is ServerTextCode {
   return (SERVER_TEXT_CODES as readonly string[]).includes(code);
+}
+
+/**
+ * The shape of a coded text, checked without zod: error answers are read on the landing page too,
+ * whose JavaScript stays small (the zod schemas are in coded-text-schema.ts).
+ */
+export function looksLikeCodedText(value: unknown): value is CodedText {
+  if (!value || typeof value !== 'object') return false;
+  const { code, params } = value as { code?: unknown; params?: unknown };
+  return typeof code === 'string' && isServerTextCode(code) && (params === undefined || (typeof params === 'object' && params !== null));
 }

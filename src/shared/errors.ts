@@ -1,4 +1,4 @@
-import { codedTextSchema, type CodedText } from './coded-text';
+import { looksLikeCodedText, type CodedText } from './coded-text';
 
 /**
  * The error model of spec section 8, shared by the server (which answers with it) and the web
@@ -96,8 +96,8 @@ export function extractErrorMessage(body: unknown): string {
 /** The coded message of a server's answer, where it sent one (a malformed one is ignored). */
 function textOfBody(body: unknown): CodedText | undefined {
   if (!body || typeof body !== 'object') return undefined;
-  const parsed = codedTextSchema.safeParse((body as Record<string, unknown>).text_code);
-  return parsed.success ? parsed.data : undefined;
+  const text = (body as Record<string, unknown>).text_code;
+  return looksLikeCodedText(text) ? text : undefined;
 }
 
 function codeOfBody(body: unknown): ErrorCode | undefined {

@@ -9,7 +9,7 @@ import {
   SESSIONS_PAGE_SIZE,
   VERIFIED_IMAGES_DEFAULT_LIMIT,
 } from './constants';
-import { codedTextSchema, codedTextsSchema } from './coded-text';
+import { codedTextSchema, codedTextsSchema } from './coded-text-schema';
 import { PG_INTEGER_MAX, pgDateTimeSchema } from './column-bounds';
 import { engineKindSchema, engineRefusalSchema, engineUsedSchema, PICKER_MAX_IMAGE_COUNT } from './engines';
 import { aspectRatioSchema, imageLimitRefusalSchema } from './generation';

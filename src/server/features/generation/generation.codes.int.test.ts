@@ -84,7 +84,7 @@ describe('server texts as codes', () => {
 });
 
 describe('the backfill of texts written before codes', () => {
-  const backfill = readFileSync(path.join(import.meta.dirname, '../../../../drizzle/0012_server-text-codes-backfill.sql'), 'utf8');
+  const backfill = readFileSync(path.join(import.meta.dirname, '../../../../drizzle/0013_server-text-codes-backfill.sql'), 'utf8');
 
   async function runBackfill() {
     for (const statement of backfill.split('--> statement-breakpoint')) await server.deps.db.execute(sql.raw(statement));
