@@ -184,12 +184,3 @@ export function isServerTextCode(code: string): code is ServerTextCode {
   return (SERVER_TEXT_CODES as readonly string[]).includes(code);
 }
 
-/**
- * The shape of a coded text, checked without zod: error answers are read on the landing page too,
- * whose JavaScript stays small (the zod schemas are in coded-text-schema.ts).
- */
-export function looksLikeCodedText(value: unknown): value is CodedText {
-  if (!value || typeof value !== 'object') return false;
-  const { code, params } = value as { code?: unknown; params?: unknown };
-  return typeof code === 'string' && isServerTextCode(code) && (params === undefined || (typeof params === 'object' && params !== null));
-}

@@ -1,4 +1,4 @@
-import { looksLikeCodedText, type CodedText } from './coded-text';
+import type { CodedText } from './coded-text';
 
 /**
  * The error model of spec section 8, shared by the server (which answers with it) and the web
@@ -96,8 +96,10 @@ export function extractErrorMessage(body: unknown): string {
 /** The coded message of a server's answer, where it sent one (a malformed one is ignored). */
 function textOfBody(body: unknown): CodedText | undefined {
   if (!body || typeof body !== 'object') return undefined;
-  const text = (body as Record<string, unknown>).text_code;
-  return looksLikeCodedText(text) ? text : undefined;
+  // Only the shape is checked: the list of codes stays out of the landing page's JavaScript, and an
+  // unknown code falls back to the English message where it is worded (useErrorText).
+  const text = (body as Record<string, unknown>).text_code as { code?: unknown; params?: unknown } | undefined;
+  return text && typeof text === 'object' && typeof text.code === 'string' && (text.params === undefined || (typeof text.params === 'object' && text.params !== null)) ? (text as CodedText) : undefined;
 }
 
 function codeOfBody(body: unknown): ErrorCode | undefined {
