@@ -26,8 +26,8 @@ export interface EngineOptions {
   attempt?: number | undefined;
   /** Steps done of the engine's own count, as it reports them while it works. */
   onProgress?: ((progress: { step: number; total: number }) => void) | undefined;
-  /** A preview of the picture being made (JPEG), where the engine streams them. */
-  onPreview?: ((jpeg: Buffer) => void) | undefined;
+  /** A preview of the picture being made (any image format; shrunk to a small JPEG before it is kept), where the engine streams them. */
+  onPreview?: ((image: Buffer) => void) | undefined;
 }
 
 export interface EngineResult {
