@@ -15,6 +15,7 @@ import {
   type LedgerPageQuery,
 } from './billing.repository';
 import { isUniqueViolation } from '../../db/pg-errors';
+import { assertWithinSpendingLimits } from './spending.service';
 
 /**
  * The prepaid balance: what the generation work calls (quote, debit, refund) and what the
@@ -78,6 +79,8 @@ export interface GenerationDebit {
  * with its usage entry (reference = job id). Pass the caller's transaction so the debit, the job
  * row and the queue job commit or roll back together.
  *
+ * @throws AppError FORBIDDEN (HTTP 403, details.spending_limit) when the charge would pass the
+ *   user's daily or monthly spending limit; nothing is written then.
  * @throws AppError INSUFFICIENT_BALANCE ('Insufficient credits', HTTP 402) when the account cannot
  *   cover it; nothing is written then, and the caller's transaction stays usable.
  * @throws when the job id was already debited (unique reference); the transaction is then aborted.
@@ -88,6 +91,8 @@ export async function debitForGeneration(
 ): Promise<GenerationDebit> {
   if (!Number.isInteger(input.imageCount) || input.imageCount < 1) throw new Error(`imageCount must be a positive integer, got ${input.imageCount}`);
   if (!Number.isInteger(input.pricePerImageCents) || input.pricePerImageCents < 0) throw new Error(`pricePerImageCents must be a non-negative integer`);
+  // A limit the user set is checked first, under the account row's lock: refused, nothing is written.
+  await assertWithinSpendingLimits(tx, input);
   const debited = await debitAccount(tx, { ...input, description: `Generated ${plural(input.imageCount, 'image', 'images')}` });
   if (!debited) throw new AppError('INSUFFICIENT_BALANCE', INSUFFICIENT_CREDITS_MESSAGE);
   return {

@@ -6,6 +6,7 @@ import { imageLimitRefusal, isAspectRatio, type GenerationPlan } from '@shared/g
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../context';
 import { debitForGeneration, quoteGeneration } from '../billing/billing.service';
+import { spendingLimitForQuote } from '../billing/spending.service';
 import { sessionTopic } from '../../realtime/topics';
 import { assertOwnActiveSession } from '../sessions/sessions.service';
 import type { EngineEntry, GenerationParts } from './engines/create-engine';
@@ -211,7 +212,8 @@ export async function quoteDraft(
   }
   const refusal = engineRefusalOf(deps.offers, draft.engine ?? entry.kind, engineRequestOf(plan, draft.attachmentCount));
   const quote = await quoteGeneration(deps.db, userId, plan.imageCount, entry.pricePerImageCents);
-  return { ...quote, pricePerImageCents: entry.pricePerImageCents, free: quote.paidImages === 0, engine: entry.kind, refusal };
+  const spendingLimit = await spendingLimitForQuote(deps.db, userId, quote.priceCents);
+  return { ...quote, pricePerImageCents: entry.pricePerImageCents, free: quote.paidImages === 0, engine: entry.kind, refusal, spendingLimit };
 }
 
 /**
