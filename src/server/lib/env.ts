@@ -152,6 +152,8 @@ const envSchema = z.object({
   FREE_GENERATIONS: intFromEnv(3, 0, 1000),
   /** A monthly spending limit every new account starts with (the user may change it); unset = none. */
   DEFAULT_MONTHLY_LIMIT_CENTS: optionalIntFromEnv(1, 100_000_000),
+  /** Who e-mails the receipt of a top-up: we do ('ours'), or Stripe does ('stripe', its "Successful payments" e-mails). */
+  PAYMENT_RECEIPTS: z.enum(['ours', 'stripe']).default('ours'),
   WORKER: z.enum(['inline', 'off']).default('inline'),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (for rate limits). */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -230,6 +232,8 @@ export interface AppConfig {
   freeGenerations: number;
   /** The monthly spending limit a new account starts with; null = none. */
   defaultMonthlyLimitCents: number | null;
+  /** Who sends top-up receipts; with test-mode payments ours are always sent (there is no Stripe to send them). */
+  paymentReceipts: RawEnv['PAYMENT_RECEIPTS'];
   worker: RawEnv['WORKER'];
   trustProxy: boolean;
   generationTimeoutSeconds: number;
@@ -363,6 +367,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     pricePerImageCents: env.PRICE_PER_IMAGE_CENTS,
     freeGenerations: env.FREE_GENERATIONS,
     defaultMonthlyLimitCents: env.DEFAULT_MONTHLY_LIMIT_CENTS ?? null,
+    paymentReceipts: env.PAYMENT_RECEIPTS,
     worker: env.WORKER,
     trustProxy: env.TRUST_PROXY === 'true',
     generationTimeoutSeconds: env.GENERATION_TIMEOUT_SECONDS,

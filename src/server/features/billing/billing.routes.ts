@@ -157,7 +157,7 @@ export function billingRoutes(deps: AppDeps) {
     .openapi(postCheckoutSession, async (c) => c.json(await createPackageCheckout(db, provider, buyerOf(c.get('user')), c.req.valid('json').priceId), 200))
     .openapi(postTopUpSession, async (c) => c.json(await createCustomTopUp(db, provider, buyerOf(c.get('user')), c.req.valid('json').amount_cents), 200))
     .openapi(getVerification, async (c) =>
-      c.json(await verifyCheckoutSession(db, provider, buyerOf(c.get('user')), c.req.valid('param').sessionId, c.get('logger')), 200),
+      c.json(await verifyCheckoutSession(db, provider, buyerOf(c.get('user')), c.req.valid('param').sessionId, c.get('logger'), deps), 200),
     )
     .openapi(getHistory, async (c) => {
       const query = c.req.valid('query');
@@ -183,12 +183,12 @@ export function billingRoutes(deps: AppDeps) {
         if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new AppError('BAD_REQUEST', 'Invalid webhook signature');
         throw error;
       }
-      await handleStripeEvent({ db, stripe }, event, c.get('logger'));
+      await handleStripeEvent({ db, stripe, mails: deps }, event, c.get('logger'));
       return c.json({ received: true as const }, 200);
     })
     .openapi(getTestCheckout, async (c) => c.json(await testCheckoutDetails(db, c.get('user').id, c.req.valid('param').id), 200))
     .openapi(postTestCheckoutComplete, async (c) =>
-      c.json(await completeTestCheckout(db, buyerOf(c.get('user')), c.req.valid('param').id, c.get('logger')), 200),
+      c.json(await completeTestCheckout(db, buyerOf(c.get('user')), c.req.valid('param').id, c.get('logger'), deps), 200),
     )
     .openapi(postTestCheckoutCancel, async (c) => {
       await cancelTestCheckout(db, c.get('user').id, c.req.valid('param').id);

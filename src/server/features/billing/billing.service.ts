@@ -16,6 +16,7 @@ import {
 } from './billing.repository';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { assertWithinSpendingLimits } from './spending.service';
+import { mailIfBalanceFellBelowThreshold, type BalanceMailDeps } from './balance-mails.service';
 
 /**
  * The prepaid balance: what the generation work calls (quote, debit, refund) and what the
@@ -88,6 +89,8 @@ export interface GenerationDebit {
 export async function debitForGeneration(
   tx: DbOrTx,
   input: { userId: string; jobId: string; imageCount: number; pricePerImageCents: number },
+  /** Where the low-balance e-mail is queued, in the same transaction, when this charge crosses the user's threshold. */
+  mails?: BalanceMailDeps,
 ): Promise<GenerationDebit> {
   if (!Number.isInteger(input.imageCount) || input.imageCount < 1) throw new Error(`imageCount must be a positive integer, got ${input.imageCount}`);
   if (!Number.isInteger(input.pricePerImageCents) || input.pricePerImageCents < 0) throw new Error(`pricePerImageCents must be a non-negative integer`);
@@ -95,6 +98,7 @@ export async function debitForGeneration(
   await assertWithinSpendingLimits(tx, input);
   const debited = await debitAccount(tx, { ...input, description: `Generated ${plural(input.imageCount, 'image', 'images')}` });
   if (!debited) throw new AppError('INSUFFICIENT_BALANCE', INSUFFICIENT_CREDITS_MESSAGE);
+  if (mails) await mailIfBalanceFellBelowThreshold(tx, mails, { userId: input.userId, beforeCents: debited.availableCents + debited.centsTaken, afterCents: debited.availableCents });
   return {
     jobId: input.jobId,
     freeImages: debited.freeImages,

@@ -23,13 +23,10 @@ export async function insertDefaultSpendingControls(db: DbOrTx, userId: string, 
 export type SpendingControlsChange = Partial<Pick<SpendingControlsRow, 'dailyLimitCents' | 'monthlyLimitCents' | 'timeZone' | 'lowBalanceThresholdCents'>>;
 
 export async function upsertSpendingControls(db: DbOrTx, userId: string, change: SpendingControlsChange): Promise<void> {
-  const set = { ...change, updatedAt: new Date() };
-  // A new threshold starts armed: the next fall below it is the one to tell the user about.
-  const armed = change.lowBalanceThresholdCents !== undefined ? { lowBalanceArmed: true } : {};
   await db
     .insert(spendingControls)
-    .values({ userId, ...change, ...armed })
-    .onConflictDoUpdate({ target: spendingControls.userId, set: { ...set, ...armed } });
+    .values({ userId, ...change })
+    .onConflictDoUpdate({ target: spendingControls.userId, set: { ...change, updatedAt: new Date() } });
 }
 
 /** Whether Postgres knows the zone: the periods are computed there, so its name must be one it has. */

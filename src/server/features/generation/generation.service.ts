@@ -171,7 +171,7 @@ async function startReply(tx: DbOrTx, deps: ReplyDeps, { userId, sessionId, cont
   const fileIds = sourceFileIdsOf(plan, context);
   const jobId = randomUUID();
   const replyId = randomUUID();
-  const debit = await debitForGeneration(tx, { userId, jobId, imageCount: plan.imageCount, pricePerImageCents: entry.pricePerImageCents });
+  const debit = await debitForGeneration(tx, { userId, jobId, imageCount: plan.imageCount, pricePerImageCents: entry.pricePerImageCents }, deps);
   const job = { id: jobId, engine: entry.kind, engineModel: entry.modelFor(plan.intent), priceCents: debit.priceCents, freeImagesUsed: debit.freeImages, planned: entry.replyPlanner === undefined };
   await recordPlanAndQueueReply(tx, {
     userId,
@@ -231,7 +231,7 @@ export async function requestVariation(deps: ReplyDeps, userId: string, replyMes
     const jobId = randomUUID();
     // The engine of the first version, at its price today (the default, if it is no longer offered).
     const entry = deps.engineOf(source.engine) ?? deps.defaultEngine;
-    const debit = await debitForGeneration(tx, { userId, jobId, imageCount: source.imageCount, pricePerImageCents: entry.pricePerImageCents });
+    const debit = await debitForGeneration(tx, { userId, jobId, imageCount: source.imageCount, pricePerImageCents: entry.pricePerImageCents }, deps);
     await recordVariation(tx, {
       userId,
       replyMessageId,
