@@ -22,8 +22,11 @@ describe('spending limits', () => {
     await page.getByRole('heading', { name: 'Spending limits' }).waitFor();
     await page.getByLabel('Daily limit').fill('0.05');
     expect(await page.getByLabel('Monthly limit').inputValue()).toBe('');
+    await page.getByLabel('E-mail me when my balance falls below').fill('2');
     await page.getByRole('button', { name: 'Save limits' }).click();
     await page.getByText('Limits saved.').waitFor();
+    const saved = (await (await context.request.get('/api/spending')).json()) as Record<string, unknown>;
+    expect(saved).toMatchObject({ daily_limit_cents: 5, monthly_limit_cents: null, low_balance_threshold_cents: 200 });
 
     await page.goto('/session/new');
     const composer = page.getByRole('textbox', { name: 'Message' });

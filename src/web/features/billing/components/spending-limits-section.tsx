@@ -22,7 +22,7 @@ function parseLimit(text: string): { cents: number | null; invalid: boolean } {
   return cents === null || cents < 1 ? { cents: null, invalid: true } : { cents, invalid: false };
 }
 
-function LimitField({ id, label, value, onChange, spent, resetsAt, invalid }: { id: string; label: string; value: string; onChange: (v: string) => void; spent: string; resetsAt: string; invalid: boolean }) {
+function LimitField({ id, label, value, onChange, hint, placeholder, invalid }: { id: string; label: string; value: string; onChange: (v: string) => void; hint: string; placeholder: string; invalid: boolean }) {
   const { t } = useTranslation('billing');
   return (
     <div className="flex flex-col gap-1.5">
@@ -37,7 +37,7 @@ function LimitField({ id, label, value, onChange, spent, resetsAt, invalid }: { 
           id={id}
           inputMode="decimal"
           autoComplete="off"
-          placeholder={t('spending.noLimit')}
+          placeholder={placeholder}
           value={value}
           onChange={(event) => onChange(sanitizeAmountInput(event.target.value))}
           aria-invalid={invalid || undefined}
@@ -46,7 +46,7 @@ function LimitField({ id, label, value, onChange, spent, resetsAt, invalid }: { 
         />
       </div>
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        {t('spending.spentSoFar', { spent, resetsAt })}
+        {hint}
       </p>
       {invalid && (
         <p id={`${id}-error`} role="alert" className="text-xs text-destructive">
@@ -64,16 +64,19 @@ function SpendingLimitsForm({ controls }: { controls: SpendingControls }) {
   const update = useUpdateSpendingControls();
   const [daily, setDaily] = useState(dollarsText(controls.daily_limit_cents));
   const [monthly, setMonthly] = useState(dollarsText(controls.monthly_limit_cents));
+  const [lowBalance, setLowBalance] = useState(dollarsText(controls.low_balance_threshold_cents));
   const [saved, setSaved] = useState(false);
   const dailyLimit = parseLimit(daily);
   const monthlyLimit = parseLimit(monthly);
+  const lowBalanceThreshold = parseLimit(lowBalance);
+  const invalid = dailyLimit.invalid || monthlyLimit.invalid || lowBalanceThreshold.invalid;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (dailyLimit.invalid || monthlyLimit.invalid) return;
+    if (invalid) return;
     setSaved(false);
     update.mutate(
-      { daily_limit_cents: dailyLimit.cents, monthly_limit_cents: monthlyLimit.cents, time_zone: browserTimeZone() },
+      { daily_limit_cents: dailyLimit.cents, monthly_limit_cents: monthlyLimit.cents, low_balance_threshold_cents: lowBalanceThreshold.cents, time_zone: browserTimeZone() },
       { onSuccess: () => setSaved(true) },
     );
   };
@@ -90,8 +93,8 @@ function SpendingLimitsForm({ controls }: { controls: SpendingControls }) {
             setDaily(v);
             setSaved(false);
           }}
-          spent={formatCents(controls.spent_today_cents)}
-          resetsAt={formatResetTime(controls.day_resets_at, language)}
+          placeholder={t('spending.noLimit')}
+          hint={t('spending.spentSoFar', { spent: formatCents(controls.spent_today_cents), resetsAt: formatResetTime(controls.day_resets_at, language) })}
           invalid={dailyLimit.invalid}
         />
         <LimitField
@@ -102,14 +105,28 @@ function SpendingLimitsForm({ controls }: { controls: SpendingControls }) {
             setMonthly(v);
             setSaved(false);
           }}
-          spent={formatCents(controls.spent_this_month_cents)}
-          resetsAt={formatResetTime(controls.month_resets_at, language)}
+          placeholder={t('spending.noLimit')}
+          hint={t('spending.spentSoFar', { spent: formatCents(controls.spent_this_month_cents), resetsAt: formatResetTime(controls.month_resets_at, language) })}
           invalid={monthlyLimit.invalid}
         />
       </div>
       <p className="text-xs text-muted-foreground">{t('spending.timeZone', { timeZone: browserTimeZone() })}</p>
+      <div className="sm:max-w-[calc(50%-0.5rem)]">
+        <LimitField
+          id={`${ids}-low-balance`}
+          label={t('spending.lowBalance')}
+          value={lowBalance}
+          onChange={(v) => {
+            setLowBalance(v);
+            setSaved(false);
+          }}
+          placeholder={t('spending.lowBalanceOff')}
+          hint={t('spending.lowBalanceHint')}
+          invalid={lowBalanceThreshold.invalid}
+        />
+      </div>
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={update.isPending || dailyLimit.invalid || monthlyLimit.invalid} aria-busy={update.isPending || undefined}>
+        <Button type="submit" disabled={update.isPending || invalid} aria-busy={update.isPending || undefined}>
           {update.isPending && <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" />}
           {t('spending.save')}
         </Button>
@@ -122,7 +139,7 @@ function SpendingLimitsForm({ controls }: { controls: SpendingControls }) {
   );
 }
 
-/** "Spending limits" on the Billing page: a daily and a monthly limit, empty = none. */
+/** "Spending limits" on the Billing page: a daily and a monthly limit and the low-balance e-mail, empty = none. */
 export function SpendingLimitsSection() {
   const { t } = useTranslation('billing');
   const controls = useSpendingControls();
