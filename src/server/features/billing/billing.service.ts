@@ -172,17 +172,19 @@ export const HISTORY_KINDS = {
 export async function transactionHistory(db: Db, userId: string, kind: HistoryKind, query: LedgerPageQuery): Promise<TransactionPage> {
   const page = await listLedgerEntries(db, userId, [...HISTORY_KINDS[kind]], query);
   if (!page) throw new AppError('NOT_FOUND', `No such transaction: ${query.startingAfter ?? query.endingBefore}`);
+  return { data: page.rows.map(transactionOf), has_more: page.hasMore };
+}
+
+/** One history row as the API (and its CSV export) shows it. */
+export function transactionOf(row: LedgerEntryRow): Transaction {
   return {
-    data: page.rows.map((row) => ({
-      id: row.id,
-      type: row.kind,
-      created: Math.floor(row.createdAt.getTime() / 1000),
-      description: row.description,
-      amount_formatted: formatCents(Math.abs(row.amountCents)),
-      ending_balance_formatted: formatCents(row.balanceAfterCents),
-      credit: row.kind === 'top_up' || row.kind === 'refund' || row.amountCents > 0,
-      engine: engineOfEntry(row.engine),
-    })),
-    has_more: page.hasMore,
+    id: row.id,
+    type: row.kind,
+    created: Math.floor(row.createdAt.getTime() / 1000),
+    description: row.description,
+    amount_formatted: formatCents(Math.abs(row.amountCents)),
+    ending_balance_formatted: formatCents(row.balanceAfterCents),
+    credit: row.kind === 'top_up' || row.kind === 'refund' || row.amountCents > 0,
+    engine: engineOfEntry(row.engine),
   };
 }
