@@ -45,4 +45,24 @@ describe('spending limits', () => {
     expect(await page.getByLabel('Daily limit').inputValue()).toBe('0.05');
     await context.close();
   });
+
+  it('downloads the Top-ups tab as CSV for the chosen period', { timeout: 60_000 }, async () => {
+    const { context, page } = await newPage(browser);
+    await signUpInto(context, 'export');
+    const headers = { Origin: baseUrl() };
+    const started = (await (await context.request.post('/api/stripe/create-checkout-session', { data: { priceId: 'price_test_500' }, headers })).json()) as { sessionId: string };
+    expect((await context.request.post(`/api/stripe/test-checkout/${started.sessionId}/complete`, { headers })).status()).toBe(200);
+    await page.goto('/account');
+    const download = page.getByRole('link', { name: 'Download CSV' }).first();
+    await download.waitFor();
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    const stream = await file.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    const csv = Buffer.concat(chunks).toString('utf8');
+    expect(csv.split('\r\n')[0]).toBe('id,type,created,description,amount_formatted,ending_balance_formatted,credit,engine,engine_model');
+    expect(csv).toContain(',top_up,');
+    expect(csv).toContain('$5.00');
+    await context.close();
+  });
 });
