@@ -154,6 +154,8 @@ const envSchema = z.object({
   DEFAULT_MONTHLY_LIMIT_CENTS: optionalIntFromEnv(1, 100_000_000),
   /** Who e-mails the receipt of a top-up: we do ('ours'), or Stripe does ('stripe', its "Successful payments" e-mails). */
   PAYMENT_RECEIPTS: z.enum(['ours', 'stripe']).default('ours'),
+  /** Years after the end of an entry's calendar year that deleted accounts' ledger rows are kept. */
+  RETAINED_LEDGER_YEARS: intFromEnv(5, 1, 100),
   WORKER: z.enum(['inline', 'off']).default('inline'),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (for rate limits). */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -234,6 +236,8 @@ export interface AppConfig {
   defaultMonthlyLimitCents: number | null;
   /** Who sends top-up receipts; with test-mode payments ours are always sent (there is no Stripe to send them). */
   paymentReceipts: RawEnv['PAYMENT_RECEIPTS'];
+  /** Deleted accounts' ledger rows are purged this many years after the end of their calendar year. */
+  retainedLedgerYears: number;
   worker: RawEnv['WORKER'];
   trustProxy: boolean;
   generationTimeoutSeconds: number;
@@ -368,6 +372,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     freeGenerations: env.FREE_GENERATIONS,
     defaultMonthlyLimitCents: env.DEFAULT_MONTHLY_LIMIT_CENTS ?? null,
     paymentReceipts: env.PAYMENT_RECEIPTS,
+    retainedLedgerYears: env.RETAINED_LEDGER_YEARS,
     worker: env.WORKER,
     trustProxy: env.TRUST_PROXY === 'true',
     generationTimeoutSeconds: env.GENERATION_TIMEOUT_SECONDS,
