@@ -23,6 +23,7 @@ import { configRoutes } from './features/config/config.routes';
 import { devMailboxRoutes } from './features/mail/dev-mailbox.routes';
 import { meRoutes } from './features/me/me.routes';
 import { billingRoutes } from './features/billing/billing.routes';
+import { spendingRoutes } from './features/billing/spending.routes';
 import { generationRoutes } from './features/generation/generation.routes';
 import { replyProgressRoutes } from './features/generation/reply-progress.routes';
 import { engineFor, startReplyToNewMessage } from './features/generation/generation.service';
@@ -53,6 +54,7 @@ function buildApiRoutes(deps: AppDeps, options: Pick<CreateAppOptions, 'shutdown
     .route('/me', meRoutes(deps))
     .route('/account', accountRoutes(deps))
     .route('/stripe', billingRoutes(deps))
+    .route('/spending', spendingRoutes(deps))
     .route('/sessions', sessionsRoutes(deps, { shutdownSignal: options.shutdownSignal }))
     .route(
       '/messages',

@@ -12,6 +12,7 @@ import {
 import { PG_INTEGER_MAX, pgDateTimeSchema } from './column-bounds';
 import { engineKindSchema, engineRefusalSchema, engineUsedSchema, PICKER_MAX_IMAGE_COUNT } from './engines';
 import { aspectRatioSchema, imageLimitRefusalSchema } from './generation';
+import { spendingLimitRefusalSchema } from './spending';
 
 /**
  * The studio's API contract (spec sections 3 and 7), shared by the server's validators and the web
@@ -212,6 +213,8 @@ export const draftQuoteSchema = z.object({
    * zero), or the engine cannot do it (with the engines that can).
    */
   refusal: z.union([imageLimitRefusalSchema, engineRefusalSchema]).nullable(),
+  /** Set when the draft's charge would pass the user's daily or monthly spending limit (sending it is refused). */
+  spendingLimit: spendingLimitRefusalSchema.nullable().optional(),
 });
 export type DraftQuote = z.infer<typeof draftQuoteSchema>;
 

@@ -8,6 +8,7 @@ import { cn } from '@web/lib/cn';
 import type { HistoryKind, Transaction } from '@shared/billing';
 import { useTransactionHistory } from '../api/get-transaction-history';
 import { useEngineNames } from '@web/lib/engine-names';
+import { HistoryExport } from './history-export';
 
 /** Money in (a top-up, a failed generation given back, credit from support) is green with a plus; the rest red with a minus. */
 export function isCredit(transaction: Pick<Transaction, 'credit'>): boolean {
@@ -135,9 +136,11 @@ export function TransactionHistory() {
         </Tabs.List>
         <Tabs.Content value="top-ups" className="mt-2">
           <HistoryPanel kind="top-ups" />
+          <HistoryExport kind="top-ups" />
         </Tabs.Content>
         <Tabs.Content value="withdrawals" className="mt-2">
           <HistoryPanel kind="withdrawals" />
+          <HistoryExport kind="withdrawals" />
         </Tabs.Content>
       </Tabs.Root>
     </section>

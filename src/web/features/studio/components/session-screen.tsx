@@ -8,6 +8,8 @@ import { engineRefusalSchema, type EngineRefusal } from '@shared/engines';
 import { isAppError } from '@shared/errors';
 import { paths } from '@shared/paths';
 import type { Message, MessageFile } from '@shared/studio';
+import { spendingLimitRefusalOf, type SpendingLimitRefusal } from '@shared/spending';
+import { SpendingLimitText } from '@web/features/billing';
 import { readConnectivity } from '@web/lib/use-connectivity';
 import { usePublicConfig } from '@web/lib/public-config';
 import { getMessage } from '../api/get-message';
@@ -63,6 +65,8 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
   const retry = useStartChat();
   const [draft, setDraft] = useState('');
   const [sendError, setSendError] = useState<string | null>(null);
+  // A send refused by the user's own spending limit: said with its figures and a link to change it.
+  const [sendLimit, setSendLimit] = useState<SpendingLimitRefusal | null>(null);
   // A send the chosen engine could not do: refused by the server before any charge.
   const [sendRefusal, setSendRefusal] = useState<EngineRefusal | null>(null);
   const { engines } = usePublicConfig();
@@ -147,6 +151,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
     }
     setSendError(null);
     setSendRefusal(null);
+    setSendLimit(null);
     // The user's own message is always followed, even after reading further up.
     follow.jumpToEnd();
     const uploaded = uploads.items.filter(isApproved).map((item) => item.userFileId!);
@@ -182,7 +187,9 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
         },
         onError: (error) => {
           const refusal = isAppError(error) ? engineRefusalSchema.safeParse((error.details as { refusal?: unknown } | undefined)?.refusal) : undefined;
-          if (refusal?.success) setSendRefusal(refusal.data);
+          const limit = isAppError(error) ? spendingLimitRefusalOf(error.details) : null;
+          if (limit) setSendLimit(limit);
+          else if (refusal?.success) setSendRefusal(refusal.data);
           else setSendError(refusalText(error) ?? (error.message || t('session.sendFailed')));
         },
       },
@@ -291,6 +298,13 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
           {sendError && (
             <div className="px-3 pt-3 sm:px-4">
               <AlertBanner>{sendError}</AlertBanner>
+            </div>
+          )}
+          {sendLimit && (
+            <div className="px-3 pt-3 sm:px-4">
+              <AlertBanner>
+                <SpendingLimitText refusal={sendLimit} tense="refused" />
+              </AlertBanner>
             </div>
           )}
           {sendRefusal && (
