@@ -4,3 +4,4 @@ export * from './billing';
 export * from './mail';
 export * from './jobs';
 export * from './admin';
+export * from './masks';
