@@ -113,4 +113,22 @@ describe('selected areas', () => {
     expect(reddish / sampled).toBeGreaterThan(0.8);
     expect(answer.contentText).toContain(CONFINED_NOTE.en);
   });
+
+  it('"make it red" inside a mask on the wall changes the wall, not the shirt the engine would pick by itself', async () => {
+    const client = await signedInUser(server);
+    const photo = await approvedFixture(client, 'people/091.jpg');
+    const mask = await storedMask(client, photo.id, await paintedMask(1000, 1000, [WALL]));
+    const sent = await sendMaskedEdit(client, { text: 'make it red', fileIds: [photo.id], maskId: mask.id });
+    const { reply } = (await sent.json()) as { reply: { job_id: string; reply_message_id: string } };
+    expect((await jobSettled(server, reply.job_id)).status).toBe('completed');
+    const answer = await replyOf(client, reply.reply_message_id);
+    const result = Buffer.from(await (await client.get(answer.files[0]!.fileUrl)).arrayBuffer());
+    const source = Buffer.from(await (await client.get(photo.file_url)).arrayBuffer());
+    const change = await differences(source, result, [WALL], reachOf(1000, 1000));
+    expect(change.outsideMean).toBeLessThan(1.5);
+    expect(change.insideChangedShare).toBeGreaterThan(0.8);
+  });
 });
+
+/** Plain orange wall, top left of people/091.jpg. */
+const WALL: Box = { left: 40, top: 60, width: 250, height: 300 };
