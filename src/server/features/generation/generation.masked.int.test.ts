@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONFINED_NOTE } from '@shared/masks';
 import type { RunningServer } from '../../start-server';
 import { startFakeA1111, type FakeA1111 } from '@test/server/fake-a1111-server';
+import { startFakeComfyUi, type FakeComfyUi } from '@test/server/fake-comfyui-server';
 import { startFakeGemini } from '@test/server/fake-gemini-server';
 import { startFakeOpenAi } from '@test/server/fake-openai-server';
 import { jobSettled, replyOf } from '@test/server/generation';
@@ -22,6 +23,7 @@ import { reachOf } from './mask-compositing';
 let openai: Awaited<ReturnType<typeof startFakeOpenAi>>;
 let gemini: Awaited<ReturnType<typeof startFakeGemini>>;
 let a1111: FakeA1111;
+let comfy: FakeComfyUi;
 let server: RunningServer;
 
 const PLAN = { intent: 'edit', sourceImages: 'attachments', instruction: 'Make the shirt red', imageCount: 1, aspectRatio: 'unchanged', style: null };
@@ -33,8 +35,10 @@ beforeAll(async () => {
   gemini = await startFakeGemini();
   gemini.onText((request) => (request.body.contents[0]!.parts.some((part) => part.inlineData) ? REVIEW : PLAN));
   a1111 = await startFakeA1111({ stepMs: 0 });
+  comfy = await startFakeComfyUi({ stepMs: 0 });
   server = await startTestServer({
-    IMAGE_ENGINES: 'openai,gemini,a1111',
+    IMAGE_ENGINES: 'openai,gemini,a1111,comfyui',
+    COMFYUI_URL: comfy.url,
     OPENAI_BASE_URL: openai.baseUrl,
     OPENAI_API_KEY: 'sk-test',
     GEMINI_API_KEY: 'gemini-test-key',
@@ -46,12 +50,13 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.stop();
-  await Promise.all([openai?.close(), gemini?.close(), a1111?.close()]);
+  await Promise.all([openai?.close(), gemini?.close(), a1111?.close(), comfy?.close()]);
 });
 beforeEach(() => {
   openai.reset();
   gemini.reset();
   a1111.reset();
+  comfy.reset();
 });
 
 /** The left chest of the shirt in people/091.jpg (1000×1000). */
@@ -141,6 +146,11 @@ describe('a selected area with each engine', () => {
     expect(meta).toMatchObject({ width: 1000, height: 1000 });
     expect(raw.data[((SHIRT.top + 50) * 1000 + SHIRT.left + 50) * raw.info.channels]).toBe(255);
     expect(raw.data[(50 * 1000 + 50) * raw.info.channels]).toBe(0);
+    await expectOnlyTheAreaChanged(source, result);
+  });
+
+  it('ComfyUI: its edit workflow’s result, whatever it changed, is kept only inside the area', async () => {
+    const { result, source } = await maskedEdit('comfyui');
     await expectOnlyTheAreaChanged(source, result);
   });
 });
