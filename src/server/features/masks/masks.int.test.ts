@@ -7,6 +7,7 @@ import { startTestServer } from '@test/server/test-server';
 import { jobSettled, replyOf } from '@test/server/generation';
 import { approvedFixture, differences, paintedMask, pixelsOf, postMask, sendMaskedEdit, storedMask, type Box } from '@test/server/masks';
 import { reachOf } from '../generation/mask-compositing';
+import { runRetention } from '../retention/retention.service';
 
 /**
  * Selected areas through the real API with the built-in engine: stored only as a PNG of the
@@ -71,6 +72,16 @@ describe('selected areas', () => {
     expect(sent.status).toBe(404);
     expect(((await sent.json()) as { message: string }).message).toBe(MASK_TEXTS.notFound);
     expect((await postMask(other, photo.id, await paintedMask(1000, 1000, [SHIRT]))).status).toBe(404);
+  });
+
+  it('goes with the uploads after their retention time', async () => {
+    const client = await signedInUser(server);
+    const photo = await approvedFixture(client, 'people/091.jpg');
+    const mask = await storedMask(client, photo.id, await paintedMask(1000, 1000, [SHIRT]));
+    await runRetention({ ...server.deps, config: { ...server.deps.config, retention: { ...server.deps.config.retention, uploadSeconds: 3600 } } });
+    expect((await client.get(`/api/masks/${mask.id}`)).status).toBe(200);
+    await runRetention({ ...server.deps, config: { ...server.deps.config, retention: { ...server.deps.config.retention, uploadSeconds: 0 } } });
+    expect((await client.get(`/api/masks/${mask.id}`)).status).toBe(404);
   });
 
   it('edits only the image it was drawn on, sent alone', async () => {
