@@ -68,15 +68,15 @@ export async function compositeWithinMask(source: Buffer, result: Buffer, maskPn
   const edited = await sharp(result).rotate().resize(width, height, { fit: 'cover', position: 'centre' }).ensureAlpha().raw().toBuffer();
   const mask = await sharp(maskPng).resize(width, height, { fit: 'fill', kernel: 'nearest' }).extractChannel(0).raw().toBuffer();
   const weights = await blendWeights(mask, width, height);
-  const out = Buffer.alloc(width * height * 4);
+  // The source's pixels as they are; only those the mask reaches are blended (most are not).
+  const out = Buffer.from(base.data);
   let transparent = false;
   for (let pixel = 0; pixel < weights.length; pixel += 1) {
     const weight = weights[pixel]!;
+    if (weight === 0) continue;
     const offset = pixel * 4;
-    for (let channel = 0; channel < 4; channel += 1) {
-      const from = base.data[offset + channel]!;
-      out[offset + channel] = weight === 0 ? from : Math.round((edited[offset + channel]! * weight + from * (255 - weight)) / 255);
-    }
+    const keep = 255 - weight;
+    for (let channel = 0; channel < 4; channel += 1) out[offset + channel] = ((edited[offset + channel]! * weight + out[offset + channel]! * keep + 127) / 255) | 0;
     if (out[offset + 3]! < 255) transparent = true;
   }
   const image = sharp(out, { raw: { width, height, channels: 4 } });
