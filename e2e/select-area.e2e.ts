@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpInto } from './support/accounts';
 import { launchBrowser, newPage } from './support/browser';
+import { seriousAxeViolations } from './support/axe';
 
 /**
  * "Select area" at the desktop and phone sizes: paint an area on a generated image, erase part of
@@ -52,6 +53,8 @@ describe.each(['desktop', 'phone'] as const)('select area at the %s size', (view
     const canvas = editor.getByTestId('mask-canvas');
     await canvas.waitFor();
     expect(await editor.getByRole('button', { name: 'Done' }).isDisabled()).toBe(true);
+    // Every control has a name; nothing serious for axe in the open editor.
+    expect((await seriousAxeViolations(page)).map((violation) => violation.id)).toEqual([]);
 
     // Draw with the biggest brush across the middle.
     await editor.getByRole('slider', { name: 'Brush size' }).fill('4');
