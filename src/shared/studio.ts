@@ -13,6 +13,7 @@ import { PG_INTEGER_MAX, pgDateTimeSchema } from './column-bounds';
 import { engineKindSchema, engineRefusalSchema, engineUsedSchema, PICKER_MAX_IMAGE_COUNT } from './engines';
 import { aspectRatioSchema, imageLimitRefusalSchema } from './generation';
 import { spendingLimitRefusalSchema } from './spending';
+import { maskIdSchema } from './masks';
 
 /**
  * The studio's API contract (spec sections 3 and 7), shared by the server's validators and the web
@@ -143,6 +144,8 @@ export const sendMessageSchema = z
      * and a second charge.
      */
     client_message_id: z.uuid().optional(),
+    /** A selected area (POST /api/masks) of the one image sent: the edit changes nothing outside it. */
+    mask_id: maskIdSchema.optional(),
     ...generationChoiceShape,
   })
   .refine((body) => body.content_text.trim().length > 0 || body.file_ids.length > 0, { message: 'Write a message or attach an image', path: ['content_text'] });

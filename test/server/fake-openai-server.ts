@@ -17,7 +17,7 @@ export interface ReceivedRequest {
   contentType: string;
   json?: Record<string, unknown>;
   /** Multipart fields (files as {filename, size, contentType}). */
-  fields?: Array<{ name: string; value?: string; filename?: string; size?: number; contentType?: string }>;
+  fields?: Array<{ name: string; value?: string; filename?: string; size?: number; contentType?: string; data?: Buffer }>;
 }
 
 export type ScriptedAnswer = { status: number; body?: unknown; delayMs?: number };
@@ -113,6 +113,31 @@ function streamAsked(request: ReceivedRequest): boolean {
   return request.json?.stream === true || request.fields?.find((f) => f.name === 'stream')?.value === 'true';
 }
 
+/** The most bytes a mask may have (ImageEditParams: "less than 4MB"). */
+export const OPENAI_MASK_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The real API's 400 for a mask it does not take, as ImageEditParams documents it: a PNG, less
+ * than 4MB, with transparency (its fully transparent pixels are where the image is edited), of
+ * the same dimensions as the (first) image. A mask without an alpha channel marks nothing.
+ */
+async function refusalOfMask(request: ReceivedRequest): Promise<ReturnType<typeof invalidRequest> | null> {
+  const mask = request.fields?.find((f) => f.name === 'mask' && f.data);
+  if (!mask?.data) return null;
+  const image = request.fields?.find((f) => (f.name === 'image[]' || f.name === 'image') && f.data);
+  const refuse = (message: string) => invalidRequest(message, 'mask', 'invalid_image_file');
+  if (mask.data.length >= OPENAI_MASK_MAX_BYTES) return refuse('Invalid mask image: it must be less than 4MB.');
+  const maskInfo = await sharp(mask.data).metadata().catch(() => undefined);
+  if (maskInfo?.format !== 'png') return refuse('Invalid mask image: it must be a valid PNG file.');
+  if (!maskInfo.hasAlpha) return refuse(`Invalid mask image: it must have an alpha channel (RGBA or LA); got ${maskInfo.channels === 1 ? 'L' : 'RGB'}.`);
+  const imageInfo = image?.data ? await sharp(image.data).metadata().catch(() => undefined) : undefined;
+  if (!imageInfo?.width) return invalidRequest('Invalid image: it could not be read.', 'image', 'invalid_image_file');
+  if (imageInfo.width !== maskInfo.width || imageInfo.height !== maskInfo.height) {
+    return refuse(`Invalid mask image: its size (${maskInfo.width}x${maskInfo.height}) does not match the image's size (${imageInfo.width}x${imageInfo.height}).`);
+  }
+  return null;
+}
+
 const modelNotFound = (model: string) => ({
   error: { message: `The model \`${model}\` does not exist or you do not have access to it.`, type: 'invalid_request_error', param: null, code: 'model_not_found' },
 });
@@ -159,6 +184,8 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}) {
         if (!SERVED_OPENAI_MODELS.has(model)) return send(res, 404, modelNotFound(model));
         const refusal = path === '/images/generations' || path === '/images/edits' ? refusalOfImagesRequest(request) : null;
         if (refusal) return send(res, 400, refusal);
+        const maskRefusal = path === '/images/edits' ? await refusalOfMask(request) : null;
+        if (maskRefusal) return send(res, 400, maskRefusal);
 
         const scripted = scripts.get(path)?.shift();
         if (scripted?.delayMs) await new Promise((r) => setTimeout(r, scripted.delayMs));
@@ -286,7 +313,7 @@ function parseMultipart(body: Buffer, contentType: string) {
     const name = /name="([^"]+)"/.exec(rawHeaders ?? '')?.[1] ?? '';
     const filename = /filename="([^"]*)"/.exec(rawHeaders ?? '')?.[1];
     const partType = /content-type:\s*([^\r\n]+)/i.exec(rawHeaders ?? '')?.[1];
-    fields.push(filename !== undefined ? { name, filename, size: Buffer.byteLength(value, 'latin1'), contentType: partType } : { name, value });
+    fields.push(filename !== undefined ? { name, filename, size: Buffer.byteLength(value, 'latin1'), contentType: partType, data: Buffer.from(value, 'latin1') } : { name, value });
   }
   return fields;
 }

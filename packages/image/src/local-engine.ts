@@ -176,7 +176,7 @@ export class LocalImageEngine {
       if (!photo) {
         throwIfAborted(options.signal);
         const source = rasters[index] ?? (await decodeSource(sources[index]!, maxSide));
-        photo = await this.preparePhoto(source, instructions, ratio, seed, language, options.signal);
+        photo = await this.preparePhoto(source, instructions, ratio, seed, language, options.signal, options.mask?.png);
         prepared.set(index, photo);
       }
       return photo;
@@ -251,6 +251,7 @@ export class LocalImageEngine {
     seed: number,
     language: NoteLanguage,
     signal: AbortSignal | undefined,
+    selectedArea?: Buffer,
   ): Promise<PreparedPhoto> {
     let raster = source;
     for (const mention of instructions.adjustments.filter(isGeometric)) raster = await applyAdjustment(raster, mention);
@@ -270,8 +271,11 @@ export class LocalImageEngine {
     throwIfAborted(signal);
     const person = needsPerson(instructions) ? new PersonAnalysis(raster, signal) : null;
     if (instructions.colourChange) {
-      const change = await recolourTarget(raster, instructions.colourChange, instructions.colourTarget, person, language);
-      facts.personFound = change.region !== undefined && instructions.colourTarget?.kind === 'garment';
+      // An area the person selected is the target: its own colour changes, whatever garment the words name.
+      const change = selectedArea
+        ? { change: instructions.colourChange.from ? instructions.colourChange : { to: instructions.colourChange.to }, region: await selectionRegion(selectedArea, raster.width, raster.height) }
+        : await recolourTarget(raster, instructions.colourChange, instructions.colourTarget, person, language);
+      facts.personFound = !selectedArea && change.region !== undefined && instructions.colourTarget?.kind === 'garment';
       facts.recoloured = recolour(raster, change.change, change.region);
       raster = facts.recoloured.raster;
     }
@@ -301,6 +305,12 @@ interface PreparedPhoto {
   /** A cut-out's transparency. */
   alpha: Uint8Array | undefined;
   facts: PhotoFacts;
+}
+
+/** A selected area (one-channel PNG) as a colour region of the working picture's size. */
+async function selectionRegion(png: Buffer, width: number, height: number): Promise<Uint8Array> {
+  const data = await sharp(png).resize(width, height, { fit: 'fill' }).extractChannel(0).raw().toBuffer();
+  return new Uint8Array(data.buffer, data.byteOffset, data.length);
 }
 
 function lookAdjustments(instructions: EditInstructions): AdjustmentMention[] {

@@ -5,3 +5,4 @@ export * from './mail';
 export * from './jobs';
 export * from './admin';
 export * from './spending';
+export * from './masks';

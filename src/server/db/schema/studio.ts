@@ -137,6 +137,11 @@ export const messages = pgTable(
     requestedEngine: text('requested_engine'),
     requestedAspectRatio: text('requested_aspect_ratio'),
     requestedImageCount: integer('requested_image_count'),
+    /**
+     * The selected area (image_masks) the request edits inside; no foreign key: a mask deleted
+     * before its reply ran makes that reply fail with its refund instead of editing everywhere.
+     */
+    maskId: uuid('mask_id'),
   },
   (t) => [
     // Messages of a session in time order (ties by id), and "after the last timestamp" on reconnect:

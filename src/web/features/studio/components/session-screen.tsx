@@ -25,6 +25,8 @@ import { useRequestVariation } from '../api/request-variation';
 import { downloadImage } from '@web/lib/download-image';
 import type { ImageActionHandlers } from './image-actions';
 import { EditTargetChip } from './edit-target-chip';
+import { MaskEditorDialog } from './mask-editor/mask-editor-dialog';
+import { useSelectedArea } from '../hooks/use-selected-area';
 import { useCreditRefusal } from '../hooks/use-credit-refusal';
 import { useFollowConversation } from '../hooks/use-follow-conversation';
 import { usePendingUploads } from '../hooks/use-pending-uploads';
@@ -75,6 +77,9 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
   const [previewFile, setPreviewFile] = useState<MessageFile | null>(null);
   // 'Edit this image': the next message refers to exactly this image (sent as its attachment).
   const [editTarget, setEditTarget] = useState<MessageFile | null>(null);
+  // 'Select area': the edit target with a mask; nothing outside the area changes.
+  const selectedArea = useSelectedArea(setEditTarget);
+  const maskId = selectedArea.maskIdFor(editTarget);
   const variation = useRequestVariation();
   const chooseVersion = useChooseVersion();
   const [renameTarget, setRenameTarget] = useState<RenameTarget | null>(null);
@@ -157,7 +162,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
     const uploaded = uploads.items.filter(isApproved).map((item) => item.userFileId!);
     const fileIds = editTarget && !uploaded.includes(editTarget.id) ? [editTarget.id, ...uploaded] : uploaded;
     const { choice } = generation;
-    const clientMessageId = clientMessageIdFor(JSON.stringify([sessionId ?? 'new', draft, fileIds, choice]));
+    const clientMessageId = clientMessageIdFor(JSON.stringify([sessionId ?? 'new', draft, fileIds, choice, maskId]));
     // The reply starts with the message, in one request: a dropped connection cannot split them.
     send.mutate(
       {
@@ -166,6 +171,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
         file_ids: fileIds,
         request_reply: true,
         client_message_id: clientMessageId,
+        ...(maskId ? { mask_id: maskId } : {}),
         engine: choice.engine,
         ...(choice.aspectRatio ? { aspect_ratio: choice.aspectRatio } : {}),
         ...(choice.imageCount ? { image_count: choice.imageCount } : {}),
@@ -177,6 +183,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
           setDraft('');
           uploads.clear();
           setEditTarget(null);
+          selectedArea.clear();
           void queryClient.invalidateQueries({ queryKey: studioKeys.sessions });
           void queryClient.invalidateQueries({ queryKey: studioKeys.session(result.session_id) });
           if (result.reply_error?.code === 'INSUFFICIENT_BALANCE') void credit.recordRefusal();
@@ -200,6 +207,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
     onDownload: (file) =>
       void downloadImage(file.fileUrl, { filename: file.originalFilename, alerts: { openedInNewTab: t('image.downloadOpenedInNewTab'), failed: t('image.downloadFailed') } }),
     onEdit: setEditTarget,
+    onSelectArea: selectedArea.open,
   };
 
   // Variations: a paid generation like a reply; short of credit shows the credit card.
@@ -328,7 +336,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
               </AlertBanner>
             </div>
           )}
-          {editTarget && <EditTargetChip file={editTarget} onRemove={() => setEditTarget(null)} />}
+          {editTarget && <EditTargetChip file={editTarget} overlayUrl={selectedArea.overlayFor(editTarget)} onRemove={() => setEditTarget(null)} />}
           <Composer
             text={draft}
             onTextChange={setDraft}
@@ -364,6 +372,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
       </div>
 
       <ImagePreviewDialog file={previewFile} onClose={() => setPreviewFile(null)} imageActions={imageActions} />
+      <MaskEditorDialog file={selectedArea.editing} onCancel={selectedArea.cancel} onDone={selectedArea.done} />
       <RenameSessionDialog target={renameTarget} onOpenChange={(open) => !open && setRenameTarget(null)} />
       <DeleteSessionDialog sessionId={deleteTarget} onOpenChange={(open) => !open && setDeleteTarget(null)} onDeleted={() => void navigate(paths.studio.getHref(), { replace: true })} />
     </div>

@@ -2,7 +2,8 @@ import OpenAI, { APIConnectionError, APIError, toFile } from 'openai';
 import type { ImageEditStreamEvent, ImageGenStreamEvent } from 'openai/resources/images';
 import { z } from 'zod';
 import { PLANNER_INSTRUCTIONS, UPLOAD_REVIEW_INSTRUCTIONS, planJsonSchema, uploadReviewJsonSchema } from '../hosted-prompts';
-import { EngineError, type EngineImage, type EngineOptions, type EngineResult, type ImageEngine, type UploadAnalysis } from '../image-engine';
+import { openAiMaskedPair } from '../mask-forms';
+import { EngineError, type EngineImage, type EngineMask, type EngineOptions, type EngineResult, type ImageEngine, type UploadAnalysis } from '../image-engine';
 import type { PlanRequest, ReplyPlanner } from '../../planning';
 import type { GenerationPlan } from '@shared/generation';
 import { parsePlan, parseUploadReview } from '../hosted-answers';
@@ -99,6 +100,7 @@ export class OpenAiImageEngine implements ImageEngine, ReplyPlanner {
 
   /** One call for photos to be combined; otherwise one for each photo (see photo-calls.ts), all at once. */
   async edit(images: EngineImage[], prompt: string, options: EngineOptions): Promise<EngineResult> {
+    if (options.mask && images.length === 1) return this.editInside(images[0]!, options.mask, prompt, options);
     try {
       const edited = await runPhotoCalls(photoCalls(images, options), options.signal, async (call, signal) => {
         const files = await Promise.all(call.images.map((image, index) => toFile(image.data, `image-${index + 1}.${extensionOf(image.mimeType)}`, { type: image.mimeType })));
@@ -114,6 +116,27 @@ export class OpenAiImageEngine implements ImageEngine, ReplyPlanner {
         return outputs;
       });
       return { images: edited, note: `Edited with ${this.config.model}.` };
+    } catch (error) {
+      throw classifyOpenAiError(error);
+    }
+  }
+
+  /**
+   * An edit of a selected area: the photo and a mask of its size whose transparent pixels are
+   * where it may change (mask-forms.ts). The models treat the mask as a hint, so the result is
+   * composited over the photo afterwards all the same.
+   */
+  private async editInside(image: EngineImage, mask: EngineMask, prompt: string, options: EngineOptions): Promise<EngineResult> {
+    try {
+      const pair = await openAiMaskedPair(image, mask);
+      const file = await toFile(pair.image, 'image.png', { type: 'image/png' });
+      const maskFile = await toFile(pair.mask, 'mask.png', { type: 'image/png' });
+      const outputs: EngineImage[] = [];
+      for (const n of imagesPerCall(options.count)) {
+        const response = await this.client.images.edit({ model: this.config.model, image: file, mask: maskFile, prompt, n, size: 'auto' }, { signal: options.signal });
+        outputs.push(...(await this.decode(response)));
+      }
+      return { images: outputs, note: `Edited with ${this.config.model}.` };
     } catch (error) {
       throw classifyOpenAiError(error);
     }
