@@ -15,6 +15,7 @@ import {
   type LedgerPageQuery,
 } from './billing.repository';
 import { isUniqueViolation } from '../../db/pg-errors';
+import { usageDetailsOf } from './usage-details.repository';
 
 /**
  * The prepaid balance: what the generation work calls (quote, debit, refund) and what the
@@ -163,6 +164,7 @@ export const HISTORY_KINDS = {
 export async function transactionHistory(db: Db, userId: string, kind: HistoryKind, query: LedgerPageQuery): Promise<TransactionPage> {
   const page = await listLedgerEntries(db, userId, [...HISTORY_KINDS[kind]], query);
   if (!page) throw new AppError('NOT_FOUND', `No such transaction: ${query.startingAfter ?? query.endingBefore}`);
+  const usage = await usageDetailsOf(db, userId, page.rows.filter((row) => row.kind === 'usage' || row.kind === 'refund').map((row) => row.id));
   return {
     data: page.rows.map((row) => ({
       id: row.id,
@@ -173,6 +175,7 @@ export async function transactionHistory(db: Db, userId: string, kind: HistoryKi
       ending_balance_formatted: formatCents(row.balanceAfterCents),
       credit: row.kind === 'top_up' || row.kind === 'refund' || row.amountCents > 0,
       engine: engineOfEntry(row.engine),
+      usage: usage.get(row.id) ?? null,
     })),
     has_more: page.hasMore,
   };
