@@ -55,6 +55,8 @@ describe.each<Viewport>(['desktop', 'phone'])('account settings (%s)', (viewport
     if (viewport === 'desktop') {
       await page.getByRole('button', { name: 'Open user menu' }).click();
       await page.getByRole('menu').getByText('Grace Hopper').waitFor(poll);
+      // A new account's free images beside its $0.00 in the menu.
+      await page.getByRole('menu').getByText('3 free images left').waitFor(poll);
       await page.keyboard.press('Escape');
     }
 
