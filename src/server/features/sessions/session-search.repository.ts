@@ -12,7 +12,7 @@ import { cardsOf, type SessionCardRecord, type SessionRow, type SessionsCursor, 
 const matching = (cursor: string) => `
   select * from chat_sessions
   where user_id = $1 and is_active${cursor}
-    and (session_name ilike $3 or id in (select m.session_id from messages m where m.user_id = $1 and m.content_text ilike $3))
+    and (session_name ilike $3 or exists (select 1 from messages m where m.session_id = chat_sessions.id and m.user_id = $1 and m.content_text ilike $3))
   order by updated_at desc, id desc limit $2`;
 
 const SEARCH_FIRST_PAGE: PreparedStatement = { name: 'sessions-search-first-page', text: cardsOf(matching('')) };
