@@ -58,6 +58,13 @@ describe.each<Viewport>(['desktop', 'phone'])('account settings (%s)', (viewport
       // A new account's free images beside its $0.00 in the menu.
       await page.getByRole('menu').getByText('3 free images left').waitFor(poll);
       await page.keyboard.press('Escape');
+    } else {
+      // The phone's Account sheet: the free images beside the balance there too.
+      await page.getByRole('navigation').getByRole('button', { name: 'Account' }).click();
+      const sheet = page.getByRole('dialog', { name: 'Account' });
+      await sheet.getByText('3 free images left').waitFor(poll);
+      await page.keyboard.press('Escape');
+      await sheet.waitFor({ state: 'hidden', ...poll });
     }
 
     // The password: a weak one is refused in words, a wrong current one too, then the change.
