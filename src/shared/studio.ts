@@ -6,6 +6,7 @@ import {
   MESSAGES_FETCH_DEFAULT_LIMIT,
   MISSED_MESSAGES_FETCH_LIMIT,
   SESSIONS_PAGE_MAX,
+  SESSION_SEARCH_MAX_LENGTH,
   SESSIONS_PAGE_SIZE,
   VERIFIED_IMAGES_DEFAULT_LIMIT,
 } from './constants';
@@ -231,6 +232,13 @@ export const sessionDetailSchema = sessionSummarySchema.extend({
 });
 export type SessionDetail = z.infer<typeof sessionDetailSchema>;
 
+/** What the sessions list's search field sends: trimmed; blank means no search. */
+export const sessionSearchTextSchema = z
+  .string()
+  .max(SESSION_SEARCH_MAX_LENGTH)
+  .transform((text) => text.trim())
+  .pipe(z.string().min(1));
+
 /**
  * GET /api/sessions: one page of the user's active sessions, newest activity first. `next_cursor`
  * asks for the page after this one (`?cursor=`); null on the last page.
@@ -240,6 +248,7 @@ export type SessionsPage = z.infer<typeof sessionsListSchema>;
 export const sessionsPageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(SESSIONS_PAGE_MAX).default(SESSIONS_PAGE_SIZE),
   cursor: z.string().max(200).optional().describe('next_cursor of the page before'),
+  q: sessionSearchTextSchema.optional().describe('Only sessions whose title or any message text contains these characters (case-insensitive)'),
 });
 export const messagesListSchema = z.object({ messages: z.array(messageSchema) });
 

@@ -66,14 +66,15 @@ export const FULL_RESOLUTION_MAX_SIDE = 4096;
 const fullResolutionEdits = new OneAtATime();
 
 /**
- * Extra versions of one edit differ in colour grade: warmer, cooler, more vivid, softer. One grade
- * for each of the MAX_IMAGES_PER_REQUEST versions a reply may have, so no two are alike.
+ * Extra versions of one edit, and variations of a reply, differ in colour grade: warmer, cooler,
+ * more vivid, softer. One grade for each of the MAX_IMAGES_PER_REQUEST versions a reply may have,
+ * so no two are alike.
  */
 const VARIATION_GRADES: readonly ((raster: Raster) => Raster)[] = [
   (raster) => raster,
   (raster) => adjustColour(applyCurves(raster, curve([[0, 8], [128, 142], [255, 255]]), curve([[0, 0], [128, 130], [255, 250]]), curve([[0, 0], [128, 112], [255, 230]])), { contrast: 1.08 }),
-  (raster) => adjustColour(applyCurves(raster, curve([[0, 0], [128, 114], [255, 235]]), curve([[0, 2], [128, 130], [255, 252]]), curve([[0, 10], [128, 148], [255, 255]])), { saturation: 0.9, brightness: 1.04 }),
-  (raster) => adjustColour(raster, { saturation: 1.3, contrast: 1.1 }),
+  (raster) => adjustColour(applyCurves(raster, curve([[0, 0], [128, 110], [255, 232]]), curve([[0, 2], [128, 130], [255, 252]]), curve([[0, 14], [128, 152], [255, 255]])), { saturation: 0.88, brightness: 1.04 }),
+  (raster) => adjustColour(raster, { saturation: 1.45, contrast: 1.14 }),
   (raster) => adjustColour(applyCurves(raster, curve([[0, 22], [128, 132], [255, 242]]), curve([[0, 20], [128, 130], [255, 242]]), curve([[0, 18], [128, 126], [255, 236]])), { contrast: 0.94 }),
 ];
 
@@ -134,6 +135,8 @@ export class LocalImageEngine {
       const seed = seedFor(prompt, position, options.version);
       let raster = await renderScene(scene, size, seed);
       raster = await applyLooks(raster, styles, adjustments, seed, options.signal);
+      // A variation's new seed moves the scene's details; its own grade makes the whole picture differ visibly.
+      raster = VARIATION_GRADES[(options.version ?? 0) % VARIATION_GRADES.length]!(raster);
       images.push({ data: await encodeRaster(raster), mimeType: OUTPUT_MIME_TYPE });
     }
     return { images, note: generateNote(language, { understood: scene.understood, leftOut: undrawable.extras, styles, aspectRatio, count: options.count }) };
@@ -207,7 +210,8 @@ export class LocalImageEngine {
       }
       // After the styles, so the words stay legible; once over a combined grid, not in every cell.
       if (instructions.caption) raster = await drawCaption(raster, instructions.caption);
-      raster = VARIATION_GRADES[Math.floor(position / (combine ? 1 : sources.length)) % VARIATION_GRADES.length]!(raster);
+      // A variation (version 1, 2…) starts at another grade: its seed alone changes nothing in most edits.
+      raster = VARIATION_GRADES[((options.version ?? 0) + Math.floor(position / (combine ? 1 : sources.length))) % VARIATION_GRADES.length]!(raster);
       // Last, so every step before works on the smaller picture.
       if (instructions.upscale) {
         if (alpha) alpha = await upscaleMask(alpha, raster.width, raster.height);

@@ -156,6 +156,9 @@ const envSchema = z.object({
   PAYMENT_RECEIPTS: z.enum(['ours', 'stripe']).default('ours'),
   /** Years after the end of an entry's calendar year that deleted accounts' ledger rows are kept. */
   RETAINED_LEDGER_YEARS: intFromEnv(5, 1, 100),
+  /** The landing page's marketing figures ("500+ creators, 1000+ transformations"); 0 leaves a figure out. */
+  LANDING_CREATORS_FIGURE: intFromEnv(500, 0, 1_000_000_000),
+  LANDING_TRANSFORMATIONS_FIGURE: intFromEnv(1000, 0, 1_000_000_000),
   WORKER: z.enum(['inline', 'off']).default('inline'),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (for rate limits). */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -238,6 +241,8 @@ export interface AppConfig {
   paymentReceipts: RawEnv['PAYMENT_RECEIPTS'];
   /** Deleted accounts' ledger rows are purged this many years after the end of their calendar year. */
   retainedLedgerYears: number;
+  /** The landing page's marketing figures, set by the operator. */
+  landingFigures: { creators: number; transformations: number };
   worker: RawEnv['WORKER'];
   trustProxy: boolean;
   generationTimeoutSeconds: number;
@@ -373,6 +378,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     defaultMonthlyLimitCents: env.DEFAULT_MONTHLY_LIMIT_CENTS ?? null,
     paymentReceipts: env.PAYMENT_RECEIPTS,
     retainedLedgerYears: env.RETAINED_LEDGER_YEARS,
+    landingFigures: { creators: env.LANDING_CREATORS_FIGURE, transformations: env.LANDING_TRANSFORMATIONS_FIGURE },
     worker: env.WORKER,
     trustProxy: env.TRUST_PROXY === 'true',
     generationTimeoutSeconds: env.GENERATION_TIMEOUT_SECONDS,

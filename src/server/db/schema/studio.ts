@@ -52,6 +52,8 @@ export const chatSessions = pgTable(
   (t) => [
     index('chat_sessions_user_active_updated_id_idx').on(t.userId, t.isActive, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('chat_sessions_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    // Session search: any part of a title (a pg_trgm GIN index).
+    index('chat_sessions_name_trgm_idx').using('gin', sql`${t.sessionName} gin_trgm_ops`),
   ],
 );
 
@@ -148,6 +150,8 @@ export const messages = pgTable(
     // the latest page and every catch-up page are one range of this index, however long the chat.
     index('messages_session_created_id_idx').on(t.sessionId, t.timestampCreated, t.id),
     uniqueIndex('messages_user_client_message_idx').on(t.userId, t.clientMessageId),
+    // Session search: any part of a message's text (a pg_trgm GIN index).
+    index('messages_content_text_trgm_idx').using('gin', sql`${t.contentText} gin_trgm_ops`),
   ],
 );
 

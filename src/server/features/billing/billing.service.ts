@@ -17,6 +17,7 @@ import {
 import { isUniqueViolation } from '../../db/pg-errors';
 import { assertWithinSpendingLimits } from './spending.service';
 import { mailIfBalanceFellBelowThreshold, type BalanceMailDeps } from './balance-mails.service';
+import { usageDetailsOf } from './usage-details.repository';
 
 /**
  * The prepaid balance: what the generation work calls (quote, debit, refund) and what the
@@ -172,11 +173,12 @@ export const HISTORY_KINDS = {
 export async function transactionHistory(db: Db, userId: string, kind: HistoryKind, query: LedgerPageQuery): Promise<TransactionPage> {
   const page = await listLedgerEntries(db, userId, [...HISTORY_KINDS[kind]], query);
   if (!page) throw new AppError('NOT_FOUND', `No such transaction: ${query.startingAfter ?? query.endingBefore}`);
-  return { data: page.rows.map(transactionOf), has_more: page.hasMore };
+  const usage = await usageDetailsOf(db, userId, page.rows.filter((row) => row.kind === 'usage' || row.kind === 'refund').map((row) => row.id));
+  return { data: page.rows.map((row) => transactionOf(row, usage.get(row.id) ?? null)), has_more: page.hasMore };
 }
 
-/** One history row as the API (and its CSV export) shows it. */
-export function transactionOf(row: LedgerEntryRow): Transaction {
+/** One history row as the API shows it (the CSV export leaves out the usage details). */
+export function transactionOf(row: LedgerEntryRow, usage: Transaction['usage'] = null): Transaction {
   return {
     id: row.id,
     type: row.kind,
@@ -186,5 +188,6 @@ export function transactionOf(row: LedgerEntryRow): Transaction {
     ending_balance_formatted: formatCents(row.balanceAfterCents),
     credit: row.kind === 'top_up' || row.kind === 'refund' || row.amountCents > 0,
     engine: engineOfEntry(row.engine),
+    usage,
   };
 }

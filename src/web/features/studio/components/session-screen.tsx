@@ -28,6 +28,7 @@ import { EditTargetChip } from './edit-target-chip';
 import { MaskEditorDialog } from './mask-editor/mask-editor-dialog';
 import { useSelectedArea } from '../hooks/use-selected-area';
 import { useCreditRefusal } from '../hooks/use-credit-refusal';
+import { useResumeAfterTopUp } from '../hooks/use-resume-after-top-up';
 import { useFollowConversation } from '../hooks/use-follow-conversation';
 import { usePendingUploads } from '../hooks/use-pending-uploads';
 import { useSessionEvents } from '../hooks/use-session-events';
@@ -139,6 +140,11 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
       onSettled: refreshStatus,
     });
   };
+
+  // A request refused for lack of credit (kept so on the server, so a reload shows it too) resumes
+  // by itself once the balance changes; until then the credit card stays.
+  const creditWait = useResumeAfterTopUp({ lastMessage, resume: retryReply, pending: retry.isPending });
+  const creditExhausted = credit.exhausted || creditWait.waiting;
 
   // One id per draft: pressing Send again after a lost answer repeats the same message, which the
   // server stores and charges once. A changed draft, or a send that went through, starts afresh.
@@ -285,8 +291,8 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
                 </ol>
               </section>
             )}
-            <TypingIndicator lastMessage={lastMessage} creditExhausted={credit.exhausted} />
-            {credit.exhausted && <CreditNeededCard rawBalance={credit.rawBalance} returnTo={sessionId ? paths.session.getHref(sessionId) : undefined} />}
+            <TypingIndicator lastMessage={lastMessage} creditExhausted={creditExhausted} />
+            {creditExhausted && <CreditNeededCard rawBalance={credit.rawBalance} returnTo={sessionId ? paths.session.getHref(sessionId) : undefined} />}
           </div>
         </div>
         {follow.hasUnseen && (
@@ -347,7 +353,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
             onSend={handleSend}
             onEscape={runningReply ? () => stopReply.mutate(runningReply.id, { onSettled: refreshStatus }) : undefined}
             isLoading={send.isPending}
-            disabled={credit.exhausted || notFound}
+            disabled={creditExhausted || notFound}
             options={
               <GenerationOptions
                 offers={engines}
@@ -355,7 +361,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
                 onEngineChange={generation.setEngine}
                 onAspectRatioChange={generation.setAspectRatio}
                 onImageCountChange={generation.setImageCount}
-                disabled={credit.exhausted || notFound}
+                disabled={creditExhausted || notFound}
               />
             }
             footer={
