@@ -328,7 +328,10 @@ async function recolourTarget(
   if (!mask) return { change };
   if (target.kind === 'background') return { change, region: mask.alpha.map((value) => 255 - value) };
   const faces = await person.faces();
-  const region = clothingRegion(raster, mask, faces, skinModel(raster, faces), target.garment.part, await person.pose());
+  // The face places a hat, a scarf and a top well enough; the legs, and anyone whose face is not seen (turned away, far off), need the pose.
+  const part = target.garment.part;
+  const pose = faces.length === 0 || part === 'lower' || part === 'whole' ? await person.pose() : null;
+  const region = clothingRegion(raster, mask, faces, skinModel(raster, faces), part, pose);
   if (!region) throw new EngineError('invalid', garmentNotVisibleMessage(language, target.garment));
   const found = garmentColour(raster, region);
   const wanted = namedColour(change.to);

@@ -39,20 +39,30 @@ async function ask(client: SignedInClient, text: string) {
 }
 
 describe('the local engine through POST /chat and the ledger', () => {
-  it('does not charge for a picture whose subject it cannot draw, and says what it can draw', async () => {
+  it('refuses a picture whose subject it cannot draw before any charge: at the quote, and at the send', async () => {
     const client = await signedInUser(server);
     const before = await balanceOf(client);
-    const { job, reply, entries, outputs } = await ask(client, 'a giraffe playing the violin');
+    const text = 'a giraffe playing the violin';
+    const quote = (await (await client.get(`/api/chat/quote?text=${encodeURIComponent(text)}&attachments=0`)).json()) as { refusal: unknown };
+    expect(quote.refusal).toEqual({ reason: 'cannot-draw', engine: 'local', capableEngines: [], subject: 'giraffe' });
 
-    expect(job.status).toBe('failed');
-    expect(outputs).toHaveLength(0);
-    expect(reply.contentText).toContain('cannot draw “giraffe”');
-    expect(reply.contentText).toContain('It can draw skies');
-    // The charge taken when the request was accepted was given back once: the user is where they started.
-    expect(entries.map((entry) => entry.kind).sort()).toEqual(['refund', 'usage']);
-    expect(entries.reduce((sum, entry) => sum + entry.amountCents, 0)).toBe(0);
-    expect(entries.reduce((sum, entry) => sum + entry.freeGenerationsDelta, 0)).toBe(0);
+    const sent = (await (await client.post('/api/messages', { session_id: 'new', content_text: text })).json()) as { session_id: string };
+    const response = await client.post('/api/chat', { session_id: sent.session_id });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { code: string; message: string; details: { refusal: unknown } };
+    expect(body.code).toBe('BAD_REQUEST');
+    expect(body.details.refusal).toEqual({ reason: 'cannot-draw', engine: 'local', capableEngines: [], subject: 'giraffe' });
+    expect(body.message).toContain('cannot draw “giraffe”');
+    // Nothing was charged, so there is nothing to refund.
+    const jobs = await server.deps.db.select().from(agentJobs).where(eq(agentJobs.sessionId, sent.session_id));
+    expect(jobs).toHaveLength(0);
     expect(await balanceOf(client)).toEqual(before);
+  });
+
+  it('quotes a picture whose main subject it draws, with extras it cannot draw left out', async () => {
+    const client = await signedInUser(server);
+    const quote = (await (await client.get(`/api/chat/quote?text=${encodeURIComponent('a cat astronaut on the moon')}&attachments=0`)).json()) as { refusal: unknown; imageCount: number };
+    expect(quote).toMatchObject({ refusal: null, imageCount: 1 });
   });
 
   it('charges for, and makes, a picture of a subject it can draw', async () => {
