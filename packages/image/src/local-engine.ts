@@ -33,7 +33,7 @@ import { changeBackground } from './vision/background-edit';
 import { clothingRegion, garmentColour, narrowToGarment, type GarmentColour } from './vision/clothing';
 import { detectFaces, type Face } from './vision/faces';
 import { findPerson, guideOf, MIN_PERSON_COVERAGE, type PersonMask } from './vision/person-mask';
-import { detectPose, personBoxOf, type Pose } from './vision/pose';
+import { bodyIsSeen, detectPose, personBoxOf, type Pose } from './vision/pose';
 import { skinModel } from './vision/skin';
 import { findText, replaceFoundText } from './vision/text-replace';
 import { upscaleMask, upscaleTwice } from './vision/upscale';
@@ -62,6 +62,9 @@ export const UPSCALE_MAX_PIXELS = 2_100_000;
 
 /** A 12-megapixel photo (4000×3000) keeps its size; larger ones are scaled to this. */
 export const FULL_RESOLUTION_MAX_SIDE = 4096;
+
+/** A person seen by their body alone (no face) may be this small: someone far off in a landscape. */
+const MIN_BODY_COVERAGE = 0.004;
 
 /** Full-resolution edits of this process, one at a time. */
 const fullResolutionEdits = new OneAtATime();
@@ -368,7 +371,11 @@ class PersonAnalysis {
    */
   async present(): Promise<PersonMask | null> {
     const [mask, faces] = await Promise.all([this.mask(), this.faces()]);
-    return faces.length > 0 && mask.coverage >= MIN_PERSON_COVERAGE ? mask : null;
+    if (faces.length > 0 && mask.coverage >= MIN_PERSON_COVERAGE) return mask;
+    // No face (turned away) or a small one (far off): a body the pose sees surely, where the mask is, is a person too.
+    if (mask.coverage < MIN_BODY_COVERAGE) return null;
+    const small = mask.small;
+    return bodyIsSeen(await this.pose(), small.alpha, small.picture.width, small.picture.height, small.picture.width / mask.width) ? mask : null;
   }
 
   private guide(): Promise<Raster> {

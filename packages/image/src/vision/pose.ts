@@ -97,3 +97,22 @@ export function personBoxOf(alpha: Uint8Array, width: number, height: number): B
 export function seen(point: Keypoint): boolean {
   return point.score >= KEYPOINT_MIN_SCORE;
 }
+
+/** A body's trunk seen this surely is a person, face or no face. */
+const BODY_MIN_SCORE = 0.4;
+
+/**
+ * Whether the pose is a person's body the mask agrees with: both shoulders and a hip seen surely,
+ * each inside the person mask (`alpha`, `width` × `height`, a copy of the picture `scale` times its
+ * size). A person seen from behind or far off has no face to find, but has a trunk; a rock face the
+ * segmentation takes for a person has neither.
+ */
+export function bodyIsSeen(pose: Pose, alpha: Uint8Array, width: number, height: number, scale: number): boolean {
+  const trunk = [pose.leftShoulder, pose.rightShoulder, pose.leftHip.score >= pose.rightHip.score ? pose.leftHip : pose.rightHip];
+  return trunk.every((point) => {
+    if (point.score < BODY_MIN_SCORE) return false;
+    const x = Math.min(width - 1, Math.max(0, Math.round(point.x * scale)));
+    const y = Math.min(height - 1, Math.max(0, Math.round(point.y * scale)));
+    return alpha[y * width + x]! >= 100;
+  });
+}
