@@ -156,9 +156,10 @@ async function unlessAborted<T>(work: Promise<T>, signal: AbortSignal | undefine
 
 /**
  * The lines of text in a photo, in its own pixels. `enough` may end the reading after the first
- * pass that finds what the caller needs; `signal` ends it when the job is given up.
+ * pass that finds what the caller needs; `untilFound`: read at the smaller size too while `enough`
+ * is not met; `signal` ends it when the job is given up.
  */
-export async function readText(picture: Raster, enough: (lines: TextLine[]) => boolean = () => false, signal?: AbortSignal): Promise<TextLine[]> {
+export async function readText(picture: Raster, enough: (lines: TextLine[]) => boolean = () => false, signal?: AbortSignal, { untilFound = false } = {}): Promise<TextLine[]> {
   if (idleTimer) clearTimeout(idleTimer);
   reading += 1;
   try {
@@ -174,7 +175,8 @@ export async function readText(picture: Raster, enough: (lines: TextLine[]) => b
       const grey = await greyBytes(pipelineOf(picture).resize(width, height, { fit: 'fill' }));
       const surroundings = await greyBytes(pipelineOf(picture).resize(width, height, { fit: 'fill' }).blur(Math.max(width, height) / 200));
       lines.push(...(await readWith(await unlessAborted(reader(), signal), grey, surroundings, width, height, scale, (sofar) => enough([...lines, ...sofar]), signal)));
-      if (enough(lines)) break;
+      // A smaller reading is for words asked for and not yet found, or for a photo where nothing was read at all.
+      if (enough(lines) || (!untilFound && lines.length > 0)) break;
     }
     return lines;
   } finally {
