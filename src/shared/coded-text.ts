@@ -18,6 +18,7 @@ export const SERVER_TEXT_CODES = [
   'reply.editedWith',
   'reply.upscaledWith',
   'reply.stopped',
+  'reply.confinedToArea',
   // The built-in engine's reply notes
   'local.madeBy',
   'local.canDraw',
@@ -61,6 +62,7 @@ export const SERVER_TEXT_CODES = [
   'local.textReaderFailed',
   'local.personFinderFailed',
   'local.faceFinderFailed',
+  'local.poseFinderFailed',
   // Every engine's reasons
   'engine.notOffered',
   'engine.noImages',
@@ -137,6 +139,12 @@ export const SERVER_TEXT_CODES = [
   'error.variationInProgress',
   'error.photoExpired',
   'error.nothingToAnswer',
+  'error.maskNotPng',
+  'error.maskWrongSize',
+  'error.maskEmpty',
+  'error.maskNotFound',
+  'error.maskOneImage',
+  'error.maskImageExpired',
   // Ledger lines
   'ledger.freeGrant',
   'ledger.generated',

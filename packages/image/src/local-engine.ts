@@ -23,7 +23,7 @@ import { adjustColour, applyCurves, curve } from './pixel-ops';
 import { OneAtATime } from './one-at-a-time';
 import { hashText } from './random';
 import { decodeToRaster, encodeRaster, encodeWithAlpha, OUTPUT_MIME_TYPE, pipelineOf, sizeScale, toRaster, WORKING_MAX_SIDE, type Raster } from './raster';
-import { recolour, type RecolourResult } from './recolour';
+import { recolour, type FoundColour, type RecolourResult } from './recolour';
 import { alreadyColourMessage, alreadyLargeMessage, cannotDrawMessage, editNote, garmentNotVisibleMessage, generateNote, noPersonMessage, nothingToDoMessage, textNotFoundMessage, type LocalNoteCode, type NoteText } from './reply-note';
 import { renderScene } from './scene/scene-render';
 import { lookOf } from './styles/catalogue';
@@ -32,6 +32,7 @@ import { changeBackground } from './vision/background-edit';
 import { clothingRegion, garmentColour, narrowToGarment, type GarmentColour } from './vision/clothing';
 import { detectFaces, type Face } from './vision/faces';
 import { findPerson, guideOf, MIN_PERSON_COVERAGE, type PersonMask } from './vision/person-mask';
+import { bodyIsSeen, detectPose, personBoxOf, type Pose } from './vision/pose';
 import { skinModel } from './vision/skin';
 import { findText, replaceFoundText } from './vision/text-replace';
 import { upscaleMask, upscaleTwice } from './vision/upscale';
@@ -61,18 +62,22 @@ export const UPSCALE_MAX_PIXELS = 2_100_000;
 /** A 12-megapixel photo (4000×3000) keeps its size; larger ones are scaled to this. */
 export const FULL_RESOLUTION_MAX_SIDE = 4096;
 
+/** A person seen by their body alone (no face) may be this small: someone far off in a landscape. */
+const MIN_BODY_COVERAGE = 0.004;
+
 /** Full-resolution edits of this process, one at a time. */
 const fullResolutionEdits = new OneAtATime();
 
 /**
- * Extra versions of one edit differ in colour grade: warmer, cooler, more vivid, softer. One grade
- * for each of the MAX_IMAGES_PER_REQUEST versions a reply may have, so no two are alike.
+ * Extra versions of one edit, and variations of a reply, differ in colour grade: warmer, cooler,
+ * more vivid, softer. One grade for each of the MAX_IMAGES_PER_REQUEST versions a reply may have,
+ * so no two are alike.
  */
 const VARIATION_GRADES: readonly ((raster: Raster) => Raster)[] = [
   (raster) => raster,
   (raster) => adjustColour(applyCurves(raster, curve([[0, 8], [128, 142], [255, 255]]), curve([[0, 0], [128, 130], [255, 250]]), curve([[0, 0], [128, 112], [255, 230]])), { contrast: 1.08 }),
-  (raster) => adjustColour(applyCurves(raster, curve([[0, 0], [128, 114], [255, 235]]), curve([[0, 2], [128, 130], [255, 252]]), curve([[0, 10], [128, 148], [255, 255]])), { saturation: 0.9, brightness: 1.04 }),
-  (raster) => adjustColour(raster, { saturation: 1.3, contrast: 1.1 }),
+  (raster) => adjustColour(applyCurves(raster, curve([[0, 0], [128, 110], [255, 232]]), curve([[0, 2], [128, 130], [255, 252]]), curve([[0, 14], [128, 152], [255, 255]])), { saturation: 0.88, brightness: 1.04 }),
+  (raster) => adjustColour(raster, { saturation: 1.45, contrast: 1.14 }),
   (raster) => adjustColour(applyCurves(raster, curve([[0, 22], [128, 132], [255, 242]]), curve([[0, 20], [128, 130], [255, 242]]), curve([[0, 18], [128, 126], [255, 236]])), { contrast: 0.94 }),
 ];
 
@@ -128,6 +133,8 @@ export class LocalImageEngine {
       const seed = seedFor(prompt, position, options.version);
       let raster = await renderScene(scene, size, seed);
       raster = await applyLooks(raster, styles, adjustments, seed, options.signal);
+      // A variation's new seed moves the scene's details; its own grade makes the whole picture differ visibly.
+      raster = VARIATION_GRADES[(options.version ?? 0) % VARIATION_GRADES.length]!(raster);
       images.push({ data: await encodeRaster(raster), mimeType: OUTPUT_MIME_TYPE });
     }
     return { images, note: generateNote({ understood: scene.understood, leftOut: undrawable.extras, styles, aspectRatio, count: options.count }) };
@@ -169,7 +176,7 @@ export class LocalImageEngine {
       if (!photo) {
         throwIfAborted(options.signal);
         const source = rasters[index] ?? (await decodeSource(sources[index]!, maxSide));
-        photo = await this.preparePhoto(source, instructions, ratio, seed, options.signal);
+        photo = await this.preparePhoto(source, instructions, ratio, seed, options.signal, options.mask?.png);
         prepared.set(index, photo);
       }
       return photo;
@@ -200,7 +207,8 @@ export class LocalImageEngine {
       }
       // After the styles, so the words stay legible; once over a combined grid, not in every cell.
       if (instructions.caption) raster = await drawCaption(raster, instructions.caption);
-      raster = VARIATION_GRADES[Math.floor(position / (combine ? 1 : sources.length)) % VARIATION_GRADES.length]!(raster);
+      // A variation (version 1, 2…) starts at another grade: its seed alone changes nothing in most edits.
+      raster = VARIATION_GRADES[((options.version ?? 0) + Math.floor(position / (combine ? 1 : sources.length))) % VARIATION_GRADES.length]!(raster);
       // Last, so every step before works on the smaller picture.
       if (instructions.upscale) {
         if (alpha) alpha = await upscaleMask(alpha, raster.width, raster.height);
@@ -243,6 +251,7 @@ export class LocalImageEngine {
     ratio: number | null,
     seed: number,
     signal: AbortSignal | undefined,
+    selectedArea?: Buffer,
   ): Promise<PreparedPhoto> {
     let raster = source;
     for (const mention of instructions.adjustments.filter(isGeometric)) raster = await applyAdjustment(raster, mention);
@@ -262,9 +271,12 @@ export class LocalImageEngine {
     throwIfAborted(signal);
     const person = needsPerson(instructions) ? new PersonAnalysis(raster, signal) : null;
     if (instructions.colourChange) {
-      const change = await recolourTarget(raster, instructions.colourChange, instructions.colourTarget, person);
-      facts.personFound = change.region !== undefined && instructions.colourTarget?.kind === 'garment';
-      facts.recoloured = recolour(raster, change.change, change.region);
+      // An area the person selected is the target: its own colour changes, whatever garment the words name.
+      const change = selectedArea
+        ? { change: instructions.colourChange.from ? instructions.colourChange : { to: instructions.colourChange.to }, region: await selectionRegion(selectedArea, raster.width, raster.height), found: undefined }
+        : await recolourTarget(raster, instructions.colourChange, instructions.colourTarget, person);
+      facts.personFound = !selectedArea && change.region !== undefined && instructions.colourTarget?.kind === 'garment';
+      facts.recoloured = recolour(raster, change.change, change.region, change.found);
       raster = facts.recoloured.raster;
     }
     throwIfAborted(signal);
@@ -295,6 +307,12 @@ interface PreparedPhoto {
   facts: PhotoFacts;
 }
 
+/** A selected area (one-channel PNG) as a colour region of the working picture's size. */
+async function selectionRegion(png: Buffer, width: number, height: number): Promise<Uint8Array> {
+  const data = await sharp(png).resize(width, height, { fit: 'fill' }).extractChannel(0).raw().toBuffer();
+  return new Uint8Array(data.buffer, data.byteOffset, data.length);
+}
+
 function lookAdjustments(instructions: EditInstructions): AdjustmentMention[] {
   return instructions.adjustments.filter((mention) => !isGeometric(mention));
 }
@@ -310,12 +328,18 @@ async function recolourTarget(
   change: ColourChange,
   target: EditInstructions['colourTarget'],
   person: PersonAnalysis | null,
-): Promise<{ change: ColourChange; region?: Uint8Array }> {
+): Promise<{ change: ColourChange; region?: Uint8Array; found?: FoundColour }> {
   if (!target || !person) return { change };
   const mask = await person.present();
+  // A garment is worn by someone: with nobody found, recolouring that colour wherever it is would change everything but the garment.
+  if (!mask && target.kind === 'garment') throw new EngineError('invalid', garmentNotVisibleMessage(target.garment));
   if (!mask) return { change };
   if (target.kind === 'background') return { change, region: mask.alpha.map((value) => 255 - value) };
-  const region = clothingRegion(raster, mask, await person.faces(), skinModel(raster, await person.faces()), target.garment.part);
+  const faces = await person.faces();
+  // The face places a hat, a scarf and a top well enough; the legs, and anyone whose face is not seen (turned away, far off), need the pose.
+  const part = target.garment.part;
+  const pose = faces.length === 0 || part === 'lower' || part === 'whole' ? await person.pose() : null;
+  const region = clothingRegion(raster, mask, faces, skinModel(raster, faces), part, pose);
   if (!region) throw new EngineError('invalid', garmentNotVisibleMessage(target.garment));
   const found = garmentColour(raster, region);
   const wanted = namedColour(change.to);
@@ -325,7 +349,7 @@ async function recolourTarget(
   // "The red shirt" that is red: the garment's own shades of red, all of them. A colour the garment is not: that colour's range within it.
   const named = change.from ? namedColour(change.from) : null;
   if (named && (isAchromatic(named) || hueDistance(named.hue!, found.hue!) > named.hueHalfWidth! + 15)) return { change, region };
-  return { change: { to: change.to }, region: narrowToGarment(raster, region, found) };
+  return { change: { to: change.to }, region: narrowToGarment(raster, region, found), found: { colour: found.colour, hue: found.hue! } };
 }
 
 function sameColour(found: GarmentColour, wanted: NamedColour): boolean {
@@ -339,6 +363,7 @@ class PersonAnalysis {
   private guidePromise: Promise<Raster> | null = null;
   private maskPromise: Promise<PersonMask> | null = null;
   private facesPromise: Promise<Face[]> | null = null;
+  private posePromise: Promise<Pose> | null = null;
 
   constructor(
     private readonly raster: Raster,
@@ -351,7 +376,11 @@ class PersonAnalysis {
    */
   async present(): Promise<PersonMask | null> {
     const [mask, faces] = await Promise.all([this.mask(), this.faces()]);
-    return faces.length > 0 && mask.coverage >= MIN_PERSON_COVERAGE ? mask : null;
+    if (faces.length > 0 && mask.coverage >= MIN_PERSON_COVERAGE) return mask;
+    // No face (turned away) or a small one (far off): a body the pose sees surely, where the mask is, is a person too.
+    if (mask.coverage < MIN_BODY_COVERAGE) return null;
+    const small = mask.small;
+    return bodyIsSeen(await this.pose(), small.alpha, small.picture.width, small.picture.height, small.picture.width / mask.width) ? mask : null;
   }
 
   private guide(): Promise<Raster> {
@@ -366,6 +395,16 @@ class PersonAnalysis {
         throw stoppedOr(this.signal, 'local.personFinderFailed', cause);
       });
     return this.maskPromise;
+  }
+
+  /** The body's keypoints, looked for around the person the mask found. */
+  pose(): Promise<Pose> {
+    this.posePromise ??= Promise.all([this.guide(), this.mask()])
+      .then(([guide, mask]) => detectPose(this.raster, guide, personBoxOf(mask.small.alpha, guide.width, guide.height), this.signal))
+      .catch((cause: unknown) => {
+        throw stoppedOr(this.signal, 'local.poseFinderFailed', cause);
+      });
+    return this.posePromise;
   }
 
   faces(): Promise<Face[]> {

@@ -52,6 +52,7 @@ export const LOCAL_NOTE_CODES = [
   'local.textReaderFailed',
   'local.personFinderFailed',
   'local.faceFinderFailed',
+  'local.poseFinderFailed',
   'suggestion.recolour.title',
   'suggestion.recolour.description',
   'suggestion.brighten.title',
@@ -188,7 +189,7 @@ export function generateNote(summary: GenerateSummary): NoteText[] {
   if (summary.styles.length > 0) parts.push(note('local.style', { styles: { refs: summary.styles.map((style) => ({ name: 'style' as const, id: style.id })) } }));
   parts.push(note('local.shape', { ratio: summary.aspectRatio }));
   if (summary.count > 1) parts.push(note('local.variations', { count: summary.count }));
-  parts.push(note('local.canDraw'));
+  // What it can draw is said when a request fails for it (cannotDrawMessage), not under every picture.
   return parts;
 }
 

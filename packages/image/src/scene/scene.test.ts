@@ -95,6 +95,14 @@ describe('text to image', () => {
     }
   });
 
+  it('names in a few words what it drew and what it left out, without the list of everything it can draw', async () => {
+    const result = await engine.generate('a cat astronaut on the moon', { count: 1, aspectRatio: '1:1' });
+    expect(noteLine(result.note)).toContain('local.leftOut words=astronaut');
+    expect(result.note.map((part) => part.code)).not.toContain('local.canDraw');
+    // The engine, what it drew, what it left out, the shape: nothing more.
+    expect(result.note.map((part) => part.code)).toEqual(['local.madeBy', 'local.drewScene', 'local.leftOut', 'local.shape']);
+  });
+
   it('draws a subject it knows and names the extras it left out', async () => {
     const result = await engine.generate('a beach at sunset with a dragon', { count: 1, aspectRatio: '1:1' });
     expect(result.images).toHaveLength(1);

@@ -8,6 +8,7 @@ import { imageLimitRefusal, isAspectRatio, type GenerationPlan } from '@shared/g
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../context';
 import { debitForGeneration, quoteGeneration } from '../billing/billing.service';
+import { spendingLimitForQuote } from '../billing/spending.service';
 import { sessionTopic } from '../../realtime/topics';
 import { assertOwnActiveSession } from '../sessions/sessions.service';
 import type { EngineEntry, GenerationParts } from './engines/create-engine';
@@ -52,13 +53,15 @@ const REFUSAL_TEXTS: Record<EngineRefusal['reason'], string> = {
   'too-many-inputs': 'cannot combine that many photos into one picture',
   'too-many-images': 'cannot make that many pictures at once',
   'shape-unsupported': 'cannot make pictures of that shape',
+  'cannot-draw': 'cannot draw that',
 };
 
 /** A request the chosen engine cannot do: refused before any charge, with the engines that can (details.refusal). */
 export function engineRefusalError(deps: Pick<ReplyDeps, 'offers'>, refusal: EngineRefusal): AppError {
   const name = (kind: EngineKind) => deps.offers.find((offer) => offer.kind === kind)?.label ?? ENGINE_NAMES[kind];
   const others = refusal.capableEngines.length > 0 ? ` Engines that can: ${refusal.capableEngines.map(name).join(', ')}.` : ' No engine offered here can.';
-  return new AppError('BAD_REQUEST', `${name(refusal.engine)} ${REFUSAL_TEXTS[refusal.reason]}.${others}`, { details: { refusal } });
+  const what = refusal.reason === 'cannot-draw' && refusal.subject ? `cannot draw “${refusal.subject}”` : REFUSAL_TEXTS[refusal.reason];
+  return new AppError('BAD_REQUEST', `${name(refusal.engine)} ${what}.${others}`, { details: { refusal } });
 }
 
 /**
@@ -77,7 +80,7 @@ export function engineFor(deps: Pick<ReplyDeps, 'engineOf' | 'defaultEngine' | '
 /** A plan as the refusal rule reads it; `attachments`: how many photos the message carries. */
 function engineRequestOf(plan: GenerationPlan, attachments: number): EngineRequest {
   const sourceCount = plan.sourceImages === 'attachments' ? attachments : plan.sourceImages === 'previous-output' ? 1 : 0;
-  return { intent: plan.intent, sourceCount, combine: plan.combine ?? false, imageCount: plan.imageCount, aspectRatio: plan.aspectRatio };
+  return { intent: plan.intent, sourceCount, combine: plan.combine ?? false, imageCount: plan.imageCount, aspectRatio: plan.aspectRatio, undrawable: plan.undrawable };
 }
 
 /** A stored message's picker choices, as the planner takes them. */
@@ -174,7 +177,7 @@ async function startReply(tx: DbOrTx, deps: ReplyDeps, { userId, sessionId, cont
   const fileIds = sourceFileIdsOf(plan, context);
   const jobId = randomUUID();
   const replyId = randomUUID();
-  const debit = await debitForGeneration(tx, { userId, jobId, imageCount: plan.imageCount, pricePerImageCents: entry.pricePerImageCents });
+  const debit = await debitForGeneration(tx, { userId, jobId, imageCount: plan.imageCount, pricePerImageCents: entry.pricePerImageCents }, deps);
   const job = { id: jobId, engine: entry.kind, engineModel: entry.modelFor(plan.intent), priceCents: debit.priceCents, freeImagesUsed: debit.freeImages, planned: entry.replyPlanner === undefined };
   await recordPlanAndQueueReply(tx, {
     userId,
@@ -215,7 +218,8 @@ export async function quoteDraft(
   }
   const refusal = engineRefusalOf(deps.offers, draft.engine ?? entry.kind, engineRequestOf(plan, draft.attachmentCount));
   const quote = await quoteGeneration(deps.db, userId, plan.imageCount, entry.pricePerImageCents);
-  return { ...quote, pricePerImageCents: entry.pricePerImageCents, free: quote.paidImages === 0, engine: entry.kind, refusal };
+  const spendingLimit = await spendingLimitForQuote(deps.db, userId, quote.priceCents);
+  return { ...quote, pricePerImageCents: entry.pricePerImageCents, free: quote.paidImages === 0, engine: entry.kind, refusal, spendingLimit };
 }
 
 /**
@@ -233,7 +237,7 @@ export async function requestVariation(deps: ReplyDeps, userId: string, replyMes
     const jobId = randomUUID();
     // The engine of the first version, at its price today (the default, if it is no longer offered).
     const entry = deps.engineOf(source.engine) ?? deps.defaultEngine;
-    const debit = await debitForGeneration(tx, { userId, jobId, imageCount: source.imageCount, pricePerImageCents: entry.pricePerImageCents });
+    const debit = await debitForGeneration(tx, { userId, jobId, imageCount: source.imageCount, pricePerImageCents: entry.pricePerImageCents }, deps);
     await recordVariation(tx, {
       userId,
       replyMessageId,

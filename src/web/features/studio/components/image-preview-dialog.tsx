@@ -27,6 +27,12 @@ export function ImagePreviewDialog({ file, onClose, imageActions }: { file: Mess
                     imageActions.onEdit(chosen);
                     onClose();
                   },
+                  onSelectArea: imageActions.onSelectArea
+                    ? (chosen) => {
+                        imageActions.onSelectArea?.(chosen);
+                        onClose();
+                      }
+                    : undefined,
                 }}
               />
             </div>

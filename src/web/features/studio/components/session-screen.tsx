@@ -8,6 +8,8 @@ import { engineRefusalSchema, type EngineRefusal } from '@shared/engines';
 import { isAppError } from '@shared/errors';
 import { paths } from '@shared/paths';
 import type { Message, MessageFile } from '@shared/studio';
+import { spendingLimitRefusalOf, type SpendingLimitRefusal } from '@shared/spending';
+import { SpendingLimitText } from '@web/features/billing';
 import { readConnectivity } from '@web/lib/use-connectivity';
 import { usePublicConfig } from '@web/lib/public-config';
 import { getMessage } from '../api/get-message';
@@ -23,7 +25,10 @@ import { useRequestVariation } from '../api/request-variation';
 import { downloadImage } from '@web/lib/download-image';
 import type { ImageActionHandlers } from './image-actions';
 import { EditTargetChip } from './edit-target-chip';
+import { MaskEditorDialog } from './mask-editor/mask-editor-dialog';
+import { useSelectedArea } from '../hooks/use-selected-area';
 import { useCreditRefusal } from '../hooks/use-credit-refusal';
+import { useResumeAfterTopUp } from '../hooks/use-resume-after-top-up';
 import { useFollowConversation } from '../hooks/use-follow-conversation';
 import { usePendingUploads } from '../hooks/use-pending-uploads';
 import { useSessionEvents } from '../hooks/use-session-events';
@@ -64,6 +69,8 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
   const retry = useStartChat();
   const [draft, setDraft] = useState('');
   const [sendError, setSendError] = useState<string | null>(null);
+  // A send refused by the user's own spending limit: said with its figures and a link to change it.
+  const [sendLimit, setSendLimit] = useState<SpendingLimitRefusal | null>(null);
   // A send the chosen engine could not do: refused by the server before any charge.
   const [sendRefusal, setSendRefusal] = useState<EngineRefusal | null>(null);
   const { engines } = usePublicConfig();
@@ -72,6 +79,9 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
   const [previewFile, setPreviewFile] = useState<MessageFile | null>(null);
   // 'Edit this image': the next message refers to exactly this image (sent as its attachment).
   const [editTarget, setEditTarget] = useState<MessageFile | null>(null);
+  // 'Select area': the edit target with a mask; nothing outside the area changes.
+  const selectedArea = useSelectedArea(setEditTarget);
+  const maskId = selectedArea.maskIdFor(editTarget);
   const variation = useRequestVariation();
   const chooseVersion = useChooseVersion();
   const [renameTarget, setRenameTarget] = useState<RenameTarget | null>(null);
@@ -133,6 +143,11 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
     });
   };
 
+  // A request refused for lack of credit (kept so on the server, so a reload shows it too) resumes
+  // by itself once the balance changes; until then the credit card stays.
+  const creditWait = useResumeAfterTopUp({ lastMessage, resume: retryReply, pending: retry.isPending });
+  const creditExhausted = credit.exhausted || creditWait.waiting;
+
   // One id per draft: pressing Send again after a lost answer repeats the same message, which the
   // server stores and charges once. A changed draft, or a send that went through, starts afresh.
   const pendingSend = useRef<{ key: string; id: string } | null>(null);
@@ -149,12 +164,13 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
     }
     setSendError(null);
     setSendRefusal(null);
+    setSendLimit(null);
     // The user's own message is always followed, even after reading further up.
     follow.jumpToEnd();
     const uploaded = uploads.items.filter(isApproved).map((item) => item.userFileId!);
     const fileIds = editTarget && !uploaded.includes(editTarget.id) ? [editTarget.id, ...uploaded] : uploaded;
     const { choice } = generation;
-    const clientMessageId = clientMessageIdFor(JSON.stringify([sessionId ?? 'new', draft, fileIds, choice]));
+    const clientMessageId = clientMessageIdFor(JSON.stringify([sessionId ?? 'new', draft, fileIds, choice, maskId]));
     // The reply starts with the message, in one request: a dropped connection cannot split them.
     send.mutate(
       {
@@ -163,6 +179,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
         file_ids: fileIds,
         request_reply: true,
         client_message_id: clientMessageId,
+        ...(maskId ? { mask_id: maskId } : {}),
         engine: choice.engine,
         ...(choice.aspectRatio ? { aspect_ratio: choice.aspectRatio } : {}),
         ...(choice.imageCount ? { image_count: choice.imageCount } : {}),
@@ -174,6 +191,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
           setDraft('');
           uploads.clear();
           setEditTarget(null);
+          selectedArea.clear();
           void queryClient.invalidateQueries({ queryKey: studioKeys.sessions });
           void queryClient.invalidateQueries({ queryKey: studioKeys.session(result.session_id) });
           if (result.reply_error?.code === 'INSUFFICIENT_BALANCE') void credit.recordRefusal();
@@ -184,7 +202,9 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
         },
         onError: (error) => {
           const refusal = isAppError(error) ? engineRefusalSchema.safeParse((error.details as { refusal?: unknown } | undefined)?.refusal) : undefined;
-          if (refusal?.success) setSendRefusal(refusal.data);
+          const limit = isAppError(error) ? spendingLimitRefusalOf(error.details) : null;
+          if (limit) setSendLimit(limit);
+          else if (refusal?.success) setSendRefusal(refusal.data);
           else setSendError(refusalText(error) ?? (error.message || t('session.sendFailed')));
         },
       },
@@ -195,6 +215,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
     onDownload: (file) =>
       void downloadImage(file.fileUrl, { filename: file.originalFilename, alerts: { openedInNewTab: t('image.downloadOpenedInNewTab'), failed: t('image.downloadFailed') } }),
     onEdit: setEditTarget,
+    onSelectArea: selectedArea.open,
   };
 
   // Variations: a paid generation like a reply; short of credit shows the credit card.
@@ -213,7 +234,8 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
   const named = detail?.session_name?.trim();
   const title = named || (sessionId ? t('session.title', { shortId: sessionShortId(sessionId) }) : t('session.newTitle'));
   const notFound = isAppError(session.error) && session.error.status === 404;
-  const hasPreviousOutput = messages.some((message) => message.files.some((file) => file.isGenerated));
+  // Any earlier picture of the chat, made or sent: a follow-up edits the latest (the server picks the same one).
+  const hasPreviousOutput = messages.some((message) => message.files.length > 0);
   const showWelcome = !sessionId || (conversation.isSuccess && messages.length === 0);
 
   return (
@@ -272,8 +294,8 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
                 </ol>
               </section>
             )}
-            <TypingIndicator lastMessage={lastMessage} creditExhausted={credit.exhausted} />
-            {credit.exhausted && <CreditNeededCard rawBalance={credit.rawBalance} returnTo={sessionId ? paths.session.getHref(sessionId) : undefined} />}
+            <TypingIndicator lastMessage={lastMessage} creditExhausted={creditExhausted} />
+            {creditExhausted && <CreditNeededCard rawBalance={credit.rawBalance} returnTo={sessionId ? paths.session.getHref(sessionId) : undefined} />}
           </div>
         </div>
         {follow.hasUnseen && (
@@ -293,6 +315,13 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
           {sendError && (
             <div className="px-3 pt-3 sm:px-4">
               <AlertBanner>{sendError}</AlertBanner>
+            </div>
+          )}
+          {sendLimit && (
+            <div className="px-3 pt-3 sm:px-4">
+              <AlertBanner>
+                <SpendingLimitText refusal={sendLimit} tense="refused" />
+              </AlertBanner>
             </div>
           )}
           {sendRefusal && (
@@ -316,7 +345,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
               </AlertBanner>
             </div>
           )}
-          {editTarget && <EditTargetChip file={editTarget} onRemove={() => setEditTarget(null)} />}
+          {editTarget && <EditTargetChip file={editTarget} overlayUrl={selectedArea.overlayFor(editTarget)} onRemove={() => setEditTarget(null)} />}
           <Composer
             text={draft}
             onTextChange={setDraft}
@@ -327,7 +356,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
             onSend={handleSend}
             onEscape={runningReply ? () => stopReply.mutate(runningReply.id, { onSettled: refreshStatus }) : undefined}
             isLoading={send.isPending}
-            disabled={credit.exhausted || notFound}
+            disabled={creditExhausted || notFound}
             options={
               <GenerationOptions
                 offers={engines}
@@ -335,7 +364,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
                 onEngineChange={generation.setEngine}
                 onAspectRatioChange={generation.setAspectRatio}
                 onImageCountChange={generation.setImageCount}
-                disabled={credit.exhausted || notFound}
+                disabled={creditExhausted || notFound}
               />
             }
             footer={
@@ -352,6 +381,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
       </div>
 
       <ImagePreviewDialog file={previewFile} onClose={() => setPreviewFile(null)} imageActions={imageActions} />
+      <MaskEditorDialog file={selectedArea.editing} onCancel={selectedArea.cancel} onDone={selectedArea.done} />
       <RenameSessionDialog target={renameTarget} onOpenChange={(open) => !open && setRenameTarget(null)} />
       <DeleteSessionDialog sessionId={deleteTarget} onOpenChange={(open) => !open && setDeleteTarget(null)} onDeleted={() => void navigate(paths.studio.getHref(), { replace: true })} />
     </div>
