@@ -33,9 +33,10 @@ describe('server texts for a Russian reader', () => {
     expect(await note.first().innerText()).toContain('Нарисована процедурная сцена по словам:');
     expect(await note.first().innerText()).not.toContain('Made with');
 
-    await composer.fill('a giraffe playing the violin');
+    // An edit the engine cannot do (the picture has no such text): charged, refused, refunded.
+    await composer.fill('replace the text "nowhere" with "Iceland"');
     await composer.press('Enter');
-    const failure = replies.filter({ hasText: 'К сожалению, изображение не удалось сделать: Встроенный локальный движок (офлайн, а не облачная ИИ-модель) не умеет рисовать «giraffe»' });
+    const failure = replies.filter({ hasText: 'К сожалению, изображение не удалось сделать: Надписи «nowhere» на фото нет, поэтому ничего не изменено.' });
     await failure.first().waitFor({ timeout: 60_000 });
     expect(await failure.first().innerText()).toContain('Оплата возвращена (возвращено 1 бесплатное изображение).');
     expect(await failure.first().innerText()).not.toMatch(/Sorry|refunded/);
@@ -44,7 +45,7 @@ describe('server texts for a Russian reader', () => {
     const sessionPath = new URL(page.url()).pathname;
     await page.goto(`${sessionPath}?lng=en`);
     await replies.filter({ hasText: 'Made with the built-in local engine (offline image filters, not a hosted AI model).' }).first().waitFor();
-    await replies.filter({ hasText: 'Sorry, the image could not be made: The built-in local engine (offline, not a hosted AI model) cannot draw “giraffe”' }).first().waitFor();
+    await replies.filter({ hasText: 'Sorry, the image could not be made: There is no “nowhere” in the photo, so nothing was changed.' }).first().waitFor();
     expect(await page.getByText('Сделано встроенным локальным движком').count()).toBe(0);
 
     // Ledger lines on the account page, in Russian again.
@@ -121,7 +122,7 @@ describe('the Russian DOM walk', () => {
     const { context, page } = await newPage(browser);
     const { email, name } = await signUpInto(context, 'ru-walk');
     const prices = (await (await context.request.get('/api/stripe/prices/default')).json()) as Array<{ nickname: string | null }>;
-    const allowed = ['PhotoMuse', email, name, ...prices.flatMap((price) => (price.nickname ? [price.nickname] : [])), 'PNG', 'JPEG', 'JPG', 'WEBP', 'USD', 'ESRGAN', 'ZIP', 'JSON', 'CSV'];
+    const allowed = ['PhotoMuse', email, name, ...prices.flatMap((price) => (price.nickname ? [price.nickname] : [])), 'PNG', 'JPEG', 'JPG', 'WEBP', 'USD', 'ESRGAN', 'ZIP', 'JSON', 'CSV', 'UTC'];
     await page.goto('/session/new?lng=ru');
     const composer = page.getByRole('textbox', { name: 'Сообщение' });
     await composer.fill('маяк на скале на закате');
@@ -129,12 +130,12 @@ describe('the Russian DOM walk', () => {
     await page.waitForURL(/\/session\/[0-9a-f-]{36}$/);
     const replies = page.locator('li[data-message-id][data-role="system"]');
     await replies.filter({ hasText: 'Сделано встроенным локальным движком' }).first().waitFor({ timeout: 60_000 });
-    await composer.fill('жираф играет на скрипке');
+    await composer.fill('замени «OPEN» на «CLOSED»');
     await composer.press('Enter');
     await replies.filter({ hasText: 'К сожалению' }).first().waitFor({ timeout: 60_000 });
     const sessionPath = new URL(page.url()).pathname;
     // The user's own requests are their words, not the app's.
-    const own = ['маяк на скале на закате', 'жираф играет на скрипке'];
+    const own = ['маяк на скале на закате', 'замени «OPEN» на «CLOSED»', 'OPEN'];
     expect({ screen: sessionPath, english: await englishTextNodes(page, [...allowed, ...own]) }).toEqual({ screen: sessionPath, english: [] });
     for (const [route, text] of [
       ['/studio', 'маяк на скале на закате'],
