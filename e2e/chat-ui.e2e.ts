@@ -103,7 +103,7 @@ describe.each(['desktop', 'phone'] as const satisfies Viewport[])('the chat at t
       [0, 9 / 16],
       [1, 16 / 9],
     ] as const) {
-      const image = replies(page).nth(index).locator('[data-testid="chat-image"] img');
+      const image = replies(page).nth(index).locator('li[data-version] img');
       await image.waitFor({ timeout: REPLY_TIMEOUT_MS });
       await image.scrollIntoViewIfNeeded();
       await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0), { timeout: 20_000 }).toBe(true);
@@ -155,7 +155,7 @@ describe.each(['desktop', 'phone'] as const satisfies Viewport[])('the chat at t
     const sessionId = await sendRequest(context, { session_id: 'new', content_text: 'a sunset over the sea' });
     const page = await context.newPage();
     await page.goto(`/session/${sessionId}`);
-    await replies(page).first().locator('[data-testid="chat-image"] img').waitFor({ timeout: REPLY_TIMEOUT_MS });
+    await replies(page).first().locator('li[data-version] img').waitFor({ timeout: REPLY_TIMEOUT_MS });
     const before = await balanceOf(context);
 
     const mine = page.locator('li[data-message-id][data-role="user"]').first();
@@ -175,12 +175,12 @@ describe.each(['desktop', 'phone'] as const satisfies Viewport[])('the chat at t
     await mine.getByRole('button', { name: 'Send', exact: true }).dblclick();
     await mine.getByTestId('edit-message-form').waitFor({ state: 'detached' });
     await page.locator('li[data-message-id][data-role="user"]').nth(1).getByText('a sunrise over the sea').waitFor();
-    await replies(page).nth(1).locator('[data-testid="chat-image"] img').waitFor({ timeout: REPLY_TIMEOUT_MS });
+    await replies(page).nth(1).locator('li[data-version] img').waitFor({ timeout: REPLY_TIMEOUT_MS });
     // The original stays as it was.
     await mine.getByText('a sunset over the sea').waitFor();
 
     await page.reload();
-    await replies(page).nth(1).locator('[data-testid="chat-image"] img').waitFor({ timeout: REPLY_TIMEOUT_MS });
+    await replies(page).nth(1).locator('li[data-version] img').waitFor({ timeout: REPLY_TIMEOUT_MS });
     expect(await page.locator('li[data-message-id][data-role="user"]').count()).toBe(2);
     expect(await replies(page).count()).toBe(2);
     const after = await balanceOf(context);
@@ -198,7 +198,7 @@ describe.each(['desktop', 'phone'] as const satisfies Viewport[])('the chat at t
     const sessionId = await sendRequest(context, { session_id: 'new', content_text: 'make it black and white', file_ids: [photo] });
     const page = await context.newPage();
     await page.goto(`/session/${sessionId}`);
-    const result = replies(page).first().locator('[data-testid="chat-image"]');
+    const result = replies(page).first().locator('li[data-version] button').first();
     await result.locator('img').waitFor({ timeout: REPLY_TIMEOUT_MS });
     await result.click();
     const preview = page.getByRole('dialog');
