@@ -240,7 +240,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
 
       <div className="relative min-h-0 flex-1">
         {/* relative: visually hidden texts (absolutely placed) stay inside the list instead of growing the page. */}
-        <div ref={scroller} data-testid="message-list" className="relative h-full overflow-y-auto overscroll-contain px-3 py-4 sm:px-6">
+        <div ref={scroller} data-testid="message-list" role="region" aria-label={t('session.conversation')} tabIndex={0} className="relative h-full overflow-y-auto overscroll-contain px-3 py-4 sm:px-6">
           <div ref={content} className="mx-auto flex max-w-3xl flex-col gap-4">
             {conversation.isError && !notFound && <AlertBanner>{t('session.loadFailed')}</AlertBanner>}
             {notFound && <AlertBanner>{t('session.notFound')}</AlertBanner>}
