@@ -31,10 +31,12 @@ export interface ComposerProps {
   options?: ReactNode;
   /** Images the message carries besides these uploads (an edit target): they share the limit. */
   reservedSlots?: number;
+  /** Esc in the field: stops the reply being made, when there is one. */
+  onEscape?: (() => void) | undefined;
 }
 
 /** The message composer of spec section 5. */
-export function Composer({ text, onTextChange, items, onAddFiles, onRemoveItem, limitExceeded, onSend, isLoading, disabled, footer, options, reservedSlots = 0 }: ComposerProps) {
+export function Composer({ text, onTextChange, items, onAddFiles, onRemoveItem, limitExceeded, onSend, isLoading, disabled, footer, options, reservedSlots = 0, onEscape }: ComposerProps) {
   const { t } = useTranslation('studio');
   const fileInput = useRef<HTMLInputElement>(null);
   const textareaId = useId();
@@ -52,6 +54,11 @@ export function Composer({ text, onTextChange, items, onAddFiles, onRemoveItem, 
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Escape' && onEscape && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      onEscape();
+      return;
+    }
     // Enter sends, Shift+Enter breaks the line; Enter that confirms an IME composition does neither.
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();

@@ -16,6 +16,8 @@ import { useSession } from '../api/get-session';
 import { studioKeys } from '../api/query-keys';
 import { useSendMessage } from '../api/send-message';
 import { useStartChat } from '../api/start-chat';
+import { applyProgressEvent } from '../api/get-reply-progress';
+import { useStopReply } from '../api/stop-reply';
 import { useChooseVersion } from '../api/choose-version';
 import { useRequestVariation } from '../api/request-variation';
 import { downloadImage } from '@web/lib/download-image';
@@ -87,8 +89,13 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
   const lastMessage = messages[messages.length - 1];
 
   const refreshStatus = useCallback(() => {
-    if (sessionId) void queryClient.invalidateQueries({ queryKey: studioKeys.session(sessionId) });
+    if (!sessionId) return;
+    void queryClient.invalidateQueries({ queryKey: studioKeys.session(sessionId) });
+    // A job that started, finished or was stopped: where each reply is now.
+    void queryClient.invalidateQueries({ queryKey: studioKeys.progress(sessionId) });
   }, [queryClient, sessionId]);
+  const stopReply = useStopReply();
+  const runningReply = [...(conversation.data ?? [])].reverse().find((message) => message.role === 'system' && message.processing_status === 'processing');
 
   const realtime = useSessionEvents(sessionId, {
     onMessage: (messageId) => {
@@ -100,6 +107,9 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
     },
     // The header's status badge follows the session's generation job as it changes.
     onJobChanged: refreshStatus,
+    onProgress: (progress) => {
+      if (sessionId) applyProgressEvent(queryClient, sessionId, progress);
+    },
     onReady: () => {
       if (!sessionId) return;
       // Whatever was written or finished while the subscription was down (or before it first came up).
@@ -334,6 +344,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
             limitExceeded={uploads.limitExceeded}
             reservedSlots={reservedSlots}
             onSend={handleSend}
+            onEscape={runningReply ? () => stopReply.mutate(runningReply.id, { onSettled: refreshStatus }) : undefined}
             isLoading={send.isPending}
             disabled={credit.exhausted || notFound}
             options={

@@ -6,6 +6,7 @@ import { paths } from '@shared/paths';
 import type { SessionSummary } from '@shared/studio';
 import { Button } from '@web/components/ui/button';
 import { sessionsOf, useSessions } from '../api/get-sessions';
+import { useWorkingSessions } from '../api/get-working-sessions';
 import { AlertBanner } from './alert-banner';
 import { DeleteSessionDialog } from './delete-session-dialog';
 import { RenameSessionDialog, type RenameTarget } from './rename-session-dialog';
@@ -21,6 +22,8 @@ export function SessionsList() {
   const [renameTarget, setRenameTarget] = useState<RenameTarget | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<string | null>(null);
   const list = sessionsOf(sessions.data);
+  const working = useWorkingSessions();
+  const workingIds = new Set(working.data?.sessions.map((session) => session.session_id));
   const end = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = sessions;
 
@@ -74,7 +77,9 @@ export function SessionsList() {
         </li>
         {sessions.isPending
           ? Array.from({ length: SKELETON_CARDS }, (_, index) => <SessionCardSkeleton key={index} />)
-          : list.map((session) => <SessionCard key={session.id} session={session} onRename={startRename} onDelete={(s) => setDeleteTarget(s.id)} />)}
+          : list.map((session) => (
+              <SessionCard key={session.id} session={session} working={workingIds.has(session.id)} onRename={startRename} onDelete={(s) => setDeleteTarget(s.id)} />
+            ))}
       </ul>
 
       <div ref={end} aria-hidden="true" />
