@@ -68,6 +68,9 @@ export const messageFileSchema = z.object({
   version: z.number(),
   /** The engine (and model) that made a generated image; null for uploads. */
   engine: engineUsedSchema.nullable(),
+  /** The image's pixel size when known: the chat reserves its shape before it loads (no layout jump). */
+  width: z.number().nullish(),
+  height: z.number().nullish(),
 });
 export type MessageFile = z.infer<typeof messageFileSchema>;
 

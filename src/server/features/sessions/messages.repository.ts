@@ -42,6 +42,7 @@ const messagesWhere = (where: string, order: string, limit: string) => `
         'id', f.id, 'fileUrl', f.file_url, 'thumbnailUrl', coalesce(f.thumbnail_url, f.file_url),
         'originalFilename', f.original_filename, 'isGenerated', f.is_generated,
         'expired', f.expired_at is not null, 'contentDescription', f.content_description, 'version', f.version,
+        'width', f.width, 'height', f.height,
         'engine', case when f.engine is null then null else json_build_object('kind', f.engine, 'model', f.engine_model) end
       ) order by f.source, f.version, f.position, f.upload_timestamp, f.id) as files
     from (

@@ -5,9 +5,11 @@ import type { EngineUsed } from '@shared/engines';
 import { AWAITING_CREDIT_STATUS, type Message, type MessageFile } from '@shared/studio';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
+import { ChatImage } from './chat-image';
 import { ExpiredImage } from './expired-image';
 import { ImageActions, type ImageActionHandlers } from './image-actions';
 import { ReplyProgress } from './reply-progress';
+import { UserMessageTools, type ResendHandlers } from './user-message-tools';
 
 /** A reply's versions: ask for another, and record the one chosen with the arrows. */
 export interface ReplyVersionHandlers {
@@ -25,6 +27,8 @@ interface MessageBubbleProps {
   versions?: ReplyVersionHandlers | undefined;
   /** Words for the engine (and model) that made a reply; without it, replies do not name theirs. */
   describeEngine?: ((engine: EngineUsed) => string) | undefined;
+  /** On a user's message: send an edited copy as a new request ('Edit message'). */
+  resend?: ResendHandlers | undefined;
 }
 
 /** The versions a reply's images belong to, in order (a variation that failed left none). */
@@ -33,7 +37,7 @@ function versionsOf(files: MessageFile[]): number[] {
 }
 
 /** One message: the user's on the right, the AI's on the left, with their images. */
-export function MessageBubble({ message, onOpenImage, retry, imageActions, versions, describeEngine }: MessageBubbleProps) {
+export function MessageBubble({ message, onOpenImage, retry, imageActions, versions, describeEngine, resend }: MessageBubbleProps) {
   const { t, i18n } = useTranslation('studio');
   const versionList = versionsOf(message.files);
   const newest = versionList[versionList.length - 1] ?? 0;
@@ -85,14 +89,7 @@ export function MessageBubble({ message, onOpenImage, retry, imageActions, versi
                   <ExpiredImage file={file} />
                 ) : (
                   <>
-                    <button
-                      type="button"
-                      className="block overflow-hidden rounded-lg bg-background/20 focus-visible:outline-offset-2"
-                      aria-label={t('session.openImage', { name: file.originalFilename })}
-                      onClick={() => onOpenImage(file)}
-                    >
-                      <img src={file.thumbnailUrl || file.fileUrl} alt={file.originalFilename} loading="lazy" className="max-h-64 w-full object-cover" />
-                    </button>
+                    <ChatImage file={file} inGrid={shownFiles.length > 1} onOpen={onOpenImage} />
                     {imageActions && file.isGenerated && <ImageActions file={file} handlers={imageActions} />}
                   </>
                 )}
@@ -141,6 +138,7 @@ export function MessageBubble({ message, onOpenImage, retry, imageActions, versi
           )}
         </div>
       )}
+      {mine && <UserMessageTools message={message} resend={resend} />}
       <time dateTime={message.timestamp_created} className="px-1 text-[11px] text-muted-foreground">
         {Number.isNaN(time.getTime()) ? '' : time.toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' })}
       </time>

@@ -58,7 +58,7 @@ function SessionMenu({ onRename, onDelete }: Pick<SessionHeaderProps, 'onRename'
             {t('session.menu.openLibrary')}
           </DropdownMenu.Item>
           {onDelete && (
-            <DropdownMenu.Item className={`${itemClasses} text-destructive data-[highlighted]:bg-red-50`} onSelect={onDelete}>
+            <DropdownMenu.Item className={`${itemClasses} text-destructive data-[highlighted]:bg-red-50 dark:data-[highlighted]:bg-red-950`} onSelect={onDelete}>
               <Trash2 className="size-4" aria-hidden="true" />
               {t('session.menu.delete')}
             </DropdownMenu.Item>

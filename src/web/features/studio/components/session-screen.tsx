@@ -52,6 +52,14 @@ import { RenameSessionDialog, type RenameTarget } from './rename-session-dialog'
 import { SessionHeader } from './session-header';
 import { TypingIndicator } from './typing-indicator';
 import { WelcomePanel } from './welcome-panel';
+import { MAX_ATTACHMENTS } from '@shared/constants';
+import { useFileDrop } from '../hooks/use-file-drop';
+import { useFileIntake } from '../hooks/use-file-intake';
+import { useResendMessage } from '../hooks/use-resend-message';
+import { compareSourceOf } from '../lib/compare-source';
+import { freeAttachmentSlots } from '../lib/composer-rules';
+import { DropZoneOverlay } from './drop-zone-overlay';
+import { IntakeRefusals } from './intake-refusals';
 
 const NO_MESSAGES: Message[] = [];
 
@@ -63,7 +71,11 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
   const session = useSession(sessionId);
   const conversation = useMessages(queryClient, sessionId);
   const credit = useCreditRefusal();
-  const uploads = usePendingUploads();
+  // 'Edit this image': the next message refers to exactly this image (sent as its attachment).
+  const [editTarget, setEditTarget] = useState<MessageFile | null>(null);
+  // The edit target takes one of the message's image slots: with the uploads it never passes the limit.
+  const reservedSlots = editTarget ? 1 : 0;
+  const uploads = usePendingUploads(reservedSlots);
   const send = useSendMessage();
   const retry = useStartChat();
   const [draft, setDraft] = useState('');
@@ -76,8 +88,6 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
   const { nameOf, describe: describeEngine } = useEngineNames();
   const generation = useGenerationChoice(engines, sessionId, session.data?.engine);
   const [previewFile, setPreviewFile] = useState<MessageFile | null>(null);
-  // 'Edit this image': the next message refers to exactly this image (sent as its attachment).
-  const [editTarget, setEditTarget] = useState<MessageFile | null>(null);
   // 'Select area': the edit target with a mask; nothing outside the area changes.
   const selectedArea = useSelectedArea(setEditTarget);
   const maskId = selectedArea.maskIdFor(editTarget);
@@ -212,9 +222,17 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
   const imageActions: ImageActionHandlers = {
     onDownload: (file) =>
       void downloadImage(file.fileUrl, { filename: file.originalFilename, alerts: { openedInNewTab: t('image.downloadOpenedInNewTab'), failed: t('image.downloadFailed') } }),
-    onEdit: setEditTarget,
+    onEdit: (file) => {
+      if (uploads.items.length >= MAX_ATTACHMENTS) toast.error(t('composer.maxFilesError', { max: MAX_ATTACHMENTS }));
+      else setEditTarget(file);
+    },
     onSelectArea: selectedArea.open,
   };
+  const intake = useFileIntake(uploads.items, reservedSlots, uploads.addFiles);
+  // Input is off out of credit or on a session that is not (or no longer) there.
+  const inputOff = credit.exhausted || (isAppError(session.error) && session.error.status === 404);
+  const drop = useFileDrop(intake.take, !inputOff);
+  const resend = useResendMessage(sessionId, generation.choice, () => void credit.recordRefusal());
 
   // Variations: a paid generation like a reply; short of credit shows the credit card.
   const askForVariation = (replyMessageId: string) =>
@@ -263,7 +281,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
                 {t('session.loading')}
               </span>
             )}
-            {showWelcome && !notFound && <WelcomePanel />}
+            {showWelcome && !notFound && <WelcomePanel onStart={setDraft} onPhotos={intake.take} />}
             {messages.length > 0 && (
               <section aria-labelledby="session-today" className="flex flex-col gap-3">
                 <h2 id="session-today" className="self-center rounded-full bg-muted px-3 py-0.5 text-xs font-medium text-muted-foreground">
@@ -278,6 +296,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
                       retry={message === lastMessage ? { onRetry: retryReply, pending: retry.isPending } : undefined}
                       imageActions={imageActions}
                       describeEngine={describeEngine}
+                      resend={message.role === 'user' ? { onResend: resend.resend, pending: resend.pending, disabled: inputOff } : undefined}
                       versions={
                         message.role === 'system'
                           ? {
@@ -343,6 +362,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
               </AlertBanner>
             </div>
           )}
+          <IntakeRefusals refusals={intake.refusals} onDismiss={intake.dismiss} />
           {editTarget && <EditTargetChip file={editTarget} overlayUrl={selectedArea.overlayFor(editTarget)} onRemove={() => setEditTarget(null)} />}
           <Composer
             text={draft}
@@ -351,6 +371,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
             onAddFiles={uploads.addFiles}
             onRemoveItem={uploads.remove}
             limitExceeded={uploads.limitExceeded}
+            reservedSlots={reservedSlots}
             onSend={handleSend}
             onEscape={runningReply ? () => stopReply.mutate(runningReply.id, { onSettled: refreshStatus }) : undefined}
             isLoading={send.isPending}
@@ -378,8 +399,9 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
         </div>
       </div>
 
-      <ImagePreviewDialog file={previewFile} onClose={() => setPreviewFile(null)} imageActions={imageActions} />
+      <ImagePreviewDialog file={previewFile} onClose={() => setPreviewFile(null)} imageActions={imageActions} compareWith={compareSourceOf(previewFile, messages)} />
       <MaskEditorDialog file={selectedArea.editing} onCancel={selectedArea.cancel} onDone={selectedArea.done} />
+      <DropZoneOverlay visible={drop.dragging} freeSlots={freeAttachmentSlots(uploads.items, reservedSlots)} />
       <RenameSessionDialog target={renameTarget} onOpenChange={(open) => !open && setRenameTarget(null)} />
       <DeleteSessionDialog sessionId={deleteTarget} onOpenChange={(open) => !open && setDeleteTarget(null)} onDeleted={() => void navigate(paths.studio.getHref(), { replace: true })} />
     </div>
