@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@shared/studio';
 import { messages } from '../../db/schema';
 import type { RunningServer } from '../../start-server';
-import { TestClient } from '@test/server/http-client';
+import type { TestClient } from '@test/server/http-client';
 import { signedInUser, type SignedInClient } from '@test/server/signed-in-user';
 import { startTestServer } from '@test/server/test-server';
 import { send } from '@test/server/sessions';
