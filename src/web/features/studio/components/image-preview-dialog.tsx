@@ -5,13 +5,24 @@ import type { MessageFile } from '@shared/studio';
 import { ImageActions, type ImageActionHandlers } from './image-actions';
 
 /** A message image shown large. */
-export function ImagePreviewDialog({ file, onClose, imageActions }: { file: MessageFile | null; onClose: () => void; imageActions?: ImageActionHandlers | undefined }) {
+export function ImagePreviewDialog({
+  file,
+  onClose,
+  imageActions,
+  onCloseAutoFocus,
+}: {
+  file: MessageFile | null;
+  onClose: () => void;
+  imageActions?: ImageActionHandlers | undefined;
+  /** Where focus goes when it closes (by default, the element focused before it opened). */
+  onCloseAutoFocus?: ((event: Event) => void) | undefined;
+}) {
   const { t } = useTranslation('studio');
   return (
     <Dialog.Root open={file !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/80" />
-        <Dialog.Content className="fixed inset-0 z-50 flex items-center justify-center p-4" aria-describedby={undefined} onClick={onClose}>
+        <Dialog.Content className="fixed inset-0 z-50 flex items-center justify-center p-4" aria-describedby={undefined} onClick={onClose} onCloseAutoFocus={onCloseAutoFocus}>
           <Dialog.Title className="sr-only">{t('session.imagePreview', { name: file?.originalFilename ?? '' })}</Dialog.Title>
           {file && <img src={file.fileUrl} alt={file.originalFilename} className="max-h-[calc(100%-3rem)] max-w-full rounded-lg object-contain" onClick={(event) => event.stopPropagation()} />}
           {file && imageActions && (

@@ -6,6 +6,7 @@ import { isAppError } from '@shared/errors';
 import { paths } from '@shared/paths';
 import type { MessageFile } from '@shared/studio';
 import { usePublicConfig } from '@web/lib/public-config';
+import { useFocusReturn } from '@web/lib/use-focus-return';
 import { useSession } from '../api/get-session';
 import { downloadImage } from '@web/lib/download-image';
 import type { ImageActionHandlers } from './image-actions';
@@ -61,6 +62,15 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
   const [renameTarget, setRenameTarget] = useState<RenameTarget | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<string | null>(null);
   const recordCreditRefusal = () => void credit.recordRefusal();
+  // Each dialog hands focus back to the control that opened it (the menu's button for a menu item).
+  const previewFocus = useFocusReturn();
+  const renameFocus = useFocusReturn();
+  const deleteFocus = useFocusReturn();
+  const conversationRegion = () => document.getElementById(CONVERSATION_ID);
+  const openPreview = (file: MessageFile) => {
+    previewFocus.noteOpener();
+    setPreviewFile(file);
+  };
   const replies = useReplyActions(sessionId, recordCreditRefusal);
 
   // Older pages arriving above change neither the newest message nor its content: only arrivals move the view.
@@ -97,8 +107,22 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
       <SessionHeader
         title={title}
         status={detail?.status ?? 'idle'}
-        onRename={sessionId && !notFound ? () => setRenameTarget({ id: sessionId, name: detail?.session_name ?? '' }) : undefined}
-        onDelete={sessionId && !notFound ? () => setDeleteTarget(sessionId) : undefined}
+        onRename={
+          sessionId && !notFound
+            ? () => {
+                renameFocus.noteOpener();
+                setRenameTarget({ id: sessionId, name: detail?.session_name ?? '' });
+              }
+            : undefined
+        }
+        onDelete={
+          sessionId && !notFound
+            ? () => {
+                deleteFocus.noteOpener();
+                setDeleteTarget(sessionId);
+              }
+            : undefined
+        }
       />
       <ConnectivityBanner variant="session" />
       {sessionId && realtime === 'disconnected' && (
@@ -116,7 +140,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
           tabIndex={0}
           aria-label={t('landmarks.conversation')}
           data-testid="message-list"
-          className="relative h-full overflow-y-auto overscroll-contain px-3 py-4 [overflow-anchor:none] focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring sm:px-6"
+          className="relative h-full overflow-y-auto overscroll-contain px-3 py-4 [overflow-anchor:none] focus-ring-inset sm:px-6"
         >
           <div ref={content} className="mx-auto flex max-w-3xl flex-col gap-4">
             {conversation.query.isError && !notFound && <AlertBanner>{t('session.loadFailed')}</AlertBanner>}
@@ -139,7 +163,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
                     <MessageBubble
                       key={message.id}
                       message={message}
-                      onOpenImage={setPreviewFile}
+                      onOpenImage={openPreview}
                       retry={message === lastMessage ? { onRetry: replies.retryReply, pending: replies.retryPending } : undefined}
                       imageActions={imageActions}
                       describeEngine={describeEngine}
@@ -236,9 +260,20 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
         </div>
       </section>
 
-      <ImagePreviewDialog file={previewFile} onClose={() => setPreviewFile(null)} imageActions={imageActions} />
-      <RenameSessionDialog target={renameTarget} onOpenChange={(open) => !open && setRenameTarget(null)} />
-      <DeleteSessionDialog sessionId={deleteTarget} onOpenChange={(open) => !open && setDeleteTarget(null)} onDeleted={() => void navigate(paths.studio.getHref(), { replace: true })} />
+      <ImagePreviewDialog
+        file={previewFile}
+        onClose={() => setPreviewFile(null)}
+        imageActions={imageActions}
+        // "Edit this image" closed it for the composer's chip: the composer takes the focus.
+        onCloseAutoFocus={(event) => (editTarget ? (event.preventDefault(), focusComposer()) : previewFocus.onCloseAutoFocus(event, conversationRegion))}
+      />
+      <RenameSessionDialog target={renameTarget} onOpenChange={(open) => !open && setRenameTarget(null)} onCloseAutoFocus={(event) => renameFocus.onCloseAutoFocus(event, conversationRegion)} />
+      <DeleteSessionDialog
+        sessionId={deleteTarget}
+        onOpenChange={(open) => !open && setDeleteTarget(null)}
+        onDeleted={() => void navigate(paths.studio.getHref(), { replace: true })}
+        onCloseAutoFocus={(event) => deleteFocus.onCloseAutoFocus(event, conversationRegion)}
+      />
     </main>
   );
 }
