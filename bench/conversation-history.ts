@@ -7,7 +7,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:conversation-history
  *   (BENCH_RUNS sets the page loads per size, default 5; BENCH_REQUESTS the API requests, default 200)
  *
- * Builds the client into a temporary directory, starts the product on it (worker off) against a
+ * Builds the client into a temporary directory, starts the product on it against a
  * scratch database, writes each session straight into the database (bench/lib/seed.ts), signs the
  * user in in Chromium (desktop, 1280×800) and reports medians.
  */
@@ -63,7 +63,7 @@ async function main() {
   const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, env: { ...process.env, WEB_DIST_DIR: webDistDir }, stdio: 'inherit' });
   if (build.status !== 0) throw new Error(`The client build failed (${build.status})`);
   const scratch = await scratchDatabaseOn(serverUrl);
-  const product = await startProductServer({ dataDir, databaseUrl: scratch.url, env: { WORKER: 'off', SERVE_WEB: 'true', WEB_DIST_DIR: webDistDir } });
+  const product = await startProductServer({ dataDir, databaseUrl: scratch.url, env: { SERVE_WEB: 'true', WEB_DIST_DIR: webDistDir } });
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
   const rows: string[] = [];
   try {
