@@ -98,7 +98,7 @@ describe.each(['desktop', 'phone'] as const)('the operator console at the %s vie
     for (const [section, heading] of [
       ['Users', 'Users'],
       ['Jobs', 'Queues'],
-      ['Engines', 'local'],
+      ['Engines', 'Built-in engine'],
       ['Audit log', 'Audit log'],
     ] as const) {
       await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: section }).click();

@@ -133,12 +133,12 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
 
       <div className="relative min-h-0 flex-1">
         {/* relative: visually hidden texts (absolutely placed) stay inside the list instead of growing the page. */}
-        {/* A region of its own that takes focus (the skip link's target), so the keyboard scrolls it too. */}
+        {/* A labelled region that takes focus (the skip link's target): the keyboard scrolls it too. */}
         <section
           ref={scroller}
           id={CONVERSATION_ID}
           tabIndex={0}
-          aria-label={t('landmarks.conversation')}
+          aria-label={t('session.conversation')}
           data-testid="message-list"
           className="relative h-full overflow-y-auto overscroll-contain px-3 py-4 [overflow-anchor:none] focus-ring-inset sm:px-6"
         >
