@@ -33,7 +33,13 @@ const seededText = (n: number) => `Make the sky a little warmer, please ${n}`;
 async function openAtNewest(page: Page, sessionId: string, messages: number): Promise<{ ms: number; nodes: number; rows: number }> {
   const started = performance.now();
   await page.goto(`/session/${sessionId}`);
-  await page.locator('li[data-message-id]').filter({ hasText: new RegExp(`${seededText(messages)}(?!\\d)`) }).waitFor();
+  await page
+    .locator('li[data-message-id]')
+    .filter({ hasText: new RegExp(`${seededText(messages)}(?!\\d)`) })
+    .waitFor({ timeout: 60_000 })
+    .catch(async (error: unknown) => {
+      throw new Error(`the newest message did not show at ${page.url()}: ${(await page.locator('body').innerText()).slice(0, 400)}`, { cause: error });
+    });
   const ms = performance.now() - started;
   const { nodes, rows } = await page.evaluate(() => ({ nodes: document.getElementsByTagName('*').length, rows: document.querySelectorAll('li[data-message-id]').length }));
   return { ms, nodes, rows };

@@ -141,7 +141,7 @@ describe.each(['desktop', 'phone'] as const)('the keyboard at the %s size', (vie
     await page.keyboard.press('Tab');
     expect(await focused(page)).toBe('a:Skip to the message box');
     await page.keyboard.press('Enter');
-    expect(await composer.evaluate((field) => field === document.activeElement)).toBe(true);
+    expect(await page.getByRole('textbox', { name: 'Message' }).evaluate((field) => field === document.activeElement)).toBe(true);
     await context.close();
   });
 
