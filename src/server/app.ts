@@ -24,6 +24,7 @@ import { devMailboxRoutes } from './features/mail/dev-mailbox.routes';
 import { meRoutes } from './features/me/me.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { generationRoutes } from './features/generation/generation.routes';
+import { replyProgressRoutes } from './features/generation/reply-progress.routes';
 import { engineFor, startReplyToNewMessage } from './features/generation/generation.service';
 import { healthRoutes } from './features/health/health.routes';
 import { metricsRoutes } from './features/metrics/metrics.routes';
@@ -64,6 +65,7 @@ function buildApiRoutes(deps: AppDeps, options: Pick<CreateAppOptions, 'shutdown
     .route('/user-files', userFilesRoutes(deps))
     .route('/files', filesRoutes(deps))
     .route('/chat', generationRoutes(deps))
+    .route('/replies', replyProgressRoutes(deps))
     .route('/dev/mailbox', devMailboxRoutes(deps))
     .route('/admin', adminRoutes(deps));
 }

@@ -71,6 +71,8 @@ export const generationOutcomesSchema = z.object({
   refunded: z.number().int(),
   /** Failed without a refund: the console's Jobs page can refund them. */
   failed: z.number().int(),
+  /** Stopped by their users (each refunded). */
+  stopped: z.number().int(),
   inProgress: z.number().int(),
 });
 

@@ -38,6 +38,13 @@ export interface FakeComfyUiOptions {
   models?: Partial<InstalledModels>;
   /** How long each sampler step takes (ms). */
   stepMs?: number;
+  /**
+   * Prompts run at once (default 1, as one ComfyUI runs them): more stands for a farm of GPUs
+   * behind one proxy (the benchmarks' replies in flight).
+   */
+  lanes?: number;
+  /** Called as each progress message goes out over /ws (the benchmarks time the way to the browser). */
+  onProgress?: (sent: { promptId: string; step: number; steps: number; prompt: Prompt['prompt']; at: number }) => void;
 }
 
 /** Every model file the shipped workflow templates load. */
@@ -84,7 +91,10 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
   const history = new Map<string, Record<string, unknown>>();
   const sockets = new Map<string, WebSocket>();
   const queue: Prompt[] = [];
-  let running: Prompt | undefined;
+  const running = new Set<Prompt>();
+  const lanes = Math.max(1, options.lanes ?? 1);
+  /** Prompts whose /prompt answer waits for their run to end (finishBeforeAnswer). */
+  const finishers = new Map<Prompt, () => void>();
   let number = 0;
   let nextScript: ComfyRunScript[] = [];
   const received: Array<{ method: string; path: string; json?: unknown; authorization?: string }> = [];
@@ -152,9 +162,10 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
       const promptId = (json as { prompt_id?: string } | undefined)?.prompt_id;
       interrupts.push(promptId ?? null);
       // A prompt_id interrupts only that prompt, and only while it runs; none interrupts whatever runs.
-      if (running && (!promptId || running.promptId === promptId)) {
-        running.interrupted = true;
-        running.release?.();
+      for (const item of running) {
+        if (promptId && item.promptId !== promptId) continue;
+        item.interrupted = true;
+        item.release?.();
       }
       return res.writeHead(200).end();
     }
@@ -219,7 +230,11 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
     };
     queue.push(item);
     queued.push(item);
-    if (item.script && 'finishBeforeAnswer' in item.script) await work();
+    if (item.script && 'finishBeforeAnswer' in item.script) {
+      const finished = new Promise<void>((resolve) => finishers.set(item, resolve));
+      void work();
+      await finished;
+    }
     sendJson(res, 200, { prompt_id: promptId, number: item.number, node_errors: result.nodeErrors });
     broadcastStatus();
     void work();
@@ -348,15 +363,16 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
   }
 
   async function work() {
-    if (running) return;
-    while (queue.length > 0) {
-      running = queue.shift()!;
-      try {
-        await execute(running);
-      } finally {
-        running = undefined;
+    while (running.size < lanes && queue.length > 0) {
+      const item = queue.shift()!;
+      running.add(item);
+      void execute(item).finally(() => {
+        running.delete(item);
+        finishers.get(item)?.();
+        finishers.delete(item);
         broadcastStatus();
-      }
+        void work();
+      });
     }
   }
 
@@ -436,6 +452,7 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
       }
       if (item.clientId) {
         sendTo(item.clientId, 'progress', { value: step, max: steps, prompt_id: item.promptId, node: id });
+        options.onProgress?.({ promptId: item.promptId, step, steps, prompt: item.prompt, at: performance.now() });
         sendPreview(item.clientId);
       }
     }
@@ -505,7 +522,7 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
   }
 
   function queueInfo() {
-    return { exec_info: { queue_remaining: queue.length + (running ? 1 : 0) } };
+    return { exec_info: { queue_remaining: queue.length + running.size } };
   }
 
   function broadcastStatus() {
@@ -551,7 +568,7 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
       Object.assign(models, installed);
     },
     /** Whether a prompt is queued or running. */
-    busy: () => running !== undefined || queue.length > 0,
+    busy: () => running.size > 0 || queue.length > 0,
     reset() {
       received.length = 0;
       queued.length = 0;
@@ -560,8 +577,7 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
     },
     close: () =>
       new Promise<void>((resolve) => {
-        for (const item of [running, ...queue]) {
-          if (!item) continue;
+        for (const item of [...running, ...queue]) {
           item.interrupted = true;
           item.release?.();
         }

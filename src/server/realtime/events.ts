@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SessionEventType, UserEventType } from '@shared/realtime';
+import type { ReplyProgress } from '@shared/reply-progress';
 import type { DbOrTx } from '../db/client';
 import type { PgListener } from './pg-listener';
-import type { AuthSessionTopic, SessionTopic, UserTopic } from './topics';
+import type { AuthSessionTopic, JobTopic, SessionTopic, UserTopic } from './topics';
 
 export const EVENTS_CHANNEL = 'photomuse_events';
 
@@ -11,7 +12,16 @@ export const EVENTS_CHANNEL = 'photomuse_events';
  * point at, so a payload never outgrows NOTIFY's 8 kB and never carries another user's data.
  * Their types are the union shared with the web client (@shared/realtime), each on its topic.
  */
-export type RealtimeEvent = { topic: SessionTopic; type: SessionEventType; id: string } | { topic: UserTopic; type: UserEventType; id: string };
+export type RealtimeEvent =
+  | { topic: SessionTopic; type: SessionEventType; id: string; progress?: ReplyProgress }
+  | { topic: UserTopic; type: UserEventType; id: string }
+  | JobStopEvent;
+
+/**
+ * The user stopped job `id`: whichever process runs it aborts its engine call. The job is already
+ * settled (refunded) when this goes out; it stays on the server.
+ */
+export type JobStopEvent = { topic: JobTopic; type: 'job.stop'; id: string };
 
 /**
  * The sign-in session `id` ended (signed out, revoked by a password change or reset, or its
@@ -26,11 +36,15 @@ type ReceivedEvent = RealtimeEvent | AuthSessionEndedEvent;
 /** The events published on a topic of this kind. */
 export type RealtimeEventOn<T extends ReceivedEvent['topic']> = Extract<
   ReceivedEvent,
-  { topic: T extends SessionTopic ? SessionTopic : T extends UserTopic ? UserTopic : AuthSessionTopic }
+  { topic: T extends SessionTopic ? SessionTopic : T extends UserTopic ? UserTopic : T extends JobTopic ? JobTopic : AuthSessionTopic }
 >;
 
 /** Sent inside the caller's transaction: Postgres delivers it only if, and when, it commits. */
 export async function publishEvent(db: DbOrTx, event: RealtimeEvent): Promise<void> {
+  if ('progress' in event && event.progress) {
+    await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)}::text)`);
+    return;
+  }
   await db.execute(sql`select ${notifyEventSql(event)}`);
 }
 
@@ -38,7 +52,9 @@ export async function publishEvent(db: DbOrTx, event: RealtimeEvent): Promise<vo
  * The pg_notify call that publishes `event`, as an expression for a bigger statement: a write and
  * its event in one round trip. A field may be SQL (a column of the written row).
  */
-export function notifyEventSql(event: { topic: SessionTopic | SQL; type: SessionEventType; id: string | SQL } | { topic: UserTopic | SQL; type: UserEventType; id: string | SQL }): SQL {
+export function notifyEventSql(
+  event: { topic: SessionTopic | SQL; type: SessionEventType; id: string | SQL } | { topic: UserTopic | SQL; type: UserEventType; id: string | SQL } | { topic: JobTopic; type: 'job.stop'; id: string },
+): SQL {
   return sql`pg_notify(${EVENTS_CHANNEL}, json_build_object('topic', ${event.topic}::text, 'type', ${event.type}::text, 'id', ${event.id}::text)::text)`;
 }
 

@@ -10,6 +10,9 @@ export type SessionTopic = `${typeof SESSION_TOPIC_PREFIX}${string}`;
 export type UserTopic = `user:${string}`;
 export const sessionTopic = (sessionId: string): SessionTopic => `${SESSION_TOPIC_PREFIX}${sessionId}`;
 export const userTopic = (userId: string): UserTopic => `user:${userId}`;
+/** One per generation job, heard by the process that runs it (a Stop from any API process). */
+export type JobTopic = `job:${string}`;
+export const jobTopic = (jobId: string): JobTopic => `job:${jobId}`;
 /** Published by a trigger on better-auth's session table whenever a row goes (sign-out, revocation, deleted account). */
 export type AuthSessionTopic = `auth-session:${string}`;
 export const authSessionTopic = (authSessionId: string): AuthSessionTopic => `auth-session:${authSessionId}`;

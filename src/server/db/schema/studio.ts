@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -20,7 +21,10 @@ import { user } from './auth';
 
 export const verifiedEnum = pgEnum('verified_enum', ['pending', 'approved', 'rejected']);
 export const messageRole = pgEnum('message_role', ['user', 'system']);
-export const agentJobStatus = pgEnum('agent_job_status', ['queued', 'processing', 'completed', 'failed']);
+/** `stopped`: its user pressed Stop before it finished; refunded like a failure, counted apart from one. */
+export const agentJobStatus = pgEnum('agent_job_status', ['queued', 'processing', 'completed', 'failed', 'stopped']);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 export const chatSessions = pgTable(
   'chat_sessions',
@@ -183,6 +187,8 @@ export const agentJobs = pgTable(
     priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     freeImagesUsed: integer('free_images_used').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
+    /** How far the running try got ({stage, step, total}), as the chat shows it; null while queued. */
+    progress: jsonb('progress'),
     /** When the job's engine planned the reply (hosted models); retries reuse that plan. */
     plannedAt: timestamp('planned_at', { withTimezone: true }),
     error: text('error'),
@@ -198,10 +204,27 @@ export const agentJobs = pgTable(
     // The operator console: generations of a period, and the failed ones newest first.
     index('agent_jobs_created_idx').on(t.createdAt),
     index('agent_jobs_failed_idx').on(t.completedAt.desc().nullsFirst()).where(sql`${t.status} = 'failed'`),
+    // The replies being made: a user's (the sessions list's badges) and the line's order (a queued reply's place).
+    index('agent_jobs_user_running_idx').on(t.userId).where(sql`${t.status} in ('queued', 'processing')`),
+    index('agent_jobs_queued_created_idx').on(t.createdAt).where(sql`${t.status} = 'queued'`),
     // The shared limit, written into the constraint as literals (a check cannot take parameters).
     check('agent_jobs_image_count_check', sql`${t.imageCount} between ${sql.raw(String(MIN_IMAGES_PER_REQUEST))} and ${sql.raw(String(MAX_IMAGES_PER_REQUEST))}`),
   ],
 );
+
+/**
+ * The latest preview of a picture being made, while its job runs: one small JPEG per job, replaced
+ * as the engine sends new ones and deleted when the job settles. Never a user file: never listed,
+ * never charged, served only to the job's owner.
+ */
+export const jobPreviews = pgTable('job_previews', {
+  jobId: uuid('job_id')
+    .primaryKey()
+    .references(() => agentJobs.id, { onDelete: 'cascade' }),
+  jpeg: bytea('jpeg').notNull(),
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const generatedOutputs = pgTable(
   'generated_outputs',

@@ -294,7 +294,7 @@ describe('the overview', () => {
       signUps: 1,
       activeUsers: 1,
       disputes: { opened: { count: 1, cents: 500 }, lost: { count: 1, cents: 500 } },
-      generations: [{ engine: 'local', completed: 1, refunded: 0, failed: 0, inProgress: 0 }],
+      generations: [{ engine: 'local', completed: 1, refunded: 0, failed: 0, stopped: 0, inProgress: 0 }],
       timings: [{ engine: 'local', count: 1, medianSeconds: expect.any(Number), p95Seconds: expect.any(Number) }],
     });
     const [job] = await db.select().from(agentJobs).where(eq(agentJobs.userId, client.userId));

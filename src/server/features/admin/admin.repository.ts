@@ -103,6 +103,7 @@ export interface EngineOutcomes {
   completed: number;
   refunded: number;
   failed: number;
+  stopped: number;
   inProgress: number;
 }
 
@@ -114,13 +115,14 @@ export async function generationOutcomes(db: DbOrTx, period: Period): Promise<En
       completed: sql<string>`count(*) filter (where ${agentJobs.status} = 'completed')`,
       refunded: sql<string>`count(*) filter (where ${agentJobs.status} = 'failed' and ${refundedJob})`,
       failed: sql<string>`count(*) filter (where ${agentJobs.status} = 'failed' and not ${refundedJob})`,
+      stopped: sql<string>`count(*) filter (where ${agentJobs.status} = 'stopped')`,
       inProgress: sql<string>`count(*) filter (where ${agentJobs.status} in ('queued', 'processing'))`,
     })
     .from(agentJobs)
     .where(and(sql`${agentJobs.createdAt} >= ${period.from}`, sql`${agentJobs.createdAt} < ${period.to}`))
     .groupBy(agentJobs.engine)
     .orderBy(agentJobs.engine);
-  return rows.map((row) => ({ engine: row.engine, completed: int(row.completed), refunded: int(row.refunded), failed: int(row.failed), inProgress: int(row.inProgress) }));
+  return rows.map((row) => ({ engine: row.engine, completed: int(row.completed), refunded: int(row.refunded), failed: int(row.failed), stopped: int(row.stopped), inProgress: int(row.inProgress) }));
 }
 
 export interface EngineTiming {

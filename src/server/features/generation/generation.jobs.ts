@@ -8,7 +8,7 @@ import type { AppDeps } from '../../context';
 import { publishEvent } from '../../realtime/events';
 import { refundGeneration } from '../billing/billing.service';
 import { deleteStoredFiles } from '../retention/retention.service';
-import { sessionTopic } from '../../realtime/topics';
+import { jobTopic, sessionTopic } from '../../realtime/topics';
 import { extensionOf, thumbnailKeyOf } from '../../storage/storage-keys';
 import { fileUrlOf, thumbnailUrlOf } from '../uploads/uploads.service';
 import type { EngineEntry, GenerationParts } from './engines/create-engine';
@@ -27,6 +27,8 @@ import {
   type AgentJobRow,
 } from './generation.repository';
 import { prepareOutput, thumbnailOf, type StoredOutput } from './output-images';
+import { ProgressReporter } from './progress-reporter';
+import { deletePreview, recordProgress } from './reply-progress.repository';
 import { planRequestOf, sourceFileIdsOf } from './planning';
 
 /** Deterministic keys: a job run twice overwrites its own bytes instead of adding new ones. */
@@ -34,6 +36,15 @@ export const generatedImageKey = (userId: string, jobId: string, position: numbe
   `public/${userId}/generated/${jobId}-${position}.${extensionOf(mimeType)}`;
 
 type GenerationDeps = Pick<AppDeps, 'db' | 'storage' | 'logger'>;
+type RunDeps = GenerationDeps & Pick<AppDeps, 'realtime'>;
+
+/** The abort reason of a try whose job its user stopped (the job is settled already: nothing to retry). */
+export class JobStoppedError extends Error {
+  constructor() {
+    super('stopped by its user');
+    this.name = 'JobStoppedError';
+  }
+}
 
 /** How one try ended when it did not throw: images stored, settled with a refund, or nothing to do (already settled). */
 export type GenerationTryResult = 'succeeded' | 'failed' | 'settled-before';
@@ -47,7 +58,7 @@ export type GenerationTryResult = 'succeeded' | 'failed' | 'settled-before';
  * try settles the job through `giveUpGeneration`. Idempotent: a settled job is not run again.
  */
 export async function runGenerationJob(
-  deps: GenerationDeps,
+  deps: RunDeps,
   parts: Pick<GenerationParts, 'engineOf'>,
   { agentJobId: jobId }: JobPayloads['generate'],
   context: Pick<JobContext, 'signal'>,
@@ -59,6 +70,33 @@ export async function runGenerationJob(
   if (!job) return 'settled-before';
   observed.engine = job.engine;
 
+  // Stop, pressed on any API process, reaches the process running the try by its job topic; a
+  // Stop missed (a listener reconnecting) is noticed by the next progress write instead.
+  const stop = new AbortController();
+  const stopNow = () => stop.abort(new JobStoppedError());
+  const unsubscribe = deps.realtime.subscribe(jobTopic(jobId), stopNow);
+  const reporter = new ProgressReporter(
+    (report, preview) => recordProgress(deps.db, jobId, report, preview),
+    stopNow,
+    (error) => deps.logger.warn({ err: error, jobId }, 'could not record the progress of a generation'),
+  );
+  try {
+    return await runStartedJob(deps, parts, job, { signal: AbortSignal.any([context.signal, stop.signal]), stopped: stop.signal }, reporter);
+  } finally {
+    unsubscribe();
+    await reporter.close();
+  }
+}
+
+async function runStartedJob(
+  deps: GenerationDeps,
+  parts: Pick<GenerationParts, 'engineOf'>,
+  job: AgentJobRow,
+  context: { signal: AbortSignal; stopped: AbortSignal },
+  reporter: ProgressReporter,
+): Promise<GenerationTryResult> {
+  const jobId = job.id;
+
   let plan: GenerationPlan;
   let outputs: StoredOutput[];
   let note: string;
@@ -67,10 +105,21 @@ export async function runGenerationJob(
     // The engine it was charged for; one taken out of IMAGE_ENGINES since is refunded.
     const entry = parts.engineOf(job.engine);
     if (!entry) throw new EngineError('invalid', 'The image engine this reply was paid for is no longer offered.');
+    reporter.stage('planning');
     const answered = await answeredMessageOf(deps.db, job);
     plan = await finalPlanOf(deps, entry, job, answered, context.signal);
     const sources = await loadSources(deps, job, sourceFileIdsOf(plan, answered.references));
-    const options: EngineOptions = { count: job.imageCount, aspectRatio: plan.aspectRatio, signal: context.signal, version: job.version, attempt: job.attempts, combine: plan.combine === true };
+    reporter.stage('generating');
+    const options: EngineOptions = {
+      count: job.imageCount,
+      aspectRatio: plan.aspectRatio,
+      signal: context.signal,
+      version: job.version,
+      attempt: job.attempts,
+      combine: plan.combine === true,
+      onProgress: ({ step, total }) => reporter.progress(step, total),
+      onPreview: (jpeg) => reporter.preview(jpeg),
+    };
     const { engine } = entry;
     const result =
       sources.length === 0
@@ -84,6 +133,8 @@ export async function runGenerationJob(
     note = result.note;
     model = result.model;
   } catch (error) {
+    // Stopped: the Stop settled the job (its refund, its reply) before aborting this try.
+    if (context.stopped.aborted) return 'settled-before';
     // A refusal is final; anything else may work on another try (and an aborted try always may).
     if (error instanceof EngineError && error.kind !== 'transient' && !context.signal.aborted) {
       await failGeneration(deps, job.id, error);
@@ -92,6 +143,11 @@ export async function runGenerationJob(
     throw error;
   }
 
+  // Stopped while the engine finished anyway: the Stop's refund stands, these images are nobody's.
+  if (context.stopped.aborted) return 'settled-before';
+  reporter.stage('saving');
+  // Told before the images arrive (a write after the completion would find the job done).
+  await reporter.flushed();
   const keys = outputs.map((output, position) => generatedImageKey(job.userId, job.id, position, output.mimeType));
   await Promise.all(outputs.map((output, position) => deps.storage.put(keys[position]!, output.data)));
 
@@ -202,9 +258,10 @@ async function failGeneration(deps: GenerationDeps, jobId: string, reason: unkno
   deps.logger.warn({ jobId, err: reason }, 'generation failed');
   return deps.db.transaction(async (tx) => {
     const job = await findJob(tx, jobId, { forUpdate: true });
-    if (!job || job.status === 'completed' || job.status === 'failed') return { settledNow: false, engine: job?.engine };
+    if (!job || job.status === 'completed' || job.status === 'failed' || job.status === 'stopped') return { settledNow: false, engine: job?.engine };
     const refund = await refundGeneration(tx, { userId: job.userId, jobId: job.id });
     await finishJob(tx, job.id, { status: 'failed', error: reason instanceof Error ? reason.message : String(reason) });
+    await deletePreview(tx, job.id);
     if (job.resultMessageId) {
       await updateSystemMessage(tx, job.resultMessageId, { contentText: failureMessage(reason, refund), processingStatus: 'error' });
       await publishEvent(tx, { topic: sessionTopic(job.sessionId), type: 'message.updated', id: job.resultMessageId });

@@ -244,13 +244,16 @@ export async function completeJob(
     ), replied as (
       update messages m set content_text = ${input.replyText}::text, processing_status = 'completed', updated_at = now()
       from finished f where m.id = f.result_message_id
+    ), unpreviewed as (
+      -- The images replace the preview of them.
+      delete from job_previews p using finished f where p.job_id = f.id
     )
     select ${notifyEventSql({ topic: sessionTopicSql(sql`f.session_id`), type: 'message.updated', id: sql`f.result_message_id` })},
       ${notifyEventSql({ topic: sessionTopicSql(sql`f.session_id`), type: 'job.updated', id: sql`f.id` })} from finished f`);
   return result.rows.length === 1;
 }
 
-export async function finishJob(db: DbOrTx, jobId: string, values: { status: 'completed' | 'failed'; error?: string }) {
+export async function finishJob(db: DbOrTx, jobId: string, values: { status: 'completed' | 'failed' | 'stopped'; error?: string }) {
   await db
     .update(agentJobs)
     .set({ status: values.status, error: values.error ?? null, completedAt: new Date() })

@@ -78,6 +78,6 @@ export function streamSessionEvents(c: Context<AppEnv>, realtime: RealtimeHub, s
 }
 
 function toSse(event: RealtimeEventOn<SessionTopic>): { event: string; data: string } {
-  const data: SessionEvent = { id: event.id, type: event.type };
+  const data: SessionEvent = event.progress ? { id: event.id, type: event.type, progress: event.progress } : { id: event.id, type: event.type };
   return { event: streamEventOf(event.type), data: JSON.stringify(data) };
 }

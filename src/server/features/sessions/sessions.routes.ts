@@ -88,7 +88,7 @@ export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {
     summary: "Server-Sent Events for a session's messages",
     description:
       '`event: ready` when subscribed (and again after the server lost and regained its database listener: catch up then: messages after your last timestamp, and every reply you hold that is still processing — see src/shared/catch-up.ts); ' +
-      '`event: message` with data {id, type: message.created|message.updated}; `event: session` with data {id, type: job.updated} when its generation job changed (the status badge); a comment heartbeat every 25 s. ' +
+      '`event: message` with data {id, type: message.created|message.updated}; `event: session` with data {id, type: job.updated} when its generation job changed (the status badge); `event: progress` with data {id, type: job.progress, progress} as a running job reports its stage and steps (at most 4 a second per reply); a comment heartbeat every 25 s. ' +
       '`event: closed` with data {reason} just before the server ends the stream: `too-many-streams` (the user has more open than EVENT_STREAMS_PER_USER and this was the oldest: reopen it when the page is in use again) or `session-ended` (signed out, revoked or expired: sign in again).',
     middleware: operation('User must be logged in to get messages', 'Failed to fetch messages'),
     request: { params: sessionIdParams },

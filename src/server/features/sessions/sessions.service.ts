@@ -41,6 +41,8 @@ const STATUS_OF_JOB: Record<NonNullable<Awaited<ReturnType<typeof sessionActivit
   processing: 'processing',
   completed: 'completed',
   failed: 'error',
+  // Stopped by its user and refunded: nothing is running, nothing went wrong.
+  stopped: 'idle',
 };
 
 export const INVALID_CURSOR_MESSAGE = 'Invalid cursor';

@@ -17,6 +17,8 @@ const MoreSheet = lazy(() => import('./more-sheet').then((module) => ({ default:
 // Toasts answer interactions, never the first paint: their code loads when it may be needed
 // (see useToasterWanted). A toast asked for before the Toaster mounted still shows: sonner
 // replays it.
+// Signed in: a toast when a reply finishes in a session other than the one on screen.
+const WorkingRepliesWatcher = lazy(() => import('@web/features/studio/components/working-replies-watcher').then((module) => ({ default: module.WorkingRepliesWatcher })));
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 const INTERACTION_EVENTS = ['pointerdown', 'keydown'] as const;
@@ -103,6 +105,7 @@ export function RootLayout() {
         {me && openedSheets.has('account') && <AccountSheet me={me} {...sheetProps('account')} />}
         {openedSheets.has('more') && <MoreSheet me={me ?? null} {...sheetProps('more')} />}
       </Suspense>
+      <Suspense fallback={null}>{me?.termsAcceptedAt && <WorkingRepliesWatcher />}</Suspense>
       <Suspense fallback={null}>
         {toasterWanted && (
           <Toaster

@@ -123,6 +123,7 @@ function GenerationTables({ overview }: { overview: Overview }) {
               <th scope="col" className="py-1 pr-3 text-right">{t('overview.completed')}</th>
               <th scope="col" className="py-1 pr-3 text-right">{t('overview.refunded')}</th>
               <th scope="col" className="py-1 pr-3 text-right">{t('overview.failed')}</th>
+              <th scope="col" className="py-1 pr-3 text-right">{t('overview.stopped')}</th>
               <th scope="col" className="py-1 text-right">{t('overview.inProgress')}</th>
             </tr>
           </thead>
@@ -133,6 +134,7 @@ function GenerationTables({ overview }: { overview: Overview }) {
                 <td className="py-2 pr-3 text-right">{row.completed}</td>
                 <td className="py-2 pr-3 text-right">{row.refunded}</td>
                 <td className="py-2 pr-3 text-right">{row.failed}</td>
+                <td className="py-2 pr-3 text-right">{row.stopped}</td>
                 <td className="py-2 text-right">{row.inProgress}</td>
               </tr>
             ))}

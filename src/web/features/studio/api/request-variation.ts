@@ -12,6 +12,9 @@ export function useRequestVariation(sessionId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: requestVariation,
-    onSettled: () => (sessionId ? queryClient.invalidateQueries({ queryKey: studioKeys.session(sessionId) }) : undefined),
+    onSettled: () =>
+      sessionId
+        ? Promise.all([queryClient.invalidateQueries({ queryKey: studioKeys.session(sessionId) }), queryClient.invalidateQueries({ queryKey: studioKeys.progress(sessionId) })])
+        : undefined,
   });
 }

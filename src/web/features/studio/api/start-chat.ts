@@ -15,6 +15,7 @@ export function useStartChat() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: startChat,
-    onSettled: (_result, _error, sessionId) => queryClient.invalidateQueries({ queryKey: studioKeys.session(sessionId) }),
+    onSettled: (_result, _error, sessionId) =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: studioKeys.session(sessionId) }), queryClient.invalidateQueries({ queryKey: studioKeys.progress(sessionId) })]),
   });
 }

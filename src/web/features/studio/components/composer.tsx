@@ -29,10 +29,12 @@ export interface ComposerProps {
   footer?: ReactNode;
   /** Choices for the next image above the field (engine, shape, count). */
   options?: ReactNode;
+  /** Esc in the field: stops the reply being made, when there is one. */
+  onEscape?: (() => void) | undefined;
 }
 
 /** The message composer of spec section 5. */
-export function Composer({ text, onTextChange, items, onAddFiles, onRemoveItem, limitExceeded, onSend, isLoading, disabled, footer, options }: ComposerProps) {
+export function Composer({ text, onTextChange, items, onAddFiles, onRemoveItem, limitExceeded, onSend, isLoading, disabled, footer, options, onEscape }: ComposerProps) {
   const { t } = useTranslation('studio');
   const fileInput = useRef<HTMLInputElement>(null);
   const textareaId = useId();
@@ -50,6 +52,11 @@ export function Composer({ text, onTextChange, items, onAddFiles, onRemoveItem, 
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Escape' && onEscape && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      onEscape();
+      return;
+    }
     // Enter sends, Shift+Enter breaks the line; Enter that confirms an IME composition does neither.
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();

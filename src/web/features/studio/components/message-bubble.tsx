@@ -7,6 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
 import { ExpiredImage } from './expired-image';
 import { ImageActions, type ImageActionHandlers } from './image-actions';
+import { ReplyProgress } from './reply-progress';
 
 /** A reply's versions: ask for another, and record the one chosen with the arrows. */
 export interface ReplyVersionHandlers {
@@ -68,6 +69,7 @@ export function MessageBubble({ message, onOpenImage, retry, imageActions, versi
       <span className="sr-only">{mine ? t('session.you') : t('session.assistant')}</span>
       <div className={cn('max-w-[85%] rounded-2xl px-4 py-2 text-sm sm:max-w-[70%]', mine ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted text-foreground')}>
         {message.contentText && <p className="break-words whitespace-pre-wrap">{message.contentText}</p>}
+        {processing && <ReplyProgress message={message} />}
         {showProcessingLine && (
           <p className="flex items-center gap-2 text-muted-foreground">
             <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />

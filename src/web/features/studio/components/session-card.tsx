@@ -5,14 +5,17 @@ import { paths } from '@shared/paths';
 import type { SessionSummary } from '@shared/studio';
 import { Button } from '@web/components/ui/button';
 import { SessionThumbnail } from './session-thumbnail';
+import { WorkingBadge } from './working-badge';
 
 interface SessionCardProps {
   session: SessionSummary;
+  /** A reply is being made in it. */
+  working?: boolean;
   onRename: (session: SessionSummary) => void;
   onDelete: (session: SessionSummary) => void;
 }
 
-export function SessionCard({ session, onRename, onDelete }: SessionCardProps) {
+export function SessionCard({ session, onRename, onDelete, working = false }: SessionCardProps) {
   const { t, i18n } = useTranslation('studio');
   const title = session.session_name?.trim() || t('sessions.untitled');
   const updated = new Date(session.updated_at);
@@ -27,6 +30,7 @@ export function SessionCard({ session, onRename, onDelete }: SessionCardProps) {
           </Link>
         </h2>
         <p className="text-xs text-muted-foreground">
+          {working && <WorkingBadge />}
           {t('sessions.messageCount', { count: session.total_messages })}
           {' · '}
           <time dateTime={session.updated_at}>{Number.isNaN(updated.getTime()) ? '' : updated.toLocaleDateString(i18n.language)}</time>

@@ -8,6 +8,7 @@ import type { MessageFile } from '@shared/studio';
 import { usePublicConfig } from '@web/lib/public-config';
 import { useFocusReturn } from '@web/lib/use-focus-return';
 import { useSession } from '../api/get-session';
+import { useStopReply } from '../api/stop-reply';
 import { downloadImage } from '@web/lib/download-image';
 import type { ImageActionHandlers } from './image-actions';
 import { EditTargetChip } from './edit-target-chip';
@@ -75,6 +76,8 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
 
   // Older pages arriving above change neither the newest message nor its content: only arrivals move the view.
   const arrivalKey = `${lastMessage?.id}:${lastMessage?.updated_at}:${lastMessage?.files.length}:${credit.exhausted}`;
+  const stopReply = useStopReply();
+  const runningReply = [...messages].reverse().find((message) => message.role === 'system' && message.processing_status === 'processing');
   const follow = useFollowConversation(scroller, content, arrivalKey);
   // After a send, focus stays in the composer (the Send button it may have been on is disabled meanwhile).
   const focusComposer = () => focusComposerField(COMPOSER_ID);
@@ -235,6 +238,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
             onRemoveItem={uploads.remove}
             limitExceeded={uploads.limitExceeded}
             onSend={send.sendDraft}
+            onEscape={runningReply ? () => stopReply.mutate(runningReply.id, { onSettled: conversation.refreshStatus }) : undefined}
             isLoading={send.isSending}
             disabled={credit.exhausted || notFound}
             options={

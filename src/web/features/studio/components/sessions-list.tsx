@@ -7,6 +7,7 @@ import type { SessionSummary } from '@shared/studio';
 import { Button } from '@web/components/ui/button';
 import { useFocusReturn } from '@web/lib/use-focus-return';
 import { sessionsOf, useSessions } from '../api/get-sessions';
+import { useWorkingSessions } from '../api/get-working-sessions';
 import { AlertBanner } from './alert-banner';
 import { DeleteSessionDialog } from './delete-session-dialog';
 import { RenameSessionDialog, type RenameTarget } from './rename-session-dialog';
@@ -22,6 +23,8 @@ export function SessionsList() {
   const [renameTarget, setRenameTarget] = useState<RenameTarget | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<string | null>(null);
   const list = sessionsOf(sessions.data);
+  const working = useWorkingSessions();
+  const workingIds = new Set(working.data?.sessions.map((session) => session.session_id));
   const end = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = sessions;
 
@@ -95,7 +98,9 @@ export function SessionsList() {
         </li>
         {sessions.isPending
           ? Array.from({ length: SKELETON_CARDS }, (_, index) => <SessionCardSkeleton key={index} />)
-          : list.map((session) => <SessionCard key={session.id} session={session} onRename={startRename} onDelete={startDelete} />)}
+          : list.map((session) => (
+              <SessionCard key={session.id} session={session} working={workingIds.has(session.id)} onRename={startRename} onDelete={startDelete} />
+            ))}
       </ul>
 
       <div ref={end} aria-hidden="true" />

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useSta
 import { MESSAGES_FETCH_DEFAULT_LIMIT } from '@shared/constants';
 import type { Message } from '@shared/studio';
 import { getMessage } from '../api/get-message';
+import { applyProgressEvent } from '../api/get-reply-progress';
 import { catchUpConversation, loadOlderMessages, mergeIntoConversation, useMessages } from '../api/get-messages';
 import { studioKeys } from '../api/query-keys';
 import { useSessionEvents } from './use-session-events';
@@ -26,7 +27,10 @@ export function useConversation(sessionId: string | undefined, scroller: RefObje
   const messages = query.data ?? NO_MESSAGES;
 
   const refreshStatus = useCallback(() => {
-    if (sessionId) void queryClient.invalidateQueries({ queryKey: studioKeys.session(sessionId) });
+    if (!sessionId) return;
+    void queryClient.invalidateQueries({ queryKey: studioKeys.session(sessionId) });
+    // A job that started, finished or was stopped: where each reply is now.
+    void queryClient.invalidateQueries({ queryKey: studioKeys.progress(sessionId) });
   }, [queryClient, sessionId]);
 
   const realtime = useSessionEvents(sessionId, {
@@ -39,6 +43,9 @@ export function useConversation(sessionId: string | undefined, scroller: RefObje
     },
     // The header's status badge follows the session's generation job as it changes.
     onJobChanged: refreshStatus,
+    onProgress: (progress) => {
+      if (sessionId) applyProgressEvent(queryClient, sessionId, progress);
+    },
     onReady: () => {
       if (!sessionId) return;
       // Whatever was written or finished while the subscription was down (or before it first came up).

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ZodType } from 'zod';
 import { SESSION_STREAM_EVENTS, sessionEventSchema, streamClosedSchema, type SessionEvent, type StreamClosed } from '@shared/realtime';
+import type { ReplyProgress } from '@shared/reply-progress';
 import { api } from '@web/lib/api-client';
 
 export type RealtimeStatus = 'connecting' | 'connected' | 'disconnected';
@@ -13,6 +14,8 @@ export interface SessionEventHandlers {
   onJobChanged: (jobId: string) => void;
   /** The subscription is live (first time, or again after a drop): time to catch up. */
   onReady: () => void;
+  /** A reply being made got further (its stage, steps, preview). */
+  onProgress?: (progress: ReplyProgress) => void;
 }
 
 /**
@@ -65,11 +68,14 @@ export function useSessionEvents(sessionId: string | undefined, handlers: Sessio
       const dispatch = (event: MessageEvent<string>) => {
         const data = parseData<SessionEvent>(sessionEventSchema, event.data);
         if (!data) return;
-        if (data.type === 'job.updated') handlersRef.current.onJobChanged(data.id);
+        if (data.type === 'job.progress') {
+          if (data.progress) handlersRef.current.onProgress?.(data.progress);
+        } else if (data.type === 'job.updated') handlersRef.current.onJobChanged(data.id);
         else handlersRef.current.onMessage(data.id);
       };
       source.addEventListener(SESSION_STREAM_EVENTS.message, dispatch);
       source.addEventListener(SESSION_STREAM_EVENTS.session, dispatch);
+      source.addEventListener(SESSION_STREAM_EVENTS.progress, dispatch);
       source.addEventListener(SESSION_STREAM_EVENTS.closed, (event: MessageEvent<string>) => {
         const closed = parseData<StreamClosed>(streamClosedSchema, event.data);
         // Before the server ends the response: the browser would otherwise reconnect at once.
