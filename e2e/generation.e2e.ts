@@ -6,7 +6,7 @@ import { signUpInto } from './support/accounts';
 /**
  * Generation in the browser with the default local engine: the cost line before sending, the
  * reply with its image, a follow-up that edits it, and after a 402 the credit-needed card, a
- * top-up that returns to the chat, and a Retry that charges once.
+ * top-up that returns to the chat, and the waiting request resumed by itself, charged once.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -37,7 +37,7 @@ describe('generating images with the local engine', () => {
     await context.close();
   });
 
-  it('after a 402 keeps the request with Retry; topping up returns to the chat, where Retry charges once', { timeout: 150_000 }, async () => {
+  it('after a 402 keeps the request waiting, also after a reload; topping up returns to the chat, where it resumes by itself and is charged once', { timeout: 150_000 }, async () => {
     const { context, page } = await newPage(browser);
     await signUpInto(context, 'no-credit');
     await page.goto('/session/new');
@@ -51,15 +51,16 @@ describe('generating images with the local engine', () => {
     const sessionPath = new URL(page.url()).pathname;
     expect(await composer.isDisabled()).toBe(true);
 
-    // The request stays, marked, with a Retry — also after a reload.
+    // The request stays, marked, with the credit card and the composer held — also after a reload
+    // (the waiting state is the server's), without pressing Retry.
     await page.reload();
     await page.getByText('Not answered yet: your balance did not cover this request.').waitFor();
-    await page.getByRole('button', { name: 'Retry' }).click();
     const addCredits = page.getByRole('link', { name: 'Add Credits' });
     await addCredits.waitFor();
+    expect(await composer.isDisabled()).toBe(true);
     expect(await addCredits.getAttribute('href')).toBe(`/billing?return_to=${encodeURIComponent(sessionPath)}`);
 
-    // Top up; the success page's countdown returns to this chat.
+    // Top up; the success page's countdown returns to this chat, where the request resumes by itself.
     await addCredits.click();
     await page.getByRole('button', { name: 'Buy $10.00' }).click();
     await page.getByRole('button', { name: 'Pay $10.00' }).click();
@@ -67,7 +68,6 @@ describe('generating images with the local engine', () => {
     await page.getByText(/Returning to your chat in \d+ seconds?…/).waitFor();
     await page.waitForURL((url) => url.pathname === sessionPath, { timeout: 20_000 });
 
-    await page.getByRole('button', { name: 'Retry' }).click();
     const reply = page.locator('li[data-message-id][data-role="system"]').filter({ hasText: 'local engine' });
     await reply.waitFor({ timeout: 60_000 });
     await expect.poll(() => reply.locator('img').count(), { timeout: 30_000 }).toBe(4);

@@ -42,9 +42,10 @@ const elements = [
 export const SERVER_FEATURE_USES = {
   account: ['admin', 'retention', 'sessions'],
   admin: ['auth', 'billing', 'generation'],
-  generation: ['billing', 'retention', 'sessions', 'uploads'],
+  generation: ['billing', 'masks', 'retention', 'sessions', 'uploads'],
   me: ['admin'],
-  sessions: ['retention'],
+  retention: ['masks'],
+  sessions: ['masks', 'retention'],
 };
 export const WEB_FEATURE_USES = {
   studio: ['billing'],

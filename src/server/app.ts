@@ -23,6 +23,7 @@ import { configRoutes } from './features/config/config.routes';
 import { devMailboxRoutes } from './features/mail/dev-mailbox.routes';
 import { meRoutes } from './features/me/me.routes';
 import { billingRoutes } from './features/billing/billing.routes';
+import { spendingRoutes } from './features/billing/spending.routes';
 import { generationRoutes } from './features/generation/generation.routes';
 import { replyProgressRoutes } from './features/generation/reply-progress.routes';
 import { engineFor, startReplyToNewMessage } from './features/generation/generation.service';
@@ -34,6 +35,7 @@ import { statsRoutes } from './features/stats/stats.routes';
 import { filesRoutes } from './features/uploads/files.routes';
 import { UPLOADS_PATH, uploadsRoutes } from './features/uploads/uploads.routes';
 import { userFilesRoutes } from './features/uploads/user-files.routes';
+import { MASKS_PATH, masksRoutes } from './features/masks/masks.routes';
 
 const BODYLESS_METHODS = new Set(['GET', 'HEAD']);
 
@@ -53,6 +55,7 @@ function buildApiRoutes(deps: AppDeps, options: Pick<CreateAppOptions, 'shutdown
     .route('/me', meRoutes(deps))
     .route('/account', accountRoutes(deps))
     .route('/stripe', billingRoutes(deps))
+    .route('/spending', spendingRoutes(deps))
     .route('/sessions', sessionsRoutes(deps, { shutdownSignal: options.shutdownSignal }))
     .route(
       '/messages',
@@ -63,6 +66,7 @@ function buildApiRoutes(deps: AppDeps, options: Pick<CreateAppOptions, 'shutdown
     )
     .route('/uploads', uploadsRoutes(deps))
     .route('/user-files', userFilesRoutes(deps))
+    .route('/masks', masksRoutes(deps))
     .route('/files', filesRoutes(deps))
     .route('/chat', generationRoutes(deps))
     .route('/replies', replyProgressRoutes(deps))
@@ -121,9 +125,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       return errorResponse(c, new AppError('BAD_REQUEST', 'Request body is too large', { status: 413 }));
     },
   });
-  // Photo uploads have a larger limit of their own (uploads.routes.ts), also checked before parsing.
+  // Photo uploads and masks have larger limits of their own (uploads.routes.ts, masks.routes.ts), also checked before parsing.
   // GET and HEAD carry no body; looking for one would build a whole fetch Request per read.
-  app.use('/api/*', (c, next) => (c.req.path === UPLOADS_PATH || BODYLESS_METHODS.has(c.req.method) ? next() : jsonBodyLimit(c, next)));
+  app.use('/api/*', (c, next) => (c.req.path === UPLOADS_PATH || c.req.path === MASKS_PATH || BODYLESS_METHODS.has(c.req.method) ? next() : jsonBodyLimit(c, next)));
 
   app.use('/api/*', sameOriginOnly(deps.config.appUrl));
   app.route('/api/auth', authRoutes(deps));

@@ -3,6 +3,7 @@ import { EngineError } from './features/generation/engines/image-engine';
 import { rejectUnverifiedUpload, verifyUpload } from './features/verification/verification.service';
 import { runRetention } from './features/retention/retention.service';
 import { backUpAndPrune } from './features/backups/backups.service';
+import { deleteStripeCustomer, purgeRetainedLedger } from './features/billing/account-erasure.service';
 import type { AppDeps } from './context';
 import { JobLeaseLostError, JobTimeLimitError, type JobHandlers } from './jobs/job-types';
 import { QUEUE_DUMP_SCOPE } from './jobs/job-queue';
@@ -58,6 +59,18 @@ export function createJobHandlers(deps: AppDeps): JobHandlers {
       run: (mail) => deps.mailer.send(mail),
       // The person asked for the mail and will ask again; the operator learns that the relay failed.
       giveUp: async (mail, reason) => deps.logger.error({ err: reason, to: mail.to, subject: mail.subject }, 'a mail could not be sent after every try'),
+    },
+    'delete-stripe-customer': {
+      run: ({ customerId }) => deleteStripeCustomer(deps, customerId),
+      // The operator must delete it by hand: the log says which.
+      giveUp: async ({ customerId }, reason) => deps.logger.error({ err: reason, customerId }, 'the Stripe customer of a deleted account could not be deleted after every try'),
+    },
+    'purge-retained-ledger': {
+      run: async () => {
+        const purged = await purgeRetainedLedger(deps.db, deps.config.retainedLedgerYears);
+        if (purged > 0) deps.logger.info({ purged }, 'retained ledger rows past their period deleted');
+      },
+      giveUp: async () => undefined,
     },
   };
 }

@@ -4,6 +4,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-post
 import { createAuth, type AuthHooks } from './features/auth/auth';
 import { createSessionLookup } from './features/auth/session-lookup';
 import { openBalanceAccount } from './features/billing/billing.service';
+import { applyDefaultSpendingLimit } from './features/billing/spending.service';
 import { createPayments } from './features/billing/payments';
 import { createMailer, queuedMailer } from './mail/mailer';
 import { createJobHandlers } from './job-handlers';
@@ -92,8 +93,14 @@ export function jobQueueOptionsOf(config: AppConfig, options: Pick<RuntimeOption
 export async function buildDeps(config: AppConfig, db: Db, logger: Logger, parts: Pick<AppDeps, 'jobs' | 'realtime'> & Partial<Pick<AppDeps, 'generation' | 'errorReporter'>>): Promise<AppDeps> {
   const mailer = createMailer(config, db, logger);
   const secret = await resolveAuthSecret(config.authSecret, config.dataDir);
-  // Every new user (e-mail or social) gets an account with FREE_GENERATIONS free images.
-  const hooks: AuthHooks = { onUserCreated: (userId) => openBalanceAccount(db, userId, config.freeGenerations) };
+  // Every new user (e-mail or social) gets an account with FREE_GENERATIONS free images, and the
+  // operator's default monthly spending limit when one is set.
+  const hooks: AuthHooks = {
+    onUserCreated: async (userId) => {
+      await openBalanceAccount(db, userId, config.freeGenerations);
+      await applyDefaultSpendingLimit(db, userId, config.defaultMonthlyLimitCents);
+    },
+  };
   // The account mails (confirmation, password reset, "you already have an account") leave through
   // the job queue: sign-up and reset answer at once, in the same time whether the address has an
   // account or not, and a stalled relay delays no answer.

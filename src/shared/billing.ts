@@ -59,6 +59,22 @@ export const historyKindSchema = z.enum(['top-ups', 'withdrawals']);
 export type HistoryKind = z.infer<typeof historyKindSchema>;
 
 /** One history row (spec 3, Transaction). The amount is unsigned; its direction comes from `type`. */
+/** The longest prompt a usage line carries (the line shows its start; the session has the rest). */
+export const USAGE_PROMPT_MAX_LENGTH = 80;
+
+/** What a generation's charge or refund was for: the request, its picture while kept, its session. */
+export const usageDetailSchema = z.object({
+  /** The request's words, cut to USAGE_PROMPT_MAX_LENGTH characters (… marks a cut). */
+  prompt: z.string(),
+  /** The first image it made while the image is kept; null once expired or deleted. */
+  thumbnail_url: z.string().nullable(),
+  /** Its session, while the session exists (null after the user deleted it). */
+  session_id: z.string().nullable(),
+  /** Images of this entry paid with free images (not money): a line of only these reads "Free image". */
+  free_images: z.number().int(),
+});
+export type UsageDetail = z.infer<typeof usageDetailSchema>;
+
 export const transactionSchema = z.object({
   id: z.string(),
   type: z.enum(LEDGER_KINDS),
@@ -71,6 +87,8 @@ export const transactionSchema = z.object({
   credit: z.boolean(),
   /** For a generation's charge or refund: the engine (and model) it was for. */
   engine: engineUsedSchema.nullable(),
+  /** For a generation's charge or refund: the request, picture and session it was for. */
+  usage: usageDetailSchema.nullable().optional(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

@@ -16,6 +16,11 @@ export const publicConfigSchema = z.object({
   environment: z.enum(['development', 'test', 'production']),
   pricePerImageCents: z.number().int(),
   freeGenerations: z.number().int(),
+  /**
+   * The landing page's marketing figures (LANDING_CREATORS_FIGURE, LANDING_TRANSFORMATIONS_FIGURE;
+   * 0 leaves one out). A live counter below its figure is not shown beside it.
+   */
+  landingFigures: z.object({ creators: z.number().int().nonnegative(), transformations: z.number().int().nonnegative() }),
   /** The default engine (the first of IMAGE_ENGINES). */
   imageEngine: engineKindSchema,
   /** Every engine offered, the default first: the composer's picker shows them when there are several. */

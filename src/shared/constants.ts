@@ -18,6 +18,8 @@ export const MESSAGES_FETCH_DEFAULT_LIMIT = 50;
 /** Sessions list: one page of cards; the next loads as the list scrolls to its end (issue 17). */
 export const SESSIONS_PAGE_SIZE = 24;
 export const SESSIONS_PAGE_MAX = 100;
+/** The longest text the sessions search accepts (a message is at most 500 characters). */
+export const SESSION_SEARCH_MAX_LENGTH = 100;
 
 /** Library and verified-image lists (spec 7, 9). */
 export const LIBRARY_PAGE_SIZE = 12;

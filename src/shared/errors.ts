@@ -111,7 +111,8 @@ export function errorFromHttpResponse(status: number, body: unknown): AppError {
     case 402:
       return new AppError('INSUFFICIENT_BALANCE', INSUFFICIENT_CREDITS_MESSAGE, { status, details: body });
     case 403:
-      return new AppError(bodyCode && AUTH_CODES.has(bodyCode) ? bodyCode : 'FORBIDDEN', message, { status });
+      // The body is kept as details: a refusal by the user's own spending limit carries its figures there.
+      return new AppError(bodyCode && AUTH_CODES.has(bodyCode) ? bodyCode : 'FORBIDDEN', message, { status, details: body });
     case 404:
       return new AppError('NOT_FOUND', message, { status });
     case 429:

@@ -6,12 +6,15 @@ import {
   MESSAGES_FETCH_DEFAULT_LIMIT,
   MISSED_MESSAGES_FETCH_LIMIT,
   SESSIONS_PAGE_MAX,
+  SESSION_SEARCH_MAX_LENGTH,
   SESSIONS_PAGE_SIZE,
   VERIFIED_IMAGES_DEFAULT_LIMIT,
 } from './constants';
 import { PG_INTEGER_MAX, pgDateTimeSchema } from './column-bounds';
 import { engineKindSchema, engineRefusalSchema, engineUsedSchema, PICKER_MAX_IMAGE_COUNT } from './engines';
 import { aspectRatioSchema, imageLimitRefusalSchema } from './generation';
+import { spendingLimitRefusalSchema } from './spending';
+import { maskIdSchema } from './masks';
 
 /**
  * The studio's API contract (spec sections 3 and 7), shared by the server's validators and the web
@@ -142,6 +145,8 @@ export const sendMessageSchema = z
      * and a second charge.
      */
     client_message_id: z.uuid().optional(),
+    /** A selected area (POST /api/masks) of the one image sent: the edit changes nothing outside it. */
+    mask_id: maskIdSchema.optional(),
     ...generationChoiceShape,
   })
   .refine((body) => body.content_text.trim().length > 0 || body.file_ids.length > 0, { message: 'Write a message or attach an image', path: ['content_text'] });
@@ -212,6 +217,8 @@ export const draftQuoteSchema = z.object({
    * zero), or the engine cannot do it (with the engines that can).
    */
   refusal: z.union([imageLimitRefusalSchema, engineRefusalSchema]).nullable(),
+  /** Set when the draft's charge would pass the user's daily or monthly spending limit (sending it is refused). */
+  spendingLimit: spendingLimitRefusalSchema.nullable().optional(),
 });
 export type DraftQuote = z.infer<typeof draftQuoteSchema>;
 
@@ -225,6 +232,13 @@ export const sessionDetailSchema = sessionSummarySchema.extend({
 });
 export type SessionDetail = z.infer<typeof sessionDetailSchema>;
 
+/** What the sessions list's search field sends: trimmed; blank means no search. */
+export const sessionSearchTextSchema = z
+  .string()
+  .max(SESSION_SEARCH_MAX_LENGTH)
+  .transform((text) => text.trim())
+  .pipe(z.string().min(1));
+
 /**
  * GET /api/sessions: one page of the user's active sessions, newest activity first. `next_cursor`
  * asks for the page after this one (`?cursor=`); null on the last page.
@@ -234,6 +248,7 @@ export type SessionsPage = z.infer<typeof sessionsListSchema>;
 export const sessionsPageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(SESSIONS_PAGE_MAX).default(SESSIONS_PAGE_SIZE),
   cursor: z.string().max(200).optional().describe('next_cursor of the page before'),
+  q: sessionSearchTextSchema.optional().describe('Only sessions whose title or any message text contains these characters (case-insensitive)'),
 });
 export const messagesListSchema = z.object({ messages: z.array(messageSchema) });
 

@@ -36,7 +36,7 @@ export const A1111_MODELS: A1111Model[] = [
 
 const UPSCALERS = ['None', 'Lanczos', 'Nearest', 'DAT x2', 'ESRGAN_4x', 'LDSR', 'R-ESRGAN 4x+', 'R-ESRGAN 4x+ Anime6B', 'ScuNET', 'SwinIR 4x'];
 const SAMPLERS = ['DPM++ 2M', 'DPM++ SDE', 'DPM++ 2M SDE', 'Euler a', 'Euler', 'LMS', 'Heun', 'DPM2', 'DDIM', 'PLMS', 'UniPC'];
-const INTEGER_FIELDS = ['width', 'height', 'steps', 'batch_size', 'n_iter', 'seed'];
+const INTEGER_FIELDS = ['width', 'height', 'steps', 'batch_size', 'n_iter', 'seed', 'mask_blur', 'inpainting_fill', 'inpainting_mask_invert', 'inpaint_full_res_padding'];
 const NUMBER_FIELDS = ['cfg_scale', 'denoising_strength'];
 
 export type A1111Script = { hang: true } | { status: number; body: unknown };
@@ -126,6 +126,11 @@ export async function startFakeA1111(options: FakeA1111Options = {}) {
       if (!images) return send(res, 404, httpException(404, 'Init image not found'));
       init = await decodeImage(String(images[0]));
       if (!init) return send(res, 500, httpException(500, 'Invalid encoded image'));
+      // An inpainting mask is decoded like the init image (white = repaint); mask content is one of four.
+      if (payload.mask !== undefined && payload.mask !== null && !(await decodeImage(String(payload.mask)))) return send(res, 500, httpException(500, 'Invalid encoded image'));
+      if ('inpainting_fill' in payload && ![0, 1, 2, 3].includes(payload.inpainting_fill as number)) {
+        return send(res, 422, { detail: [{ type: 'literal_error', loc: ['body', 'inpainting_fill'], msg: 'Input should be 0, 1, 2 or 3', input: payload.inpainting_fill }] });
+      }
     }
     const scripted = scripts.shift();
     if (scripted && 'status' in scripted) return send(res, scripted.status, scripted.body);

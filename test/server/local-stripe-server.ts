@@ -218,6 +218,14 @@ export async function startLocalStripe(options: { webhookSecret?: string } = {})
       customers.set(customer.id, customer);
       return { status: 200, body: customer };
     }
+    // Deleting a customer deletes its saved payment methods; an unknown (or already deleted) one is
+    // 404 resource_missing, as Stripe answers.
+    const customerPath = /^\/v1\/customers\/([^/]+)$/.exec(path);
+    if (method === 'DELETE' && customerPath) {
+      const customerId = decodeURIComponent(customerPath[1]!);
+      if (!customers.delete(customerId)) return noSuch('customer', 'id', customerId);
+      return { status: 200, body: { id: customerId, object: 'customer', deleted: true } };
+    }
     if (method === 'POST' && path === '/v1/checkout/sessions') return { status: 200, body: createSession(body) };
     if (method === 'POST' && path === '/v1/refunds') return createRefund(body);
     const read = /^\/v1\/(checkout\/sessions|payment_intents|charges|refunds|disputes)\/([^/]+)$/.exec(path);
@@ -286,6 +294,8 @@ export async function startLocalStripe(options: { webhookSecret?: string } = {})
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    /** Whether the customer exists (not deleted). */
+    hasCustomer: (customerId: string) => customers.has(customerId),
     events,
     setPrices(next: LocalPrice[]) {
       prices = next;

@@ -16,6 +16,7 @@ export const testConfig: PublicConfig = {
   environment: 'test',
   pricePerImageCents: 8,
   freeGenerations: 3,
+  landingFigures: { creators: 500, transformations: 1000 },
   imageEngine: 'local',
   engines: [{ kind: 'local', label: null, pricePerImageCents: 8, capabilities: { textToImage: { maxImages: 5, model: null }, edit: { maxImages: 5, maxInputImages: 5, model: null }, aspectRatios: null } }],
   payments: { mode: 'test', publishableKey: null },

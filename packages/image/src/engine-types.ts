@@ -15,6 +15,12 @@ export interface EngineOptions {
   signal?: AbortSignal | undefined;
   /** 0 for a reply, 1, 2… for its variations: each version of the same request differs. */
   version?: number | undefined;
+  /**
+   * A selected area of the (one) photo: a one-channel PNG of its size, 255 where the edit may
+   * change it. A colour change then changes that area's colour instead of the garment the engine
+   * would pick; the caller composites every result over the photo through it.
+   */
+  mask?: { png: Buffer } | undefined;
 }
 
 export interface EngineResult {

@@ -66,14 +66,15 @@ export const FULL_RESOLUTION_MAX_SIDE = 4096;
 const fullResolutionEdits = new OneAtATime();
 
 /**
- * Extra versions of one edit differ in colour grade: warmer, cooler, more vivid, softer. One grade
- * for each of the MAX_IMAGES_PER_REQUEST versions a reply may have, so no two are alike.
+ * Extra versions of one edit, and variations of a reply, differ in colour grade: warmer, cooler,
+ * more vivid, softer. One grade for each of the MAX_IMAGES_PER_REQUEST versions a reply may have,
+ * so no two are alike.
  */
 const VARIATION_GRADES: readonly ((raster: Raster) => Raster)[] = [
   (raster) => raster,
   (raster) => adjustColour(applyCurves(raster, curve([[0, 8], [128, 142], [255, 255]]), curve([[0, 0], [128, 130], [255, 250]]), curve([[0, 0], [128, 112], [255, 230]])), { contrast: 1.08 }),
-  (raster) => adjustColour(applyCurves(raster, curve([[0, 0], [128, 114], [255, 235]]), curve([[0, 2], [128, 130], [255, 252]]), curve([[0, 10], [128, 148], [255, 255]])), { saturation: 0.9, brightness: 1.04 }),
-  (raster) => adjustColour(raster, { saturation: 1.3, contrast: 1.1 }),
+  (raster) => adjustColour(applyCurves(raster, curve([[0, 0], [128, 110], [255, 232]]), curve([[0, 2], [128, 130], [255, 252]]), curve([[0, 14], [128, 152], [255, 255]])), { saturation: 0.88, brightness: 1.04 }),
+  (raster) => adjustColour(raster, { saturation: 1.45, contrast: 1.14 }),
   (raster) => adjustColour(applyCurves(raster, curve([[0, 22], [128, 132], [255, 242]]), curve([[0, 20], [128, 130], [255, 242]]), curve([[0, 18], [128, 126], [255, 236]])), { contrast: 0.94 }),
 ];
 
@@ -134,6 +135,8 @@ export class LocalImageEngine {
       const seed = seedFor(prompt, position, options.version);
       let raster = await renderScene(scene, size, seed);
       raster = await applyLooks(raster, styles, adjustments, seed, options.signal);
+      // A variation's new seed moves the scene's details; its own grade makes the whole picture differ visibly.
+      raster = VARIATION_GRADES[(options.version ?? 0) % VARIATION_GRADES.length]!(raster);
       images.push({ data: await encodeRaster(raster), mimeType: OUTPUT_MIME_TYPE });
     }
     return { images, note: generateNote(language, { understood: scene.understood, leftOut: undrawable.extras, styles, aspectRatio, count: options.count }) };
@@ -176,7 +179,7 @@ export class LocalImageEngine {
       if (!photo) {
         throwIfAborted(options.signal);
         const source = rasters[index] ?? (await decodeSource(sources[index]!, maxSide));
-        photo = await this.preparePhoto(source, instructions, ratio, seed, language, options.signal);
+        photo = await this.preparePhoto(source, instructions, ratio, seed, language, options.signal, options.mask?.png);
         prepared.set(index, photo);
       }
       return photo;
@@ -207,7 +210,8 @@ export class LocalImageEngine {
       }
       // After the styles, so the words stay legible; once over a combined grid, not in every cell.
       if (instructions.caption) raster = await drawCaption(raster, instructions.caption);
-      raster = VARIATION_GRADES[Math.floor(position / (combine ? 1 : sources.length)) % VARIATION_GRADES.length]!(raster);
+      // A variation (version 1, 2…) starts at another grade: its seed alone changes nothing in most edits.
+      raster = VARIATION_GRADES[((options.version ?? 0) + Math.floor(position / (combine ? 1 : sources.length))) % VARIATION_GRADES.length]!(raster);
       // Last, so every step before works on the smaller picture.
       if (instructions.upscale) {
         if (alpha) alpha = await upscaleMask(alpha, raster.width, raster.height);
@@ -251,6 +255,7 @@ export class LocalImageEngine {
     seed: number,
     language: NoteLanguage,
     signal: AbortSignal | undefined,
+    selectedArea?: Buffer,
   ): Promise<PreparedPhoto> {
     let raster = source;
     for (const mention of instructions.adjustments.filter(isGeometric)) raster = await applyAdjustment(raster, mention);
@@ -270,8 +275,11 @@ export class LocalImageEngine {
     throwIfAborted(signal);
     const person = needsPerson(instructions) ? new PersonAnalysis(raster, signal) : null;
     if (instructions.colourChange) {
-      const change = await recolourTarget(raster, instructions.colourChange, instructions.colourTarget, person, language);
-      facts.personFound = change.region !== undefined && instructions.colourTarget?.kind === 'garment';
+      // An area the person selected is the target: its own colour changes, whatever garment the words name.
+      const change = selectedArea
+        ? { change: instructions.colourChange.from ? instructions.colourChange : { to: instructions.colourChange.to }, region: await selectionRegion(selectedArea, raster.width, raster.height) }
+        : await recolourTarget(raster, instructions.colourChange, instructions.colourTarget, person, language);
+      facts.personFound = !selectedArea && change.region !== undefined && instructions.colourTarget?.kind === 'garment';
       facts.recoloured = recolour(raster, change.change, change.region);
       raster = facts.recoloured.raster;
     }
@@ -301,6 +309,12 @@ interface PreparedPhoto {
   /** A cut-out's transparency. */
   alpha: Uint8Array | undefined;
   facts: PhotoFacts;
+}
+
+/** A selected area (one-channel PNG) as a colour region of the working picture's size. */
+async function selectionRegion(png: Buffer, width: number, height: number): Promise<Uint8Array> {
+  const data = await sharp(png).resize(width, height, { fit: 'fill' }).extractChannel(0).raw().toBuffer();
+  return new Uint8Array(data.buffer, data.byteOffset, data.length);
 }
 
 function lookAdjustments(instructions: EditInstructions): AdjustmentMention[] {

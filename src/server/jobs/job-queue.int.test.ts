@@ -31,6 +31,8 @@ async function queueWith(run: (payload: JobPayloads['generate'], context: JobCon
     retention: { run: async () => undefined, giveUp: async () => undefined },
     backup: { run: async () => undefined, giveUp: async () => undefined },
     'send-mail': { run: async () => undefined, giveUp: async () => undefined },
+    'delete-stripe-customer': { run: async () => undefined, giveUp: async () => undefined },
+    'purge-retained-ledger': { run: async () => undefined, giveUp: async () => undefined },
   };
   queue.work(handlers);
   const handle = {

@@ -19,6 +19,10 @@ export interface JobPayloads {
    * answered, so no answer waits on — or reveals by its time — the SMTP relay.
    */
   'send-mail': Mail;
+  /** Deletes a deleted account's customer at Stripe, with its saved payment methods (billing). */
+  'delete-stripe-customer': { customerId: string };
+  /** Deletes retained ledger rows of deleted accounts whose retention period has ended (billing). */
+  'purge-retained-ledger': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -70,6 +74,10 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
   // A relay that is down or stalls (it is given 10 s to greet, 30 s of silence) is tried again
   // with back-off for about ten minutes: 10, 20, 40, 80, 160 and 320 s apart.
   'send-mail': { retryLimit: 6, retryDelaySeconds: 10, timeLimitSeconds: 60, concurrency: 4 },
+  // Stripe unreachable: tried again with back-off for about ten minutes, like a mail.
+  'delete-stripe-customer': { retryLimit: 6, retryDelaySeconds: 10, timeLimitSeconds: 60, concurrency: 2 },
+  // Daily; a failed run is the next day's work.
+  'purge-retained-ledger': { retryLimit: 0, retryDelaySeconds: 60, timeLimitSeconds: 300, concurrency: 1 },
 };
 
 /** Every job kind, known before any job of it ran (its metrics are listed from the start). */
@@ -82,6 +90,7 @@ export const JOB_NAMES = Object.keys(JOB_POLICIES) as JobName[];
  */
 export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
   retention: '* * * * *',
+  'purge-retained-ledger': '17 3 * * *',
 };
 
 export interface JobContext {

@@ -150,6 +150,15 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: optionalString.pipe(z.enum(['true', 'false']).optional()),
   PRICE_PER_IMAGE_CENTS: intFromEnv(8, 1, 100_000),
   FREE_GENERATIONS: intFromEnv(3, 0, 1000),
+  /** A monthly spending limit every new account starts with (the user may change it); unset = none. */
+  DEFAULT_MONTHLY_LIMIT_CENTS: optionalIntFromEnv(1, 100_000_000),
+  /** Who e-mails the receipt of a top-up: we do ('ours'), or Stripe does ('stripe', its "Successful payments" e-mails). */
+  PAYMENT_RECEIPTS: z.enum(['ours', 'stripe']).default('ours'),
+  /** Years after the end of an entry's calendar year that deleted accounts' ledger rows are kept. */
+  RETAINED_LEDGER_YEARS: intFromEnv(5, 1, 100),
+  /** The landing page's marketing figures ("500+ creators, 1000+ transformations"); 0 leaves a figure out. */
+  LANDING_CREATORS_FIGURE: intFromEnv(500, 0, 1_000_000_000),
+  LANDING_TRANSFORMATIONS_FIGURE: intFromEnv(1000, 0, 1_000_000_000),
   WORKER: z.enum(['inline', 'off']).default('inline'),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (for rate limits). */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -226,6 +235,14 @@ export interface AppConfig {
     | { kind: 's3'; bucket: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean };
   pricePerImageCents: number;
   freeGenerations: number;
+  /** The monthly spending limit a new account starts with; null = none. */
+  defaultMonthlyLimitCents: number | null;
+  /** Who sends top-up receipts; with test-mode payments ours are always sent (there is no Stripe to send them). */
+  paymentReceipts: RawEnv['PAYMENT_RECEIPTS'];
+  /** Deleted accounts' ledger rows are purged this many years after the end of their calendar year. */
+  retainedLedgerYears: number;
+  /** The landing page's marketing figures, set by the operator. */
+  landingFigures: { creators: number; transformations: number };
   worker: RawEnv['WORKER'];
   trustProxy: boolean;
   generationTimeoutSeconds: number;
@@ -358,6 +375,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     storage,
     pricePerImageCents: env.PRICE_PER_IMAGE_CENTS,
     freeGenerations: env.FREE_GENERATIONS,
+    defaultMonthlyLimitCents: env.DEFAULT_MONTHLY_LIMIT_CENTS ?? null,
+    paymentReceipts: env.PAYMENT_RECEIPTS,
+    retainedLedgerYears: env.RETAINED_LEDGER_YEARS,
+    landingFigures: { creators: env.LANDING_CREATORS_FIGURE, transformations: env.LANDING_TRANSFORMATIONS_FIGURE },
     worker: env.WORKER,
     trustProxy: env.TRUST_PROXY === 'true',
     generationTimeoutSeconds: env.GENERATION_TIMEOUT_SECONDS,

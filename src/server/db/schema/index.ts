@@ -4,3 +4,5 @@ export * from './billing';
 export * from './mail';
 export * from './jobs';
 export * from './admin';
+export * from './spending';
+export * from './masks';

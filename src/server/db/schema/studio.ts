@@ -52,6 +52,8 @@ export const chatSessions = pgTable(
   (t) => [
     index('chat_sessions_user_active_updated_id_idx').on(t.userId, t.isActive, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('chat_sessions_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    // Session search: any part of a title (a pg_trgm GIN index).
+    index('chat_sessions_name_trgm_idx').using('gin', sql`${t.sessionName} gin_trgm_ops`),
   ],
 );
 
@@ -137,12 +139,19 @@ export const messages = pgTable(
     requestedEngine: text('requested_engine'),
     requestedAspectRatio: text('requested_aspect_ratio'),
     requestedImageCount: integer('requested_image_count'),
+    /**
+     * The selected area (image_masks) the request edits inside; no foreign key: a mask deleted
+     * before its reply ran makes that reply fail with its refund instead of editing everywhere.
+     */
+    maskId: uuid('mask_id'),
   },
   (t) => [
     // Messages of a session in time order (ties by id), and "after the last timestamp" on reconnect:
     // the latest page and every catch-up page are one range of this index, however long the chat.
     index('messages_session_created_id_idx').on(t.sessionId, t.timestampCreated, t.id),
     uniqueIndex('messages_user_client_message_idx').on(t.userId, t.clientMessageId),
+    // Session search: any part of a message's text (a pg_trgm GIN index).
+    index('messages_content_text_trgm_idx').using('gin', sql`${t.contentText} gin_trgm_ops`),
   ],
 );
 

@@ -28,9 +28,11 @@ export async function availableCentsOf(db: DbOrTx, userId: string): Promise<numb
  * 5. the user row goes, and with it (ON DELETE CASCADE) every session, sign-in account, chat
  *    session, message, file row, job, balance account, ledger entry and checkout record.
  */
-export async function deleteAccountRows(tx: DbOrTx, userId: string): Promise<{ storageKeys: string[]; email: string } | undefined> {
+export async function deleteAccountRows(tx: DbOrTx, userId: string): Promise<{ storageKeys: string[]; email: string; stripeCustomerId: string | null } | undefined> {
   const [locked] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId)).for('update');
   if (!locked) return undefined;
+  // The customer at Stripe (with any saved cards) is deleted there once this commits.
+  const customer = await tx.execute<{ stripe_customer_id: string | null }>(sql`select stripe_customer_id from balance_accounts where user_id = ${userId}`);
   const erasedAccountId = randomUUID();
   await tx.execute(sql`
     with account_row as (
@@ -55,7 +57,7 @@ export async function deleteAccountRows(tx: DbOrTx, userId: string): Promise<{ s
   await tx.delete(devMails).where(eq(devMails.to, locked.email));
   await tx.delete(verification).where(eq(verification.value, userId));
   await tx.delete(user).where(eq(user.id, userId));
-  return { storageKeys: files.rows.map((row) => row.stored_filename), email: locked.email };
+  return { storageKeys: files.rows.map((row) => row.stored_filename), email: locked.email, stripeCustomerId: customer.rows[0]?.stripe_customer_id ?? null };
 }
 
 /** The size of each page the data export reads: it never holds more rows than this at once. */

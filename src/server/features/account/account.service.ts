@@ -16,10 +16,10 @@ const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim(
 /**
  * Deletes the signed-in user's account (decision 016), confirmed by the password — or, for an
  * account without one, by the e-mail address typed out. Sessions, messages, files (rows and bytes)
- * and sign-in data go; the ledger is kept without the user's id. Every session of the account ends
+ * and sign-in data go, and so does the customer at Stripe; the ledger is kept without the user's id. Every session of the account ends
  * with it, so every other browser is signed out at its next request.
  */
-export async function deleteAccount(deps: Pick<AppDeps, 'db' | 'storage' | 'auth' | 'logger'>, user: SignedInUser, confirmation: DeleteAccountRequest): Promise<void> {
+export async function deleteAccount(deps: Pick<AppDeps, 'db' | 'storage' | 'auth' | 'logger' | 'jobs'>, user: SignedInUser, confirmation: DeleteAccountRequest): Promise<void> {
   const hash = await passwordHashOf(deps.db, user.id);
   if (hash !== null) {
     const context = await deps.auth.$context;
@@ -29,7 +29,13 @@ export async function deleteAccount(deps: Pick<AppDeps, 'db' | 'storage' | 'auth
     throw new AppError('BAD_REQUEST', WRONG_EMAIL_MESSAGE);
   }
 
-  const deleted = await deps.db.transaction((tx) => deleteAccountRows(tx, user.id));
+  const deleted = await deps.db.transaction(async (tx) => {
+    const rows = await deleteAccountRows(tx, user.id);
+    // Queued with the deletion, so the Stripe customer (and its saved cards) goes however the
+    // process fares after the commit: the job is tried again while Stripe is unreachable.
+    if (rows?.stripeCustomerId) await deps.jobs.enqueue(tx, 'delete-stripe-customer', { customerId: rows.stripeCustomerId });
+    return rows;
+  });
   if (!deleted) throw new AppError('NOT_FOUND', 'Account not found');
   // The rows are gone, so every URL of these files already answers 404; the bytes follow, then
   // the account's folder with whatever else it held (thumbnails, empty folders).

@@ -27,6 +27,17 @@ export function confirmationMail(appName: string, to: string, url: string): Mail
   };
 }
 
+export function newAddressMail(appName: string, to: string, url: string): Mail {
+  const body = `Someone asked to use this address for their ${appName} account. Confirm it with the link below; until then the account keeps its old address.`;
+  const footnote = 'If this was not you, ignore this e-mail: nothing changes.';
+  return {
+    to,
+    subject: `Confirm your new ${appName} e-mail address`,
+    text: `${body}\n\nConfirm the new address: ${url}\n\n${footnote}`,
+    html: layout(appName, 'Confirm your new e-mail address', body, 'Confirm the new address', url, footnote),
+  };
+}
+
 export function passwordResetMail(appName: string, to: string, url: string): Mail {
   const body = `Someone asked to reset the password of your ${appName} account. Choose a new password with the link below; it works once and expires in one hour.`;
   const footnote = 'If this was not you, ignore this e-mail: your password stays as it is.';

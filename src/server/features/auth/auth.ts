@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { account, session, user, verification } from '../../db/schema';
 import type { AppConfig } from '../../lib/env';
 import type { Logger } from '../../lib/logger';
-import { confirmationMail, existingAccountMail, passwordResetMail } from './auth-mails';
+import { confirmationMail, existingAccountMail, newAddressMail, passwordResetMail } from './auth-mails';
 import type { Mailer } from '../../mail/mailer';
 
 /** Header our server sets from the socket address; better-auth reads the client address from it. */
@@ -73,8 +73,10 @@ export function createAuth({ config, db, logger, mailer, secret, hooks = {} }: C
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
+      // A confirmed user who is sent a link is changing their address: better-auth mails it to the
+      // new address (target.email is the new one) and changes the address when it is opened.
       sendVerificationEmail: async ({ user: target, url }) => {
-        await mailer.send(confirmationMail(config.appName, target.email, url));
+        await mailer.send(target.emailVerified ? newAddressMail(config.appName, target.email, url) : confirmationMail(config.appName, target.email, url));
       },
     },
     socialProviders: {
@@ -109,6 +111,9 @@ export function createAuth({ config, db, logger, mailer, secret, hooks = {} }: C
       }),
     ],
     user: {
+      // POST /api/auth/change-email: the address changes only once the link mailed to the new
+      // address is opened (an address another account holds answers alike and mails nothing).
+      changeEmail: { enabled: true },
       additionalFields: {
         termsAcceptedAt: { type: 'date', required: false, input: false },
         // Written by the operator console and its command, never by the user (input: false).

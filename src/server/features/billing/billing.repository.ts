@@ -376,3 +376,24 @@ cursorId ? and(mine, sql`(${ledgerEntries.createdAt}, ${ledgerEntries.id}) < ${p
     .limit(take);
   return { rows: older.slice(0, query.limit), hasMore: older.length > query.limit };
 }
+
+/**
+ * Every entry of the given kinds created in [from, to), newest first, for the history's CSV
+ * export: at most `max` rows (the caller refuses a larger period rather than cut it silently).
+ */
+export async function listLedgerEntriesInPeriod(db: DbOrTx, userId: string, kinds: LedgerKind[], period: { from: Date; to: Date; max: number }): Promise<LedgerEntryRow[]> {
+  return db
+    .select({
+      id: ledgerEntries.id,
+      kind: ledgerEntries.kind,
+      amountCents: ledgerEntries.amountCents,
+      description: ledgerEntries.description,
+      balanceAfterCents: ledgerEntries.balanceAfterCents,
+      createdAt: ledgerEntries.createdAt,
+      engine: sql<LedgerEntryRow['engine']>`${sql.raw(engineOfEntry('"ledger_entries"'))}`,
+    })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.userId, userId), inArray(ledgerEntries.kind, kinds), sql`${ledgerEntries.createdAt} >= ${period.from.toISOString()}::timestamptz`, sql`${ledgerEntries.createdAt} < ${period.to.toISOString()}::timestamptz`))
+    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+    .limit(period.max + 1);
+}

@@ -29,6 +29,7 @@ import {
   verifyCheckoutSession,
 } from './checkout.service';
 import { handleStripeEvent } from './webhook.service';
+import { historyCsv } from './history-export.service';
 
 /** The spec's /api/stripe/* calls (section 7), the Stripe webhook, and the test-mode checkout. */
 
@@ -111,6 +112,17 @@ export function billingRoutes(deps: AppDeps) {
     },
     responses: { 200: jsonContent(transactionPage, 'One page') },
   });
+  const getHistoryCsv = createRoute({
+    method: 'get',
+    path: '/transaction-history/{kind}/csv',
+    summary: 'My top-ups or my usage in a period (whole days in my time zone, both inclusive), as CSV: the history API’s rows and fields',
+    middleware: signedIn,
+    request: {
+      params: z.object({ kind: historyKindSchema }),
+      query: z.object({ from: z.iso.date(), to: z.iso.date() }),
+    },
+    responses: { 200: { description: 'CSV, newest first', content: { 'text/csv': { schema: z.string() } } } },
+  });
   const postWebhook = createRoute({
     method: 'post',
     path: '/webhook',
@@ -157,7 +169,7 @@ export function billingRoutes(deps: AppDeps) {
     .openapi(postCheckoutSession, async (c) => c.json(await createPackageCheckout(db, provider, buyerOf(c.get('user')), c.req.valid('json').priceId), 200))
     .openapi(postTopUpSession, async (c) => c.json(await createCustomTopUp(db, provider, buyerOf(c.get('user')), c.req.valid('json').amount_cents), 200))
     .openapi(getVerification, async (c) =>
-      c.json(await verifyCheckoutSession(db, provider, buyerOf(c.get('user')), c.req.valid('param').sessionId, c.get('logger')), 200),
+      c.json(await verifyCheckoutSession(db, provider, buyerOf(c.get('user')), c.req.valid('param').sessionId, c.get('logger'), deps), 200),
     )
     .openapi(getHistory, async (c) => {
       const query = c.req.valid('query');
@@ -167,6 +179,12 @@ export function billingRoutes(deps: AppDeps) {
         endingBefore: query.ending_before,
       });
       return c.json(page, 200);
+    })
+    .openapi(getHistoryCsv, async (c) => {
+      const { kind } = c.req.valid('param');
+      const { from, to } = c.req.valid('query');
+      const csv = await historyCsv(db, c.get('user').id, kind, { from, to });
+      return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${kind}-${from}-${to}.csv"` });
     })
     .openapi(postWebhook, async (c) => {
       if (!stripe) throw new AppError('NOT_FOUND', 'Payments run in test mode; there is no Stripe webhook');
@@ -183,12 +201,12 @@ export function billingRoutes(deps: AppDeps) {
         if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new AppError('BAD_REQUEST', 'Invalid webhook signature');
         throw error;
       }
-      await handleStripeEvent({ db, stripe }, event, c.get('logger'));
+      await handleStripeEvent({ db, stripe, mails: deps }, event, c.get('logger'));
       return c.json({ received: true as const }, 200);
     })
     .openapi(getTestCheckout, async (c) => c.json(await testCheckoutDetails(db, c.get('user').id, c.req.valid('param').id), 200))
     .openapi(postTestCheckoutComplete, async (c) =>
-      c.json(await completeTestCheckout(db, buyerOf(c.get('user')), c.req.valid('param').id, c.get('logger')), 200),
+      c.json(await completeTestCheckout(db, buyerOf(c.get('user')), c.req.valid('param').id, c.get('logger'), deps), 200),
     )
     .openapi(postTestCheckoutCancel, async (c) => {
       await cancelTestCheckout(db, c.get('user').id, c.req.valid('param').id);

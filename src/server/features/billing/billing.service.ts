@@ -15,6 +15,9 @@ import {
   type LedgerPageQuery,
 } from './billing.repository';
 import { isUniqueViolation } from '../../db/pg-errors';
+import { assertWithinSpendingLimits } from './spending.service';
+import { mailIfBalanceFellBelowThreshold, type BalanceMailDeps } from './balance-mails.service';
+import { usageDetailsOf } from './usage-details.repository';
 
 /**
  * The prepaid balance: what the generation work calls (quote, debit, refund) and what the
@@ -78,6 +81,8 @@ export interface GenerationDebit {
  * with its usage entry (reference = job id). Pass the caller's transaction so the debit, the job
  * row and the queue job commit or roll back together.
  *
+ * @throws AppError FORBIDDEN (HTTP 403, details.spending_limit) when the charge would pass the
+ *   user's daily or monthly spending limit; nothing is written then.
  * @throws AppError INSUFFICIENT_BALANCE ('Insufficient credits', HTTP 402) when the account cannot
  *   cover it; nothing is written then, and the caller's transaction stays usable.
  * @throws when the job id was already debited (unique reference); the transaction is then aborted.
@@ -85,11 +90,16 @@ export interface GenerationDebit {
 export async function debitForGeneration(
   tx: DbOrTx,
   input: { userId: string; jobId: string; imageCount: number; pricePerImageCents: number },
+  /** Where the low-balance e-mail is queued, in the same transaction, when this charge crosses the user's threshold. */
+  mails?: BalanceMailDeps,
 ): Promise<GenerationDebit> {
   if (!Number.isInteger(input.imageCount) || input.imageCount < 1) throw new Error(`imageCount must be a positive integer, got ${input.imageCount}`);
   if (!Number.isInteger(input.pricePerImageCents) || input.pricePerImageCents < 0) throw new Error(`pricePerImageCents must be a non-negative integer`);
+  // A limit the user set is checked first, under the account row's lock: refused, nothing is written.
+  await assertWithinSpendingLimits(tx, input);
   const debited = await debitAccount(tx, { ...input, description: `Generated ${plural(input.imageCount, 'image', 'images')}` });
   if (!debited) throw new AppError('INSUFFICIENT_BALANCE', INSUFFICIENT_CREDITS_MESSAGE);
+  if (mails) await mailIfBalanceFellBelowThreshold(tx, mails, { userId: input.userId, beforeCents: debited.availableCents + debited.centsTaken, afterCents: debited.availableCents });
   return {
     jobId: input.jobId,
     freeImages: debited.freeImages,
@@ -163,17 +173,21 @@ export const HISTORY_KINDS = {
 export async function transactionHistory(db: Db, userId: string, kind: HistoryKind, query: LedgerPageQuery): Promise<TransactionPage> {
   const page = await listLedgerEntries(db, userId, [...HISTORY_KINDS[kind]], query);
   if (!page) throw new AppError('NOT_FOUND', `No such transaction: ${query.startingAfter ?? query.endingBefore}`);
+  const usage = await usageDetailsOf(db, userId, page.rows.filter((row) => row.kind === 'usage' || row.kind === 'refund').map((row) => row.id));
+  return { data: page.rows.map((row) => transactionOf(row, usage.get(row.id) ?? null)), has_more: page.hasMore };
+}
+
+/** One history row as the API shows it (the CSV export leaves out the usage details). */
+export function transactionOf(row: LedgerEntryRow, usage: Transaction['usage'] = null): Transaction {
   return {
-    data: page.rows.map((row) => ({
-      id: row.id,
-      type: row.kind,
-      created: Math.floor(row.createdAt.getTime() / 1000),
-      description: row.description,
-      amount_formatted: formatCents(Math.abs(row.amountCents)),
-      ending_balance_formatted: formatCents(row.balanceAfterCents),
-      credit: row.kind === 'top_up' || row.kind === 'refund' || row.amountCents > 0,
-      engine: engineOfEntry(row.engine),
-    })),
-    has_more: page.hasMore,
+    id: row.id,
+    type: row.kind,
+    created: Math.floor(row.createdAt.getTime() / 1000),
+    description: row.description,
+    amount_formatted: formatCents(Math.abs(row.amountCents)),
+    ending_balance_formatted: formatCents(row.balanceAfterCents),
+    credit: row.kind === 'top_up' || row.kind === 'refund' || row.amountCents > 0,
+    engine: engineOfEntry(row.engine),
+    usage,
   };
 }

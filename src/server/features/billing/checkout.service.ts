@@ -16,6 +16,7 @@ import {
 } from './billing.repository';
 import type { CheckoutBuyer, CheckoutSnapshot, PaymentProvider } from './payment-provider';
 import { isUniqueViolation } from '../../db/pg-errors';
+import { queueTopUpReceipt, type BalanceMailDeps } from './balance-mails.service';
 
 /**
  * Checkout: creating sessions, and fulfilling them. `fulfilCheckoutSession` is the one place a
@@ -40,7 +41,7 @@ const TOP_UP_DESCRIPTION: Record<string, string> = {
  * is the session id and unique, so whichever caller comes second finds it (or loses the insert
  * race on the unique index) and credits nothing. Unpaid sessions only have their status recorded.
  */
-export async function fulfilCheckoutSession(db: Db, snapshot: CheckoutSnapshot, logger?: Logger): Promise<FulfilmentResult> {
+export async function fulfilCheckoutSession(db: Db, snapshot: CheckoutSnapshot, logger?: Logger, mails?: BalanceMailDeps): Promise<FulfilmentResult> {
   const known = await findCheckoutSessionById(db, snapshot.id);
   if (!known) {
     logger?.warn({ checkoutSessionId: snapshot.id }, 'checkout session unknown here; nothing credited');
@@ -62,9 +63,11 @@ export async function fulfilCheckoutSession(db: Db, snapshot: CheckoutSnapshot, 
     if (snapshot.paymentIntentId) await savePaymentIntent(tx, snapshot.id, snapshot.paymentIntentId);
     if (await ledgerEntryExists(tx, 'top_up', snapshot.id)) return 'already_credited';
     try {
-      await tx.transaction((savepoint) =>
+      const balanceCents = await tx.transaction((savepoint) =>
         creditTopUp(savepoint, { userId: known.userId, amountCents, reference: snapshot.id, description: TOP_UP_DESCRIPTION[known.provider] ?? TOP_UP_DESCRIPTION.stripe! }),
       );
+      // Committed with the credit, so exactly one receipt goes out per credited payment.
+      if (mails) await queueTopUpReceipt(tx, mails, { userId: known.userId, amountCents, balanceCents, reference: snapshot.id, provider: known.provider });
       return 'credited';
     } catch (error) {
       if (isUniqueViolation(error)) return 'already_credited';
@@ -108,12 +111,12 @@ const sessionNotFound = (sessionId: string) => new AppError('NOT_FOUND', `No che
  * The success page's check: asks the provider, credits the session if it is paid (the webhook
  * may not have arrived yet), and says how it stands. Only the session's owner may ask.
  */
-export async function verifyCheckoutSession(db: Db, provider: PaymentProvider, buyer: CheckoutBuyer, sessionId: string, logger?: Logger): Promise<CheckoutVerification> {
+export async function verifyCheckoutSession(db: Db, provider: PaymentProvider, buyer: CheckoutBuyer, sessionId: string, logger?: Logger, mails?: BalanceMailDeps): Promise<CheckoutVerification> {
   const mine = await findCheckoutSession(db, buyer.userId, sessionId);
   if (!mine) throw sessionNotFound(sessionId);
   const snapshot = await provider.retrieveCheckout(sessionId);
   if (!snapshot) throw sessionNotFound(sessionId);
-  const { session } = await fulfilCheckoutSession(db, snapshot, logger);
+  const { session } = await fulfilCheckoutSession(db, snapshot, logger, mails);
   return verificationOf(session ?? mine, snapshot, buyer.email);
 }
 
@@ -160,11 +163,11 @@ export async function testCheckoutDetails(db: Db, userId: string, sessionId: str
 }
 
 /** The local checkout's Pay button: the session is paid, through the same fulfilment as Stripe's. */
-export async function completeTestCheckout(db: Db, buyer: CheckoutBuyer, sessionId: string, logger?: Logger): Promise<CheckoutVerification> {
+export async function completeTestCheckout(db: Db, buyer: CheckoutBuyer, sessionId: string, logger?: Logger, mails?: BalanceMailDeps): Promise<CheckoutVerification> {
   const session = await myTestSession(db, buyer.userId, sessionId);
   if (session.status === 'expired') throw new AppError('BAD_REQUEST', 'This checkout session has expired');
   const snapshot: CheckoutSnapshot = { id: session.id, status: 'complete', paymentStatus: 'paid', amountTotal: session.amountTotalCents, currency: session.currency, customerEmail: buyer.email, paymentIntentId: null };
-  const result = await fulfilCheckoutSession(db, snapshot, logger);
+  const result = await fulfilCheckoutSession(db, snapshot, logger, mails);
   return verificationOf(result.session ?? session, snapshot, buyer.email);
 }
 

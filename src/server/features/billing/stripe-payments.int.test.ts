@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries } from '../../db/schema';
+import { devMails, ledgerEntries } from '../../db/schema';
 import type { RunningServer } from '../../start-server';
 import type { TestClient } from '@test/server/http-client';
 import { startTestServer } from '@test/server/test-server';
@@ -50,6 +50,16 @@ async function balanceOf(client: TestClient): Promise<Balance> {
   const response = await client.get('/api/stripe/balance');
   expect(response.status).toBe(200);
   return (await response.json()) as Balance;
+}
+
+/** Receipts in the dev mailbox (sent by the send-mail job), waiting up to 5 s for `count` of them. */
+async function receiptsTo(email: string, count: number) {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const mails = (await server.deps.db.select().from(devMails).where(eq(devMails.to, email))).filter((mail) => mail.subject.includes('receipt'));
+    if (mails.length >= count || Date.now() > deadline) return mails;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 async function topUpEntries(sessionId: string) {
@@ -176,6 +186,11 @@ describe('fulfilment', () => {
     await deliver(payload);
     await client.get(`/api/stripe/verify-checkout-session/${sessionId}`);
     expect((await balanceOf(client)).availableCents).toBe(1000);
+    // One e-mail receipt for the one credit, naming the payment.
+    const receipts = await receiptsTo(client.email, 2);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text).toContain(`Payment reference: ${sessionId}`);
+    expect(receipts[0]!.text).toContain('New balance: $10.00');
   });
 
   it('credits once when async_payment_succeeded arrives before the (unpaid) completed event', async () => {

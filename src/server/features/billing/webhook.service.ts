@@ -5,6 +5,7 @@ import type { Logger } from '../../lib/logger';
 import { adjustmentReferencesWithPrefix, debitAdjustment, findUserIdByStripeCustomer, lockAccount } from './billing.repository';
 import { settleReportedRefunds } from './card-refunds.service';
 import { fulfilCheckoutSession } from './checkout.service';
+import type { BalanceMailDeps } from './balance-mails.service';
 import { recordDisputeClosed, recordDisputeOpened } from './disputes.service';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { snapshotOfStripeSession } from './stripe-provider';
@@ -13,16 +14,16 @@ import { snapshotOfStripeSession } from './stripe-provider';
  * What a verified Stripe event does. Stripe delivers at least once, in any order, sometimes
  * concurrently; every branch here is safe to run again.
  */
-export async function handleStripeEvent({ db, stripe }: { db: Db; stripe: Stripe }, event: Stripe.Event, logger: Logger): Promise<void> {
+export async function handleStripeEvent({ db, stripe, mails }: { db: Db; stripe: Stripe; mails?: BalanceMailDeps }, event: Stripe.Event, logger: Logger): Promise<void> {
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
     case 'checkout.session.expired':
       // A completed session may still be unpaid (bank debits): fulfilment credits only 'paid'.
-      await fulfilCheckoutSession(db, snapshotOfStripeSession(event.data.object), logger);
+      await fulfilCheckoutSession(db, snapshotOfStripeSession(event.data.object), logger, mails);
       return;
     case 'checkout.session.async_payment_failed':
-      await fulfilCheckoutSession(db, { ...snapshotOfStripeSession(event.data.object), paymentStatus: 'failed' }, logger);
+      await fulfilCheckoutSession(db, { ...snapshotOfStripeSession(event.data.object), paymentStatus: 'failed' }, logger, mails);
       return;
     case 'charge.refunded':
       await takeBackRefundedCharge(db, event.data.object, logger);

@@ -16,6 +16,7 @@ export function publicConfigOf(config: AppConfig, engines: EngineOffer[]): Publi
     environment: config.nodeEnv,
     pricePerImageCents: config.pricePerImageCents,
     freeGenerations: config.freeGenerations,
+    landingFigures: config.landingFigures,
     imageEngine: config.imageEngine.kind,
     engines,
     payments: config.stripe.mode === 'stripe' ? { mode: 'stripe', publishableKey: config.stripe.publishableKey } : { mode: 'test', publishableKey: null },

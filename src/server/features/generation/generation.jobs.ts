@@ -12,7 +12,10 @@ import { jobTopic, sessionTopic } from '../../realtime/topics';
 import { extensionOf, thumbnailKeyOf } from '../../storage/storage-keys';
 import { fileUrlOf, thumbnailUrlOf } from '../uploads/uploads.service';
 import type { EngineEntry, GenerationParts } from './engines/create-engine';
-import { EngineError, type EngineImage, type EngineOptions } from './engines/image-engine';
+import { EngineError, type EngineImage, type EngineMask, type EngineOptions } from './engines/image-engine';
+import { CONFINED_NOTE } from '@shared/masks';
+import { maskForJob } from '../masks/masks.service';
+import { compositeWithinMask } from './mask-compositing';
 import {
   answeredMessageOf,
   completeJob,
@@ -107,16 +110,19 @@ async function runStartedJob(
     if (!entry) throw new EngineError('invalid', 'The image engine this reply was paid for is no longer offered.');
     reporter.stage('planning');
     const answered = await answeredMessageOf(deps.db, job);
+    const mask = await maskOf(deps, job, answered.maskId);
     plan = await finalPlanOf(deps, entry, job, answered, context.signal);
-    const sources = await loadSources(deps, job, sourceFileIdsOf(plan, answered.references));
+    // A masked request edits its one image, in its own shape: the area was drawn on it.
+    const sources = await loadSources(deps, job, mask ? [mask.fileId] : sourceFileIdsOf(plan, answered.references));
     reporter.stage('generating');
     const options: EngineOptions = {
       count: job.imageCount,
-      aspectRatio: plan.aspectRatio,
+      aspectRatio: mask ? 'unchanged' : plan.aspectRatio,
       signal: context.signal,
       version: job.version,
       attempt: job.attempts,
       combine: plan.combine === true,
+      mask,
       onProgress: ({ step, total }) => reporter.progress(step, total),
       onPreview: (jpeg) => reporter.preview(jpeg),
     };
@@ -124,13 +130,13 @@ async function runStartedJob(
     const result =
       sources.length === 0
         ? await engine.generate(plan.instruction, options)
-        : plan.upscaleOnly && engine.upscale
+        : plan.upscaleOnly && engine.upscale && !mask
           ? await engine.upscale(sources, options)
           : await engine.edit(sources, plan.instruction, options);
     const images = result.images.slice(0, job.imageCount);
     if (images.length === 0) throw new EngineError('transient', 'The image service answered without images.');
-    outputs = await Promise.all(images.map((image) => decodeOutput(image, plan)));
-    note = result.note;
+    outputs = await Promise.all(images.map((image) => (mask ? confineToMask(sources[0]!, image, mask) : decodeOutput(image, plan))));
+    note = mask ? `${result.note} ${confinedNoteFor(plan.instruction)}` : result.note;
     model = result.model;
   } catch (error) {
     // Stopped: the Stop settled the job (its refund, its reply) before aborting this try.
@@ -210,6 +216,32 @@ async function finalPlanOf(
   await recordJobPlan(deps.db, job, plan, { ...answered.references, sourceImages: plan.sourceImages, fileIds: sourceFileIdsOf(plan, answered.references) });
   if (plan.title) await titleSessionByPlanner(deps.db, { userId: job.userId, sessionId: job.sessionId, requestText: answered.contentText, title: plan.title });
   return plan;
+}
+
+/**
+ * The selected area a request was sent with, or undefined. One deleted since (by retention while
+ * the request waited for credit) fails the reply with its refund: editing the whole picture
+ * instead would be a different, unasked-for edit.
+ */
+async function maskOf(deps: GenerationDeps, job: AgentJobRow, maskId: string | null): Promise<(EngineMask & { fileId: string }) | undefined> {
+  if (!maskId) return undefined;
+  const mask = await maskForJob(deps.db, job.userId, maskId);
+  if (!mask) throw new EngineError('invalid', 'The selected area of this request is no longer available. Select it again and resend.');
+  return mask;
+}
+
+/** The engine's picture laid over the photo through the mask: nothing outside the area changes. */
+async function confineToMask(source: EngineImage, image: EngineImage, mask: EngineMask): Promise<StoredOutput> {
+  try {
+    return await compositeWithinMask(source.data, image.data, mask.png);
+  } catch (cause) {
+    throw new EngineError('transient', 'The image service answered with something that is not an image.', { cause });
+  }
+}
+
+/** The reply's line saying the edit stayed inside the area, in the request's language. */
+function confinedNoteFor(instruction: string): string {
+  return /[а-яё]/i.test(instruction) ? CONFINED_NOTE.ru : CONFINED_NOTE.en;
 }
 
 /** An engine's picture ready to store; bytes that are no picture are the engine's failure. */

@@ -264,15 +264,16 @@ export async function finishJob(db: DbOrTx, jobId: string, values: { status: 'co
 export async function answeredMessageOf(
   db: DbOrTx,
   job: Pick<AgentJobRow, 'messageId' | 'userId'>,
-): Promise<{ contentText: string; references: ContextReferences; requestedAspectRatio: AspectRatio | undefined }> {
+): Promise<{ contentText: string; references: ContextReferences; requestedAspectRatio: AspectRatio | undefined; maskId: string | null }> {
   const [row] = await db
-    .select({ contentText: messages.contentText, refs: messages.contextReferences, requestedAspectRatio: messages.requestedAspectRatio })
+    .select({ contentText: messages.contentText, refs: messages.contextReferences, requestedAspectRatio: messages.requestedAspectRatio, maskId: messages.maskId })
     .from(messages)
     .where(and(eq(messages.id, job.messageId), eq(messages.userId, job.userId)));
   const refs = (row?.refs ?? {}) as Partial<ContextReferences>;
   const ids = (value: unknown) => (Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : []);
   return {
     contentText: row?.contentText ?? '',
+    maskId: row?.maskId ?? null,
     requestedAspectRatio: row?.requestedAspectRatio && isAspectRatio(row.requestedAspectRatio) ? row.requestedAspectRatio : undefined,
     references: {
       sourceImages: refs.sourceImages ?? 'none',

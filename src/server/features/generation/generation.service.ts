@@ -6,6 +6,7 @@ import { imageLimitRefusal, isAspectRatio, type GenerationPlan } from '@shared/g
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../context';
 import { debitForGeneration, quoteGeneration } from '../billing/billing.service';
+import { spendingLimitForQuote } from '../billing/spending.service';
 import { sessionTopic } from '../../realtime/topics';
 import { assertOwnActiveSession } from '../sessions/sessions.service';
 import type { EngineEntry, GenerationParts } from './engines/create-engine';
@@ -170,7 +171,7 @@ async function startReply(tx: DbOrTx, deps: ReplyDeps, { userId, sessionId, cont
   const fileIds = sourceFileIdsOf(plan, context);
   const jobId = randomUUID();
   const replyId = randomUUID();
-  const debit = await debitForGeneration(tx, { userId, jobId, imageCount: plan.imageCount, pricePerImageCents: entry.pricePerImageCents });
+  const debit = await debitForGeneration(tx, { userId, jobId, imageCount: plan.imageCount, pricePerImageCents: entry.pricePerImageCents }, deps);
   const job = { id: jobId, engine: entry.kind, engineModel: entry.modelFor(plan.intent), priceCents: debit.priceCents, freeImagesUsed: debit.freeImages, planned: entry.replyPlanner === undefined };
   await recordPlanAndQueueReply(tx, {
     userId,
@@ -211,7 +212,8 @@ export async function quoteDraft(
   }
   const refusal = engineRefusalOf(deps.offers, draft.engine ?? entry.kind, engineRequestOf(plan, draft.attachmentCount));
   const quote = await quoteGeneration(deps.db, userId, plan.imageCount, entry.pricePerImageCents);
-  return { ...quote, pricePerImageCents: entry.pricePerImageCents, free: quote.paidImages === 0, engine: entry.kind, refusal };
+  const spendingLimit = await spendingLimitForQuote(deps.db, userId, quote.priceCents);
+  return { ...quote, pricePerImageCents: entry.pricePerImageCents, free: quote.paidImages === 0, engine: entry.kind, refusal, spendingLimit };
 }
 
 /**
@@ -229,7 +231,7 @@ export async function requestVariation(deps: ReplyDeps, userId: string, replyMes
     const jobId = randomUUID();
     // The engine of the first version, at its price today (the default, if it is no longer offered).
     const entry = deps.engineOf(source.engine) ?? deps.defaultEngine;
-    const debit = await debitForGeneration(tx, { userId, jobId, imageCount: source.imageCount, pricePerImageCents: entry.pricePerImageCents });
+    const debit = await debitForGeneration(tx, { userId, jobId, imageCount: source.imageCount, pricePerImageCents: entry.pricePerImageCents }, deps);
     await recordVariation(tx, {
       userId,
       replyMessageId,

@@ -125,6 +125,34 @@ describe('AUTOMATIC1111', () => {
 });
 
 describe('OpenAI', () => {
+  it('streams partial images: each reaches the stream as a preview only the owner sees, and only the completed picture is kept', { timeout: 60_000 }, async () => {
+    const client = await payingUser();
+    const stranger = await payingUser();
+    openai.setStreamStep(1_500);
+    const { sessionId, stream } = await openSession(client);
+    try {
+      const reply = await ask(client, sessionId, 'openai');
+      const withPreview = progressOf((await stream.next((event) => event.event === 'progress' && progressOf(event.data).preview_version > 0, 20_000)).data);
+      expect(withPreview).toMatchObject({ job_id: reply.job_id, stage: 'generating' });
+      const own = await client.get(`/api/replies/preview/${reply.job_id}`);
+      expect(own.status).toBe(200);
+      expect(own.headers.get('content-type')).toBe('image/jpeg');
+      expect((await own.arrayBuffer()).byteLength).toBeLessThan(16_000);
+      expect((await stranger.get(`/api/replies/preview/${reply.job_id}`)).status).toBe(404);
+      const request = openai.received.find((received) => received.path === '/images/generations')!;
+      expect(request.json).toMatchObject({ stream: true, partial_images: 2, n: 1 });
+
+      await until('the reply', async () => ((await replyOf(client, reply.reply_message_id)).files.length === 1 ? true : undefined), 30_000);
+      expect((await client.get(`/api/replies/preview/${reply.job_id}`)).status).toBe(404);
+      const library = (await (await client.get('/api/user-files')).json()) as { total: number };
+      expect(library.total).toBe(1);
+      const entries = await server.deps.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, client.userId), eq(ledgerEntries.reference, reply.job_id)));
+      expect(entries.map((entry) => [entry.kind, entry.amountCents])).toEqual([['usage', -7]]);
+    } finally {
+      stream.close();
+    }
+  });
+
   it('Stop aborts the HTTP request to the images API, ends the job and refunds once', { timeout: 60_000 }, async () => {
     const client = await payingUser();
     openai.script('/images/generations', { status: 200, delayMs: 20_000 });

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { Storage } from '../../storage/storage';
 import { thumbnailKeyOf } from '../../storage/storage-keys';
+import { expireMasks } from '../masks/masks.service';
 import { deleteFilesOfDeletedSessions, expireDueFiles, RETENTION_BATCH_SIZE, type RemovedFile } from './retention.repository';
 
 type RetentionDeps = Pick<AppDeps, 'db' | 'storage' | 'logger' | 'config'>;
@@ -38,6 +39,9 @@ async function inBatches(deps: Pick<AppDeps, 'db' | 'storage'>, take: (tx: DbOrT
 export async function runRetention(deps: RetentionDeps): Promise<{ expired: number; deletedWithSessions: number }> {
   const expired = await inBatches(deps, (tx) => expireDueFiles(tx, deps.config.retention));
   const deletedWithSessions = await inBatches(deps, (tx) => deleteFilesOfDeletedSessions(tx, undefined));
+  // Selected areas go with the uploads they are drawn on (their bytes live in the row).
+  const masks = await expireMasks(deps.db, deps.config.retention.uploadSeconds);
+  if (masks > 0) deps.logger.info({ masks }, 'retention removed selected areas');
   if (expired + deletedWithSessions > 0) deps.logger.info({ expired, deletedWithSessions }, 'retention removed files');
   return { expired, deletedWithSessions };
 }

@@ -142,6 +142,8 @@ export async function insertUserMessage(
     userId: string;
     contentText: string;
     clientMessageId?: string | undefined;
+    /** The selected area the request edits inside. */
+    maskId?: string | undefined;
     /** The composer's picks for this request. */
     requested?: { engine?: string | undefined; aspectRatio?: string | undefined; imageCount?: number | undefined } | undefined;
   },
@@ -160,6 +162,7 @@ export async function insertUserMessage(
       // "after my last timestamp", and an early start time could fall behind what it already saw.
       timestampCreated: sql`clock_timestamp()`,
       clientMessageId: values.clientMessageId ?? null,
+      maskId: values.maskId ?? null,
       requestedEngine: values.requested?.engine ?? null,
       requestedAspectRatio: values.requested?.aspectRatio ?? null,
       requestedImageCount: values.requested?.imageCount ?? null,

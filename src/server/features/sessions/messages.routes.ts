@@ -58,6 +58,7 @@ export function messagesRoutes(deps: AppDeps, replies: ReplyStarter) {
         fileIds: body.file_ids,
         requestReply: body.request_reply,
         clientMessageId: body.client_message_id,
+        maskId: body.mask_id,
         choice: { engine: body.engine, aspectRatio: body.aspect_ratio, imageCount: body.image_count },
       });
       return c.json(result, 201);

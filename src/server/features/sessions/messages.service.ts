@@ -8,6 +8,7 @@ import { insertSession, lockActiveSession, nameUnnamedSession, recordMessageInSe
 import { sessionTopic } from '../../realtime/topics';
 import { MESSAGE_NOT_FOUND_MESSAGE, SESSION_NOT_FOUND_MESSAGE } from './sessions.service';
 import { isUniqueViolation } from '../../db/pg-errors';
+import { assertMaskForMessage } from '../masks/masks.service';
 import { findMessage, findMessageByClientId, insertAttachments, insertUserMessage, lockOwnFiles } from './messages.repository';
 
 export { MESSAGE_NOT_FOUND_MESSAGE };
@@ -21,6 +22,8 @@ export interface SendMessage {
   requestReply?: boolean | undefined;
   /** The client's id for the message: the same id sent again is the same message, charged once. */
   clientMessageId?: string | undefined;
+  /** A selected area (POST /api/masks) of the message's one image: the edit changes nothing outside it. */
+  maskId?: string | undefined;
   /** What the composer's pickers chose for its reply; the engine is remembered as the session's. */
   choice?: GenerationChoice | undefined;
 }
@@ -84,6 +87,7 @@ async function storeMessage(deps: SendDeps, userId: string, input: SendMessage):
   const fileIds = [...new Set(input.fileIds)];
   return db.transaction(async (tx) => {
     await assertAttachable(tx, userId, fileIds);
+    if (input.maskId) await assertMaskForMessage(tx, userId, input.maskId, fileIds);
     let sessionId: string;
     if (input.sessionId === undefined || input.sessionId === 'new') {
       sessionId = (await insertSession(tx, userId, null)).id;
@@ -97,7 +101,7 @@ async function storeMessage(deps: SendDeps, userId: string, input: SendMessage):
       deps.assertEngineOffered(choice.engine);
       await rememberSessionEngine(tx, sessionId, choice.engine);
     }
-    const messageId = await insertUserMessage(tx, { sessionId, userId, contentText: input.contentText, clientMessageId: input.clientMessageId, requested: choice });
+    const messageId = await insertUserMessage(tx, { sessionId, userId, contentText: input.contentText, clientMessageId: input.clientMessageId, maskId: input.maskId, requested: choice });
     await insertAttachments(tx, messageId, fileIds);
     await recordMessageInSession(tx, sessionId);
     const title = titleFromRequest(input.contentText);

@@ -43,7 +43,7 @@ export interface SessionsCursor {
  * The cards of the sessions `page` selects (in their order), with the thumbnails of their latest
  * images — attached uploads and generated outputs together, newest first, each image once.
  */
-const cardsOf = (page: string) => `
+export const cardsOf = (page: string) => `
   select s.id, s.session_name, s.conversation_theme, s.total_messages, s.created_at, s.updated_at,
     to_char(s.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_updated_at,
     latest.thumbnails
@@ -113,7 +113,7 @@ export async function findActiveSession(db: DbOrTx, userId: string, sessionId: s
   return row && toSessionRow(row);
 }
 
-interface SessionCardRecord {
+export interface SessionCardRecord {
   id: string;
   session_name: string | null;
   conversation_theme: string | null;
@@ -124,7 +124,7 @@ interface SessionCardRecord {
   thumbnails: string[] | null;
 }
 
-function toSessionRow(row: SessionCardRecord): SessionRow & { cursorUpdatedAt: string } {
+export function toSessionRow(row: SessionCardRecord): SessionRow & { cursorUpdatedAt: string } {
   return {
     id: row.id,
     sessionName: row.session_name,

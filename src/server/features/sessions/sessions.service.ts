@@ -6,6 +6,7 @@ import { titleFromRequest } from '@shared/session-title';
 import type { Db } from '../../db/client';
 import { deleteFilesOfDeletedSession } from '../retention/retention.service';
 import { isMessageOfSession, listSessionMessages } from './messages.repository';
+import { searchActiveSessions } from './session-search.repository';
 import {
   deactivateSession,
   findActiveSession,
@@ -48,9 +49,10 @@ const STATUS_OF_JOB: Record<NonNullable<Awaited<ReturnType<typeof sessionActivit
 export const INVALID_CURSOR_MESSAGE = 'Invalid cursor';
 
 /** One page of the sessions list; `cursor` is the `next_cursor` of the page before. */
-export async function listSessions(db: Db, userId: string, page: { limit: number; cursor?: string | undefined }): Promise<SessionsPage> {
+export async function listSessions(db: Db, userId: string, page: { limit: number; cursor?: string | undefined; q?: string | undefined }): Promise<SessionsPage> {
   const after = page.cursor === undefined ? undefined : parseCursor(page.cursor);
-  const { rows, next } = await listActiveSessions(db, userId, { limit: page.limit, after });
+  const { rows, next } =
+    page.q === undefined ? await listActiveSessions(db, userId, { limit: page.limit, after }) : await searchActiveSessions(db, userId, page.q, { limit: page.limit, after });
   return { sessions: rows.map(toSummary), next_cursor: next ? `${next.updatedAt}_${next.id}` : null };
 }
 

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@shared/paths';
 import { UserAvatar } from '@web/components/layouts/user-avatar';
-import { PrivacyCard } from '@web/features/account';
+import { AccountSettingsCard, PrivacyCard } from '@web/features/account';
 import { meQueryKey, useMe } from '@web/features/auth/api/get-me';
 import { AccountProfileCard, TransactionHistory } from '@web/features/billing';
 
@@ -32,6 +32,7 @@ export function AccountRoute() {
         avatar={<UserAvatar avatarUrl={me.avatarUrl} initials={me.initials} className="h-16 w-16 [&_span]:text-xl" />}
       />
       <TransactionHistory />
+      <AccountSettingsCard name={me.name} email={me.email} onProfileChanged={() => queryClient.invalidateQueries({ queryKey: meQueryKey })} />
       <PrivacyCard onAccountDeleted={accountDeleted} />
     </main>
   );

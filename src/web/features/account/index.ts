@@ -1,1 +1,2 @@
 export { PrivacyCard } from './components/privacy-card';
+export { AccountSettingsCard } from './components/account-settings-card';

@@ -7,3 +7,4 @@ export { PaymentStatusScreen } from './components/payment-status-screen';
 export { AccountProfileCard } from './components/account-billing-card';
 export { TransactionHistory } from './components/transaction-history';
 export { TestCheckoutPanel } from './components/test-checkout-panel';
+export { SpendingLimitText } from './components/spending-limit-text';

@@ -26,8 +26,21 @@ export interface EngineOptions {
   attempt?: number | undefined;
   /** Steps done of the engine's own count, as it reports them while it works. */
   onProgress?: ((progress: { step: number; total: number }) => void) | undefined;
-  /** A preview of the picture being made (JPEG), where the engine streams them. */
-  onPreview?: ((jpeg: Buffer) => void) | undefined;
+  /** A preview of the picture being made (any image format; shrunk to a small JPEG before it is kept), where the engine streams them. */
+  onPreview?: ((image: Buffer) => void) | undefined;
+  /**
+   * A selected area of the one photo to edit: the engine edits inside it (in its own form: an
+   * alpha mask, an inpainting mask, a second image). Its result is composited over the photo
+   * through the mask afterwards, so what it changes outside does not survive.
+   */
+  mask?: EngineMask | undefined;
+}
+
+/** A selected area: one-channel PNG the size of the photo, 255 = may change, 0 = keep. */
+export interface EngineMask {
+  png: Buffer;
+  width: number;
+  height: number;
 }
 
 export interface EngineResult {

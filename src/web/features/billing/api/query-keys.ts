@@ -9,6 +9,7 @@ export const billingKeys = {
   historyAll: ['billing', 'history'] as const,
   verification: (sessionId: string) => ['billing', 'verification', sessionId] as const,
   testCheckout: (sessionId: string) => ['billing', 'test-checkout', sessionId] as const,
+  spending: ['billing', 'spending'] as const,
 };
 
 /** After money moved: the balance and the history are fetched again. */

@@ -18,6 +18,7 @@ import { CustomAmountCard } from './custom-amount-card';
 import { EmbeddedPayment, type StartedCheckout } from './embedded-payment';
 import { PackageGrid } from './package-grid';
 import { PaymentErrorAlert } from './payment-error-alert';
+import { SpendingLimitsSection } from './spending-limits-section';
 
 /**
  * The Billing screen (spec 2, 4): idle → creating a session (spinner, buttons off) → the embedded
@@ -120,6 +121,7 @@ export function BillingScreen() {
       <div className="mx-auto w-full max-w-md">
         <CustomAmountCard onSubmit={topUp} busy={createTopUp.isPending} disabled={pendingPriceId !== null} />
       </div>
+      <SpendingLimitsSection />
       <footer className="flex flex-col gap-2 text-center text-sm text-muted-foreground">
         <p>{t('billing.help')}</p>
         {payments.mode === 'test' && <p className="font-medium text-amber-800">{t('billing.testModeNote')}</p>}

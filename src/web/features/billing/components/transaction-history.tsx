@@ -8,6 +8,8 @@ import { cn } from '@web/lib/cn';
 import type { HistoryKind, Transaction } from '@shared/billing';
 import { useTransactionHistory } from '../api/get-transaction-history';
 import { useEngineNames } from '@web/lib/engine-names';
+import { HistoryExport } from './history-export';
+import { UsageLineDetails, useAmountText } from './usage-line-details';
 
 /** Money in (a top-up, a failed generation given back, credit from support) is green with a plus; the rest red with a minus. */
 export function isCredit(transaction: Pick<Transaction, 'credit'>): boolean {
@@ -24,6 +26,7 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
   const { describe } = useEngineNames();
   const credit = isCredit(transaction);
   const Icon = credit ? ArrowDownLeft : ArrowUpRight;
+  const amountText = useAmountText(transaction, credit);
   const date = new Date(transaction.created * 1000).toLocaleString(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <li className="flex items-center gap-3 py-3">
@@ -37,14 +40,14 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
             {t('history.engine', { engine: describe(transaction.engine) })}
           </p>
         )}
+        <UsageLineDetails usage={transaction.usage} />
         <p className="text-xs text-muted-foreground">
           <time dateTime={new Date(transaction.created * 1000).toISOString()}>{date}</time>
         </p>
       </div>
       <div className="text-right">
         <p className={cn('text-sm font-semibold tabular-nums', credit ? 'text-success' : 'text-destructive')}>
-          {credit ? '+' : '-'}
-          {transaction.amount_formatted}
+          {amountText}
         </p>
         <p className="text-xs text-muted-foreground tabular-nums">{t('history.balanceAfter', { balance: transaction.ending_balance_formatted })}</p>
       </div>
@@ -135,9 +138,11 @@ export function TransactionHistory() {
         </Tabs.List>
         <Tabs.Content value="top-ups" className="mt-2">
           <HistoryPanel kind="top-ups" />
+          <HistoryExport kind="top-ups" />
         </Tabs.Content>
         <Tabs.Content value="withdrawals" className="mt-2">
           <HistoryPanel kind="withdrawals" />
+          <HistoryExport kind="withdrawals" />
         </Tabs.Content>
       </Tabs.Root>
     </section>

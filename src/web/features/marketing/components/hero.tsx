@@ -1,14 +1,24 @@
 import { ArrowRight, Check } from 'lucide-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@shared/paths';
 import { buttonClasses } from '@web/components/ui/button';
 import { usePublicConfig } from '@web/lib/public-config';
+import type { LandingFigures } from '../lib/landing-figures';
+
+/** The operator's marketing figures as the hero states them ("500+ creators, 1000+ transformations"); a figure of 0 is left out. */
+function socialProofOf(t: TFunction<'marketing'>, figures: LandingFigures): string | null {
+  const creators = figures.creators > 0 ? t('hero.creatorsFigure', { figure: String(figures.creators) }) : null;
+  const transformations = figures.transformations > 0 ? t('hero.transformationsFigure', { figure: String(figures.transformations) }) : null;
+  if (creators && transformations) return t('hero.socialProofBoth', { creators, transformations });
+  return creators ?? transformations;
+}
 
 export function Hero() {
   const { t } = useTranslation('marketing');
-  const { freeGenerations } = usePublicConfig();
-  const claims = [freeGenerations > 0 ? t('hero.freeImages', { count: freeGenerations }) : null, t('hero.noCard'), t('hero.socialProof')].filter(
+  const { freeGenerations, landingFigures } = usePublicConfig();
+  const claims = [freeGenerations > 0 ? t('hero.freeImages', { count: freeGenerations }) : null, t('hero.noCard'), socialProofOf(t, landingFigures)].filter(
     (claim): claim is string => claim !== null,
   );
   return (

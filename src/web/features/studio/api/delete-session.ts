@@ -18,7 +18,8 @@ export function useDeleteSession() {
     mutationFn: deleteSession,
     onMutate: async (sessionId) => {
       await queryClient.cancelQueries({ queryKey: studioKeys.sessions });
-      queryClient.setQueryData<InfiniteData<SessionsPage, string | undefined>>(studioKeys.sessions, (data) => mapLoadedSessions(data, (sessions) => sessions.filter((s) => s.id !== sessionId)));
+      // The list and any search results: every query under the list's key holds pages of sessions.
+      queryClient.setQueriesData<InfiniteData<SessionsPage, string | undefined>>({ queryKey: studioKeys.sessions }, (data) => mapLoadedSessions(data, (sessions) => sessions.filter((s) => s.id !== sessionId)));
     },
     onError: () => queryClient.invalidateQueries({ queryKey: studioKeys.sessions }),
     onSuccess: (_result, sessionId) => {

@@ -18,6 +18,8 @@ export function useRenameSession() {
         mapLoadedSessions(data, (sessions) => sessions.map((s) => (s.id === renamed.id ? { ...s, session_name: renamed.session_name } : s))),
       );
       void queryClient.invalidateQueries({ queryKey: studioKeys.session(renamed.id) });
+      // A new title may match a search it did not match before, or stop matching one.
+      void queryClient.invalidateQueries({ queryKey: [...studioKeys.sessions, 'search'] });
     },
   });
 }

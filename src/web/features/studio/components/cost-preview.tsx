@@ -8,6 +8,7 @@ import type { GenerationChoice } from '../hooks/use-generation-choice';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { imageLimitText } from '../lib/image-limit';
 import { RefusalText } from './refusal-text';
+import { SpendingLimitText } from '@web/features/billing';
 
 /** Ask for a price once the user paused typing, not on every key. */
 const QUOTE_DELAY_MS = 400;
@@ -54,6 +55,14 @@ export function CostPreview({ text, attachments, hasPreviousOutput, choice, onCh
           </Button>
         ))}
       </div>
+    );
+  }
+
+  if (quote.spendingLimit) {
+    return (
+      <p className="text-xs text-destructive" aria-live="polite" data-testid="cost-preview">
+        <SpendingLimitText refusal={quote.spendingLimit} tense="would" />
+      </p>
     );
   }
 

@@ -1,4 +1,4 @@
-import { Download, Images, PencilLine } from 'lucide-react';
+import { Download, Images, PencilLine, SquareDashedMousePointer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@shared/paths';
@@ -10,6 +10,8 @@ export interface ImageActionHandlers {
   onDownload: (file: MessageFile) => void;
   /** The next message refers to exactly this image (a chip in the composer). */
   onEdit: (file: MessageFile) => void;
+  /** 'Select area': paint the part of this image the next edit may change. */
+  onSelectArea?: ((file: MessageFile) => void) | undefined;
 }
 
 /** Download, Open in Library and 'Edit this image' for one image (issue 16 item 2), in the chat and its preview. */
@@ -30,6 +32,12 @@ export function ImageActions({ file, handlers, tone = 'chat', onNavigate }: { fi
         <PencilLine className="size-3.5" aria-hidden="true" />
         {t('image.edit')}
       </button>
+      {handlers.onSelectArea && (
+        <button type="button" className={classes} onClick={() => handlers.onSelectArea?.(file)}>
+          <SquareDashedMousePointer className="size-3.5" aria-hidden="true" />
+          {t('mask.selectArea')}
+        </button>
+      )}
     </div>
   );
 }

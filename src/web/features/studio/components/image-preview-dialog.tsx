@@ -38,6 +38,12 @@ export function ImagePreviewDialog({
                     imageActions.onEdit(chosen);
                     onClose();
                   },
+                  onSelectArea: imageActions.onSelectArea
+                    ? (chosen) => {
+                        imageActions.onSelectArea?.(chosen);
+                        onClose();
+                      }
+                    : undefined,
                 }}
               />
             </div>

@@ -12,6 +12,10 @@ import { useStopReply } from '../api/stop-reply';
 import { downloadImage } from '@web/lib/download-image';
 import type { ImageActionHandlers } from './image-actions';
 import { EditTargetChip } from './edit-target-chip';
+import { SpendingLimitText } from '@web/features/billing';
+import { MaskEditorDialog } from './mask-editor/mask-editor-dialog';
+import { useSelectedArea } from '../hooks/use-selected-area';
+import { useResumeAfterTopUp } from '../hooks/use-resume-after-top-up';
 import { useConversation } from '../hooks/use-conversation';
 import { useCreditRefusal } from '../hooks/use-credit-refusal';
 import { useDraft } from '../hooks/use-draft';
@@ -73,6 +77,13 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
     setPreviewFile(file);
   };
   const replies = useReplyActions(sessionId, recordCreditRefusal);
+  // 'Select area': the edit target with a mask; nothing outside the area changes.
+  const selectedArea = useSelectedArea(setEditTarget);
+  const maskId = selectedArea.maskIdFor(editTarget);
+  // A request refused for lack of credit (kept so on the server, so a reload shows it too) resumes
+  // by itself once the balance changes; until then the credit card stays.
+  const creditWait = useResumeAfterTopUp({ lastMessage, resume: replies.retryReply, pending: replies.retryPending });
+  const creditExhausted = credit.exhausted || creditWait.waiting;
 
   // Older pages arriving above change neither the newest message nor its content: only arrivals move the view.
   const arrivalKey = `${lastMessage?.id}:${lastMessage?.updated_at}:${lastMessage?.files.length}:${credit.exhausted}`;
@@ -81,7 +92,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
   const follow = useFollowConversation(scroller, content, arrivalKey);
   // After a send, focus stays in the composer (the Send button it may have been on is disabled meanwhile).
   const focusComposer = () => focusComposerField(COMPOSER_ID);
-  const send = useSendDraft({ sessionId, draft, generation, onCreditRefused: recordCreditRefusal, onSending: follow.jumpToEnd, onSent: focusComposer });
+  const send = useSendDraft({ sessionId, draft, generation, onCreditRefused: recordCreditRefusal, onSending: follow.jumpToEnd, onSent: focusComposer, maskId, onStored: selectedArea.clear });
   const location = useLocation();
   const openedBySend = sentFirstMessage(location.state);
   useEffect(() => {
@@ -92,6 +103,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
     onDownload: (file) =>
       void downloadImage(file.fileUrl, { filename: file.originalFilename, alerts: { openedInNewTab: t('image.downloadOpenedInNewTab'), failed: t('image.downloadFailed') } }),
     onEdit: setEditTarget,
+    onSelectArea: selectedArea.open,
   };
 
   const detail = session.data;
@@ -184,9 +196,9 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
                 </ol>
               </section>
             )}
-            <TypingIndicator lastMessage={lastMessage} creditExhausted={credit.exhausted} />
+            <TypingIndicator lastMessage={lastMessage} creditExhausted={creditExhausted} />
             <ReplyAnnouncer lastMessage={lastMessage} />
-            {credit.exhausted && <CreditNeededCard rawBalance={credit.rawBalance} returnTo={sessionId ? paths.session.getHref(sessionId) : undefined} />}
+            {creditExhausted && <CreditNeededCard rawBalance={credit.rawBalance} returnTo={sessionId ? paths.session.getHref(sessionId) : undefined} />}
           </div>
         </section>
         {follow.hasUnseen && (
@@ -206,6 +218,13 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
           {send.error && (
             <div className="px-3 pt-3 sm:px-4">
               <AlertBanner>{send.error}</AlertBanner>
+            </div>
+          )}
+          {send.limit && (
+            <div className="px-3 pt-3 sm:px-4">
+              <AlertBanner>
+                <SpendingLimitText refusal={send.limit} tense="refused" />
+              </AlertBanner>
             </div>
           )}
           {send.refusal && (
@@ -229,7 +248,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
               </AlertBanner>
             </div>
           )}
-          {editTarget && <EditTargetChip file={editTarget} onRemove={() => setEditTarget(null)} />}
+          {editTarget && <EditTargetChip file={editTarget} overlayUrl={selectedArea.overlayFor(editTarget)} onRemove={() => setEditTarget(null)} />}
           <Composer
             text={draft.text}
             onTextChange={draft.setText}
@@ -240,7 +259,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
             onSend={send.sendDraft}
             onEscape={runningReply ? () => stopReply.mutate(runningReply.id, { onSettled: conversation.refreshStatus }) : undefined}
             isLoading={send.isSending}
-            disabled={credit.exhausted || notFound}
+            disabled={creditExhausted || notFound}
             options={
               <GenerationOptions
                 offers={engines}
@@ -248,7 +267,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
                 onEngineChange={generation.setEngine}
                 onAspectRatioChange={generation.setAspectRatio}
                 onImageCountChange={generation.setImageCount}
-                disabled={credit.exhausted || notFound}
+                disabled={creditExhausted || notFound}
               />
             }
             footer={
@@ -271,6 +290,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
         // "Edit this image" closed it for the composer's chip: the composer takes the focus.
         onCloseAutoFocus={(event) => (editTarget ? (event.preventDefault(), focusComposer()) : previewFocus.onCloseAutoFocus(event, conversationRegion))}
       />
+      <MaskEditorDialog file={selectedArea.editing} onCancel={selectedArea.cancel} onDone={selectedArea.done} />
       <RenameSessionDialog target={renameTarget} onOpenChange={(open) => !open && setRenameTarget(null)} onCloseAutoFocus={(event) => renameFocus.onCloseAutoFocus(event, conversationRegion)} />
       <DeleteSessionDialog
         sessionId={deleteTarget}

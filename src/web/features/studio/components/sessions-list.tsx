@@ -1,17 +1,19 @@
 import { ImagePlus, Plus, Type } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '@shared/paths';
 import type { SessionSummary } from '@shared/studio';
 import { Button } from '@web/components/ui/button';
 import { useFocusReturn } from '@web/lib/use-focus-return';
 import { sessionsOf, useSessions } from '../api/get-sessions';
+import { useSessionSearch } from '../api/search-sessions';
 import { useWorkingSessions } from '../api/get-working-sessions';
 import { AlertBanner } from './alert-banner';
 import { DeleteSessionDialog } from './delete-session-dialog';
 import { RenameSessionDialog, type RenameTarget } from './rename-session-dialog';
 import { SessionCard, SessionCardSkeleton } from './session-card';
+import { SessionSearchField } from './session-search-field';
 
 /** Spec section 2: three skeleton cards while the list loads. */
 const SKELETON_CARDS = 3;
@@ -19,7 +21,13 @@ const SKELETON_CARDS = 3;
 /** The sessions list, shown as Studio (spec section 2). */
 export function SessionsList() {
   const { t } = useTranslation('studio');
-  const sessions = useSessions();
+  const [params, setParams] = useSearchParams();
+  const searchText = params.get('q')?.trim() ?? '';
+  const searching = searchText !== '';
+  const everySession = useSessions();
+  const found = useSessionSearch(searchText);
+  const sessions = searching ? found : everySession;
+  const setSearchText = (text: string) => setParams(text === '' ? {} : { q: text }, { replace: true });
   const [renameTarget, setRenameTarget] = useState<RenameTarget | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<string | null>(null);
   const list = sessionsOf(sessions.data);
@@ -62,10 +70,18 @@ export function SessionsList() {
 
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-6 md:py-10">
-      <header className="mb-6">
-        <h1 className="text-2xl font-bold tracking-tight">{t('sessions.title')}</h1>
-        <p className="text-sm text-muted-foreground">{t('sessions.subtitle')}</p>
+      <header className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">{t('sessions.title')}</h1>
+          <p className="text-sm text-muted-foreground">{t('sessions.subtitle')}</p>
+        </div>
+        <SessionSearchField value={searchText} onSearch={setSearchText} />
       </header>
+      {searching && sessions.isSuccess && (
+        <p role="status" className="mb-4 text-sm text-muted-foreground">
+          {list.length === 0 ? t('sessionSearch.noResults', { query: searchText }) : t('sessionSearch.results', { query: searchText })}
+        </p>
+      )}
 
       {sessions.isError && (
         <div className="mb-6">
@@ -83,6 +99,7 @@ export function SessionsList() {
 
       {sessions.isPending && <span className="sr-only" role="status">{t('sessions.loading')}</span>}
       <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" aria-busy={sessions.isPending}>
+        {!searching && (
         <li className="flex">
           <Link
             ref={newChatLink}
@@ -96,6 +113,7 @@ export function SessionsList() {
             <span className="text-xs text-muted-foreground">{t('sessions.startNewChatHint')}</span>
           </Link>
         </li>
+        )}
         {sessions.isPending
           ? Array.from({ length: SKELETON_CARDS }, (_, index) => <SessionCardSkeleton key={index} />)
           : list.map((session) => (
@@ -112,7 +130,7 @@ export function SessionsList() {
         </ul>
       )}
 
-      {sessions.isSuccess && list.length === 0 && <EmptyState />}
+      {!searching && sessions.isSuccess && list.length === 0 && <EmptyState />}
 
       <RenameSessionDialog target={renameTarget} onOpenChange={(open) => !open && setRenameTarget(null)} onCloseAutoFocus={renameFocus.onCloseAutoFocus} />
       <DeleteSessionDialog sessionId={deleteTarget} onOpenChange={(open) => !open && setDeleteTarget(null)} onCloseAutoFocus={deleteFocus.onCloseAutoFocus} />

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { engineRefusalSchema, type EngineRefusal } from '@shared/engines';
 import { isAppError } from '@shared/errors';
 import { paths } from '@shared/paths';
+import { spendingLimitRefusalOf, type SpendingLimitRefusal } from '@shared/spending';
 import { readConnectivity } from '@web/lib/use-connectivity';
 import { useSendMessage } from '../api/send-message';
 import { imageLimitRefusalOf, imageLimitText } from '../lib/image-limit';
@@ -18,6 +19,10 @@ interface SendDraftOptions {
   onCreditRefused: () => void;
   /** Just before the message goes out: the user's own message is always followed. */
   onSending?: () => void;
+  /** The mask of "Select area" for the edit target, sent with the message. */
+  maskId?: string | null | undefined;
+  /** The message is stored: what else the draft held goes (the selected area). */
+  onStored?: () => void;
   /** The message is stored (on an existing session; a new chat's screen is replaced, see SENT_FIRST_MESSAGE). */
   onSent?: () => void;
 }
@@ -35,13 +40,15 @@ export function sentFirstMessage(state: unknown): boolean {
  * once; a changed draft, or a send that went through, starts afresh. The first message of a new
  * chat moves the screen to the session it created.
  */
-export function useSendDraft({ sessionId, draft, generation, onCreditRefused, onSending, onSent }: SendDraftOptions) {
+export function useSendDraft({ sessionId, draft, generation, onCreditRefused, onSending, onSent, maskId, onStored }: SendDraftOptions) {
   const { t } = useTranslation('studio');
   const navigate = useNavigate();
   const send = useSendMessage();
   const [error, setError] = useState<string | null>(null);
   // A send the chosen engine could not do: refused by the server before any charge.
   const [refusal, setRefusal] = useState<EngineRefusal | null>(null);
+  // A send refused by the user's own spending limit: said with its figures and a link to change it.
+  const [limit, setLimit] = useState<SpendingLimitRefusal | null>(null);
 
   const pending = useRef<{ key: string; id: string } | null>(null);
   const clientMessageIdFor = (key: string): string => {
@@ -57,10 +64,11 @@ export function useSendDraft({ sessionId, draft, generation, onCreditRefused, on
     }
     setError(null);
     setRefusal(null);
+    setLimit(null);
     onSending?.();
     const { choice } = generation;
     const fileIds = draft.fileIds;
-    const clientMessageId = clientMessageIdFor(JSON.stringify([sessionId ?? 'new', draft.text, fileIds, choice]));
+    const clientMessageId = clientMessageIdFor(JSON.stringify([sessionId ?? 'new', draft.text, fileIds, choice, maskId]));
     send.mutate(
       {
         session_id: sessionId ?? 'new',
@@ -71,11 +79,13 @@ export function useSendDraft({ sessionId, draft, generation, onCreditRefused, on
         engine: choice.engine,
         ...(choice.aspectRatio ? { aspect_ratio: choice.aspectRatio } : {}),
         ...(choice.imageCount ? { image_count: choice.imageCount } : {}),
+        ...(maskId ? { mask_id: maskId } : {}),
       },
       {
         onSuccess: (result) => {
           pending.current = null;
           draft.clear();
+          onStored?.();
           if (result.reply_error?.code === 'INSUFFICIENT_BALANCE') onCreditRefused();
           if (!sessionId) {
             generation.carryTo(result.session_id);
@@ -83,6 +93,11 @@ export function useSendDraft({ sessionId, draft, generation, onCreditRefused, on
           } else onSent?.();
         },
         onError: (sendError) => {
+          const spendingLimit = isAppError(sendError) ? spendingLimitRefusalOf(sendError.details) : null;
+          if (spendingLimit) {
+            setLimit(spendingLimit);
+            return;
+          }
           const engineRefusal = isAppError(sendError) ? engineRefusalSchema.safeParse((sendError.details as { refusal?: unknown } | undefined)?.refusal) : undefined;
           if (engineRefusal?.success) {
             setRefusal(engineRefusal.data);
@@ -101,6 +116,7 @@ export function useSendDraft({ sessionId, draft, generation, onCreditRefused, on
     isSending: send.isPending,
     error,
     refusal,
+    limit,
     dismissRefusal: () => setRefusal(null),
   };
 }

@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import type { EngineCapabilities } from '@shared/engines';
 import { aspectRatioDimensions } from '@shared/generation';
-import { EngineError, type EngineImage, type EngineOptions, type EngineResult, type ImageEngine } from '../image-engine';
+import { whiteOnBlackMask } from '../mask-forms';
+import { EngineError, type EngineImage, type EngineMask, type EngineOptions, type EngineResult, type ImageEngine } from '../image-engine';
 import type { ModelProblem } from '../model-check';
 import { engineErrorOf, sendForJson, ServerAnswerError } from '../self-hosted-http';
 
@@ -21,6 +22,8 @@ export interface A1111EngineConfig {
  * colour, style or background, little enough that the photo's people and layout stay.
  */
 export const EDIT_DENOISING_STRENGTH = 0.6;
+/** How far an inpainted area may move from the photo: further than a whole-photo edit, as only the area changes. */
+export const INPAINT_DENOISING_STRENGTH = 0.75;
 /** Pictures are made at about this many pixels (SDXL-class checkpoints), width and height multiples of 8. */
 const TARGET_PIXELS = 1024 * 1024;
 /** A1111 makes at most this many pictures in one request (batch_size). */
@@ -85,6 +88,8 @@ export class A1111ImageEngine implements ImageEngine {
     let model: string | undefined;
     for (const image of images) {
       const { width = 1, height = 1 } = await sharp(image.data).metadata();
+      const size = sizeFor(aspectRatioDimensions(options.aspectRatio) ?? { width, height });
+      const inpainting = options.mask && images.length === 1 ? await inpaintingOf(options.mask, { width, height }) : {};
       const result = await this.run(
         '/sdapi/v1/img2img',
         {
@@ -96,7 +101,8 @@ export class A1111ImageEngine implements ImageEngine {
           batch_size: Math.min(each, MAX_BATCH),
           n_iter: 1,
           resize_mode: 0,
-          ...sizeFor(aspectRatioDimensions(options.aspectRatio) ?? { width, height }),
+          ...size,
+          ...inpainting,
           ...this.overrides,
         },
         options,
@@ -198,6 +204,23 @@ export class A1111ImageEngine implements ImageEngine {
     }
     return problems;
   }
+}
+
+/**
+ * img2img's inpainting: `mask` white where it repaints (the photo's size: A1111 scales both with
+ * the output size), a slightly soft edge, the masked area starting from the photo's own pixels
+ * ("original"), the whole picture as context (not only the masked area at full resolution), and
+ * the mask not inverted. A selected area is repainted more freely than a whole-photo edit.
+ */
+async function inpaintingOf(mask: EngineMask, photo: { width: number; height: number }) {
+  return {
+    mask: (await whiteOnBlackMask(mask, photo)).toString('base64'),
+    mask_blur: 4,
+    inpainting_fill: 1,
+    inpaint_full_res: false,
+    inpainting_mask_invert: 0,
+    denoising_strength: INPAINT_DENOISING_STRENGTH,
+  };
 }
 
 const noteOf = (model: string | undefined) => `Made with ${model ?? 'Stable Diffusion'} on AUTOMATIC1111.`;

@@ -5,6 +5,7 @@ import type { PlanRequest, ReplyPlanner } from '../../planning';
 import { aspectRatioValue, type AspectRatio, type GenerationPlan } from '@shared/generation';
 import { parsePlan, parseUploadReview } from '../hosted-answers';
 import { photoCalls, runPhotoCalls } from '../photo-calls';
+import { whiteOnBlackMask } from '../mask-forms';
 
 export interface GeminiEngineConfig {
   apiKey: string;
@@ -32,6 +33,13 @@ const REFUSALS = new Map<string, string>([
   [FinishReason.IMAGE_RECITATION, 'The image service declined: the picture would have been too close to existing material.'],
   [FinishReason.RECITATION, 'The image service declined: the picture would have been too close to existing material.'],
 ]);
+
+/**
+ * What Gemini reads with a masked edit (it has no mask parameter). It follows it only roughly —
+ * colours and light outside the area drift — so the result is composited over the photo anyway.
+ */
+export const MASKED_EDIT_INSTRUCTION =
+  'The second image is a mask of the first, of the same size: make the change only where the mask is white, and keep every part of the first image where the mask is black exactly as it is. Answer with the edited first image only.';
 
 /** The aspect ratios Gemini's ImageConfig accepts. */
 export const GEMINI_ASPECT_RATIOS = ['1:1', '2:3', '3:2', '3:4', '4:3', '9:16', '16:9', '21:9'] as const;
@@ -74,6 +82,15 @@ export class GeminiImageEngine implements ImageEngine, ReplyPlanner {
 
   /** One call for photos to be combined; otherwise one for each photo (see photo-calls.ts), all at once. */
   async edit(images: EngineImage[], prompt: string, options: EngineOptions): Promise<EngineResult> {
+    if (options.mask && images.length === 1) {
+      // Gemini takes no mask parameter: the mask goes as a second picture, with words that say what it is.
+      try {
+        const mask: EngineImage = { data: await whiteOnBlackMask(options.mask), mimeType: 'image/png' };
+        return { images: await this.makeImages([images[0]!, mask], `${prompt}\n\n${MASKED_EDIT_INSTRUCTION}`, options.count, options.aspectRatio, options.signal), note: `Made with ${this.config.model}.` };
+      } catch (error) {
+        throw classifyGeminiError(error);
+      }
+    }
     try {
       const edited = await runPhotoCalls(photoCalls(images, options), options.signal, (call, signal) => this.makeImages(call.images, prompt, call.count, options.aspectRatio, signal));
       return { images: edited, note: `Made with ${this.config.model}.` };

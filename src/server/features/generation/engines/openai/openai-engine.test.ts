@@ -1,8 +1,10 @@
+import OpenAI from 'openai';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_IMAGES_PER_REQUEST } from '@shared/generation';
 import { OPENAI_EDIT_MAX_IMAGES, OPENAI_IMAGES_MAX_N, startFakeOpenAi } from '@test/server/fake-openai-server';
 import { fixture } from '@test/server/images';
-import { imagesPerCall, OPENAI_MAX_IMAGES_PER_CALL, OpenAiImageEngine } from './openai-engine';
+import { imagesPerCall, OPENAI_MAX_IMAGES_PER_CALL, OPENAI_PARTIAL_IMAGES, OpenAiImageEngine, streamsPartialImages } from './openai-engine';
 
 /** The engine's calls against a local server that refuses what OpenAI's images API refuses. */
 let openai: Awaited<ReturnType<typeof startFakeOpenAi>>;
@@ -50,5 +52,53 @@ describe('the OpenAI engine within the images API limits', () => {
     const result = await engine.generate('A lighthouse', { count: 12, aspectRatio: '1:1' });
     expect(result.images).toHaveLength(12);
     expect(openai.received.filter((request) => request.path === '/images/generations').map((request) => request.json?.n)).toEqual([10, 2]);
+  });
+});
+
+describe('partial images while a picture is made', () => {
+  const meanOf = async (image: Buffer) => (await sharp(image).stats()).channels[0]!.mean;
+
+  it('streams a picture someone watches: each partial image becomes a preview, the completed one the result', async () => {
+    const previews: Buffer[] = [];
+    const result = await engine.generate('A lighthouse', { count: 1, aspectRatio: '1:1', onPreview: (image) => previews.push(image) });
+    expect(openai.received.filter((request) => request.path === '/images/generations').map((request) => [request.json?.stream, request.json?.partial_images])).toEqual([
+      [true, OPENAI_PARTIAL_IMAGES],
+    ]);
+    expect(previews).toHaveLength(OPENAI_PARTIAL_IMAGES);
+    // The stand-in shades each partial image apart from the others and from the final picture (red 0).
+    const shades = await Promise.all(previews.map(meanOf));
+    expect(new Set(shades).size).toBe(OPENAI_PARTIAL_IMAGES);
+    expect(shades).not.toContain(0);
+    expect(result.images).toHaveLength(1);
+    expect(await meanOf(result.images[0]!.data)).toBe(0);
+    expect(result.images[0]!.mimeType).toBe('image/png');
+  });
+
+  it('streams each photo’s edit and gives the edited pictures, not the partial ones', async () => {
+    const previews: Buffer[] = [];
+    const result = await engine.edit(photos.slice(0, 2), 'Make it black and white', { count: 2, aspectRatio: 'unchanged', onPreview: (image) => previews.push(image) });
+    expect(edits().map((request) => request.fields!.find((field) => field.name === 'stream')?.value)).toEqual(['true', 'true']);
+    expect(previews).toHaveLength(2 * OPENAI_PARTIAL_IMAGES);
+    expect(await Promise.all(result.images.map((image) => meanOf(image.data)))).toEqual([0, 0]);
+  });
+
+  it('asks without a stream where nobody watches, where a call makes several pictures, and of a model that does not stream', async () => {
+    await engine.generate('A lighthouse', { count: 1, aspectRatio: '1:1' });
+    await engine.generate('A lighthouse', { count: 3, aspectRatio: '1:1', onPreview: () => undefined });
+    const older = new OpenAiImageEngine({ apiKey: 'sk-test', baseUrl: openai.baseUrl, model: 'gpt-image-1.5', textModel: 'gpt-5.4-mini' });
+    const previews: Buffer[] = [];
+    expect((await older.generate('A lighthouse', { count: 1, aspectRatio: '1:1', onPreview: (image) => previews.push(image) })).images).toHaveLength(1);
+    expect(openai.received.filter((request) => request.path === '/images/generations').map((request) => request.json?.stream)).toEqual([undefined, undefined, undefined]);
+    expect(previews).toEqual([]);
+    expect(streamsPartialImages('gpt-image-2')).toBe(true);
+    expect(streamsPartialImages('gpt-image-2.6-sunburst')).toBe(true);
+    expect(streamsPartialImages('gpt-image-1.5')).toBe(false);
+    expect(streamsPartialImages('chatgpt-image-latest')).toBe(false);
+  });
+
+  it('is refused by the stand-in as by the API: partial_images above 3, and a stream of a model that does not stream', async () => {
+    const client = new OpenAI({ apiKey: 'sk-test', baseURL: openai.baseUrl, maxRetries: 0 });
+    await expect(client.images.generate({ model: 'gpt-image-2.5-flare', prompt: 'x', stream: true, partial_images: 4 })).rejects.toMatchObject({ status: 400, code: 'integer_above_max_value', param: 'partial_images' });
+    await expect(client.images.generate({ model: 'gpt-image-1.5', prompt: 'x', stream: true, partial_images: 1 })).rejects.toMatchObject({ status: 400, code: 'unsupported_parameter', param: 'stream' });
   });
 });

@@ -1,7 +1,9 @@
 import OpenAI, { APIConnectionError, APIError, toFile } from 'openai';
+import type { ImageEditStreamEvent, ImageGenStreamEvent } from 'openai/resources/images';
 import { z } from 'zod';
 import { PLANNER_INSTRUCTIONS, UPLOAD_REVIEW_INSTRUCTIONS, planJsonSchema, uploadReviewJsonSchema } from '../hosted-prompts';
-import { EngineError, type EngineImage, type EngineOptions, type EngineResult, type ImageEngine, type UploadAnalysis } from '../image-engine';
+import { openAiMaskedPair } from '../mask-forms';
+import { EngineError, type EngineImage, type EngineMask, type EngineOptions, type EngineResult, type ImageEngine, type UploadAnalysis } from '../image-engine';
 import type { PlanRequest, ReplyPlanner } from '../../planning';
 import type { GenerationPlan } from '@shared/generation';
 import { parsePlan, parseUploadReview } from '../hosted-answers';
@@ -19,6 +21,19 @@ export function imagesPerCall(count: number): number[] {
   const turns = Math.ceil(count / OPENAI_MAX_IMAGES_PER_CALL);
   return Array.from({ length: turns }, (_, turn) => Math.min(OPENAI_MAX_IMAGES_PER_CALL, count - turn * OPENAI_MAX_IMAGES_PER_CALL));
 }
+
+/**
+ * The models whose images.generate and images.edit stream partial images (`stream: true` with
+ * `partial_images` 0-3). OpenAI's image generation guide streams gpt-image-2; the gpt-image-1.5
+ * model card says streaming is not supported, so the 1.x models (and chatgpt-image-latest, which
+ * documents nothing either way) are asked without it and show progress without previews.
+ */
+export function streamsPartialImages(model: string): boolean {
+  return /^gpt-image-2(?:[.-]|$)/.test(model);
+}
+
+/** Partial images asked per streamed picture: enough to see it sharpen, few enough to stay small. */
+export const OPENAI_PARTIAL_IMAGES = 2;
 
 export interface OpenAiEngineConfig {
   apiKey: string;
@@ -70,7 +85,12 @@ export class OpenAiImageEngine implements ImageEngine, ReplyPlanner {
     try {
       const images: EngineImage[] = [];
       for (const n of imagesPerCall(options.count)) {
-        images.push(...(await this.decode(await this.client.images.generate({ model: this.config.model, prompt, n, size }, { signal: options.signal }))));
+        if (this.streamsPreviewsOf(n, options)) {
+          const stream = await this.client.images.generate({ model: this.config.model, prompt, n, size, stream: true, partial_images: OPENAI_PARTIAL_IMAGES }, { signal: options.signal });
+          images.push(await this.finalImageOf(stream, options));
+        } else {
+          images.push(...(await this.decode(await this.client.images.generate({ model: this.config.model, prompt, n, size }, { signal: options.signal }))));
+        }
       }
       return { images, note: `Made with ${this.config.model}.` };
     } catch (error) {
@@ -80,17 +100,43 @@ export class OpenAiImageEngine implements ImageEngine, ReplyPlanner {
 
   /** One call for photos to be combined; otherwise one for each photo (see photo-calls.ts), all at once. */
   async edit(images: EngineImage[], prompt: string, options: EngineOptions): Promise<EngineResult> {
+    if (options.mask && images.length === 1) return this.editInside(images[0]!, options.mask, prompt, options);
     try {
       const edited = await runPhotoCalls(photoCalls(images, options), options.signal, async (call, signal) => {
         const files = await Promise.all(call.images.map((image, index) => toFile(image.data, `image-${index + 1}.${extensionOf(image.mimeType)}`, { type: image.mimeType })));
         const outputs: EngineImage[] = [];
         for (const n of imagesPerCall(call.count)) {
-          const response = await this.client.images.edit({ model: this.config.model, image: files, prompt, n, size: openAiSizeFor(options.aspectRatio) }, { signal });
-          outputs.push(...(await this.decode(response)));
+          const params = { model: this.config.model, image: files, prompt, n, size: openAiSizeFor(options.aspectRatio) };
+          if (this.streamsPreviewsOf(n, options)) {
+            outputs.push(await this.finalImageOf(await this.client.images.edit({ ...params, stream: true, partial_images: OPENAI_PARTIAL_IMAGES }, { signal }), options));
+          } else {
+            outputs.push(...(await this.decode(await this.client.images.edit(params, { signal }))));
+          }
         }
         return outputs;
       });
       return { images: edited, note: `Edited with ${this.config.model}.` };
+    } catch (error) {
+      throw classifyOpenAiError(error);
+    }
+  }
+
+  /**
+   * An edit of a selected area: the photo and a mask of its size whose transparent pixels are
+   * where it may change (mask-forms.ts). The models treat the mask as a hint, so the result is
+   * composited over the photo afterwards all the same.
+   */
+  private async editInside(image: EngineImage, mask: EngineMask, prompt: string, options: EngineOptions): Promise<EngineResult> {
+    try {
+      const pair = await openAiMaskedPair(image, mask);
+      const file = await toFile(pair.image, 'image.png', { type: 'image/png' });
+      const maskFile = await toFile(pair.mask, 'mask.png', { type: 'image/png' });
+      const outputs: EngineImage[] = [];
+      for (const n of imagesPerCall(options.count)) {
+        const response = await this.client.images.edit({ model: this.config.model, image: file, mask: maskFile, prompt, n, size: 'auto' }, { signal: options.signal });
+        outputs.push(...(await this.decode(response)));
+      }
+      return { images: outputs, note: `Edited with ${this.config.model}.` };
     } catch (error) {
       throw classifyOpenAiError(error);
     }
@@ -155,6 +201,28 @@ export class OpenAiImageEngine implements ImageEngine, ReplyPlanner {
       if (error instanceof APIError && error.status === 404) return false;
       throw error;
     }
+  }
+
+  /**
+   * A call streams when someone watches (onPreview), the model streams, and it asks for one
+   * picture: the stream's events carry no index of the picture they belong to, so with several
+   * their partial images could not be told apart.
+   */
+  private streamsPreviewsOf(n: number, options: EngineOptions): boolean {
+    return n === 1 && options.onPreview !== undefined && streamsPartialImages(this.config.model);
+  }
+
+  /** Passes each partial image on as a preview and answers the completed one (the picture paid for). */
+  private async finalImageOf(events: AsyncIterable<ImageGenStreamEvent | ImageEditStreamEvent>, options: EngineOptions): Promise<EngineImage> {
+    let completed: EngineImage | undefined;
+    for await (const event of events) {
+      if (event.type === 'image_generation.partial_image' || event.type === 'image_edit.partial_image') options.onPreview?.(Buffer.from(event.b64_json, 'base64'));
+      else if (event.type === 'image_generation.completed' || event.type === 'image_edit.completed') {
+        completed = { data: Buffer.from(event.b64_json, 'base64'), mimeType: `image/${event.output_format}` };
+      }
+    }
+    if (!completed) throw new EngineError('transient', 'The image service ended its stream without the image.');
+    return completed;
   }
 
   private async decode(response: unknown): Promise<EngineImage[]> {

@@ -1,0 +1,2 @@
+CREATE INDEX "chat_sessions_name_trgm_idx" ON "chat_sessions" USING gin ("session_name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "messages_content_text_trgm_idx" ON "messages" USING gin ("content_text" gin_trgm_ops);
