@@ -219,29 +219,29 @@ describe('realtime', () => {
     await composerText(first.page).waitFor();
     await composerText(secondPage).waitFor();
 
-    await composerText(first.page).fill('Hello from the first browser');
+    await composerText(first.page).fill('A lighthouse from the first browser');
     await composerText(first.page).press('Enter');
-    await bubble(secondPage, 'Hello from the first browser').waitFor();
+    await bubble(secondPage, 'A lighthouse from the first browser').waitFor();
 
-    await composerText(secondPage).fill('Hello from the second browser');
+    await composerText(secondPage).fill('A lighthouse from the second browser');
     await composerText(secondPage).press('Enter');
-    await bubble(first.page, 'Hello from the second browser').waitFor();
+    await bubble(first.page, 'A lighthouse from the second browser').waitFor();
 
     await second.context.setOffline(true);
     await secondPage.getByText("No internet connection. We'll reconnect automatically.").waitFor();
-    await composerText(first.page).fill('Written while you were offline');
+    await composerText(first.page).fill('A boat drawn while you were offline');
     await composerText(first.page).press('Enter');
-    await bubble(first.page, 'Written while you were offline').waitFor();
+    await bubble(first.page, 'A boat drawn while you were offline').waitFor();
     await second.context.setOffline(false);
-    await bubble(secondPage, 'Written while you were offline').waitFor({ timeout: 20_000 });
+    await bubble(secondPage, 'A boat drawn while you were offline').waitFor({ timeout: 20_000 });
     await secondPage.getByText("No internet connection. We'll reconnect automatically.").waitFor({ state: 'detached' });
 
     // The AI's replies may come in between; the users' messages keep their order.
     const order = await secondPage.locator('li[data-role="user"] p').allTextContents();
     expect(order).toEqual([
-      'Hello from the first browser',
-      'Hello from the second browser',
-      'Written while you were offline',
+      'A lighthouse from the first browser',
+      'A lighthouse from the second browser',
+      'A boat drawn while you were offline',
     ]);
     await first.context.close();
     await second.context.close();

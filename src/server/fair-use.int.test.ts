@@ -64,7 +64,7 @@ describe('fair use', () => {
   it('counts a message sent with its reply request as a generation request, and a plain message not', async () => {
     const busy = await signedInUser(server);
     const sendAndAsk = (text: string) => busy.post('/api/messages', { session_id: 'new', content_text: text, request_reply: true });
-    expect((await sendAndAsk('a red kite over a hill')).status).toBe(201);
+    expect((await sendAndAsk('a red house on a hill')).status).toBe(201);
     expect((await sendAndAsk('a boat on a calm lake')).status).toBe(201);
     await expectTooMany(await sendAndAsk('a third picture'));
     const jobs = await server.deps.db.select({ id: agentJobs.id }).from(agentJobs).where(eq(agentJobs.userId, busy.userId));

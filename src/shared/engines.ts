@@ -23,7 +23,14 @@ export type EngineUsed = z.infer<typeof engineUsedSchema>;
 
 export const engineCapabilitiesSchema = z.object({
   /** New pictures from words: how many one request may make, and the model that makes them. */
-  textToImage: z.object({ maxImages: z.int().min(1), model: z.string().nullable() }).nullable(),
+  textToImage: z
+    .object({
+      maxImages: z.int().min(1),
+      model: z.string().nullable(),
+      /** It draws only the subjects it knows by name (the built-in engine's scenes): a plan naming another is refused. */
+      knownSubjectsOnly: z.boolean().optional(),
+    })
+    .nullable(),
   /** Edits of photos: how many versions, how many photos it can combine into one picture, and the model. */
   edit: z.object({ maxImages: z.int().min(1), maxInputImages: z.int().min(1), model: z.string().nullable() }).nullable(),
   /** The only shapes it makes ('unchanged' always among them), or null: any shape. */
@@ -41,7 +48,7 @@ export const engineOfferSchema = z.object({
 });
 export type EngineOffer = z.infer<typeof engineOfferSchema>;
 
-export const ENGINE_REFUSAL_REASONS = ['not-offered', 'no-text-to-image', 'no-edit', 'too-many-inputs', 'too-many-images', 'shape-unsupported'] as const;
+export const ENGINE_REFUSAL_REASONS = ['not-offered', 'no-text-to-image', 'no-edit', 'too-many-inputs', 'too-many-images', 'shape-unsupported', 'cannot-draw'] as const;
 export type EngineRefusalReason = (typeof ENGINE_REFUSAL_REASONS)[number];
 
 /**
@@ -52,6 +59,8 @@ export const engineRefusalSchema = z.object({
   reason: z.enum(ENGINE_REFUSAL_REASONS),
   engine: engineKindSchema,
   capableEngines: z.array(engineKindSchema),
+  /** For 'cannot-draw': the word of the request it cannot draw. */
+  subject: z.string().optional(),
 });
 export type EngineRefusal = z.infer<typeof engineRefusalSchema>;
 
@@ -64,6 +73,8 @@ export interface EngineRequest {
   combine: boolean;
   imageCount: number;
   aspectRatio: AspectRatio;
+  /** A new picture's main subject that an engine drawing only known subjects cannot draw (the plan's `undrawable`). */
+  undrawable?: string | undefined;
 }
 
 /** How many pictures one run of the engine makes: all of them, or each photo's share when every photo gets its own results. */
@@ -79,6 +90,7 @@ export function engineRefusalReason(capabilities: EngineCapabilities, request: E
   if (capabilities.edit && request.intent === 'edit' && request.combine && request.sourceCount > capabilities.edit.maxInputImages) return 'too-many-inputs';
   if (imagesPerRun(request) > task.maxImages) return 'too-many-images';
   if (capabilities.aspectRatios && !capabilities.aspectRatios.includes(request.aspectRatio)) return 'shape-unsupported';
+  if (request.intent === 'generate' && request.undrawable && capabilities.textToImage?.knownSubjectsOnly) return 'cannot-draw';
   return null;
 }
 
@@ -88,7 +100,7 @@ export function engineRefusalOf(offers: readonly Pick<EngineOffer, 'kind' | 'cap
   const reason = chosen ? engineRefusalReason(chosen.capabilities, request) : 'not-offered';
   if (!reason) return null;
   const capableEngines = offers.filter((offer) => engineRefusalReason(offer.capabilities, request) === null).map((offer) => offer.kind);
-  return { reason, engine, capableEngines };
+  return { reason, engine, capableEngines, ...(reason === 'cannot-draw' && request.undrawable ? { subject: request.undrawable } : {}) };
 }
 
 /** What the composer's pickers chose for a request (each unset: the session's engine, the words' shape and count). */

@@ -45,6 +45,11 @@ export const generationPlanSchema = z.object({
   title: z.string().trim().min(1).max(SESSION_TITLE_MAX_LENGTH).optional(),
   /** The request asks only for more resolution: engines with an upscaler use it instead of an edit. */
   upscaleOnly: z.boolean().optional(),
+  /**
+   * A new picture's main subject that the built-in engine's scenes cannot draw ("giraffe"), as the
+   * rules read it: an engine that draws only known subjects refuses the plan before any charge.
+   */
+  undrawable: z.string().trim().min(1).max(60).optional(),
 });
 export type GenerationPlan = z.infer<typeof generationPlanSchema>;
 

@@ -70,6 +70,8 @@ async function main() {
   }, 20);
   const portrait = await twelveMegapixels('people/082.jpg', 4000, 3000);
   const sign = await twelveMegapixels('photos/Portrait_1.jpg', 2828, 4243);
+  const hat = await twelveMegapixels('people/099.jpg', 3464, 3464);
+  const landscape = await twelveMegapixels('photos/Landscape_1.jpg', 4243, 2828);
   const engine = new LocalImageEngine();
   const edit = (data: Buffer, prompt: string) => engine.edit([{ data, mimeType: 'image/jpeg' }], prompt, { count: 1, aspectRatio: 'unchanged' });
   const beach = describeScene(tokenize('beach'));
@@ -82,6 +84,9 @@ async function main() {
     { name: 'make the shirt blue (clothing only)', run: () => edit(portrait, 'make the shirt blue') },
     { name: 'change "top" to "SALE" (whole edit: decode, OCR, fill, draw, encode)', budget: 2000, run: () => edit(sign, 'change "top" to "SALE"') },
     { name: 'replace the text with SALE (both reading passes)', run: () => edit(sign, 'replace the text with SALE') },
+    { name: 'make the hat red (the garment placed by the face: hat above the brow)', budget: 1500, run: () => edit(hat, 'make the hat red') },
+    { name: 'put me on a beach, a small person seen from behind (no face: the pose finds the body)', budget: 1500, run: () => edit(sign, 'put me on a beach') },
+    { name: 'replace "bottom" with "Iceland" over spray (found by the second, 640 px reading)', budget: 2000, run: () => edit(landscape, 'replace the text "bottom" with "Iceland"') },
   ];
   const rows: Row[] = [];
   process.stderr.write(`resident before any model: ${mb(process.memoryUsage().rss)} MB\n`);

@@ -24,7 +24,7 @@ import { adjustColour, applyCurves, curve } from './pixel-ops';
 import { OneAtATime } from './one-at-a-time';
 import { hashText } from './random';
 import { decodeToRaster, encodeRaster, encodeWithAlpha, OUTPUT_MIME_TYPE, pipelineOf, sizeScale, toRaster, WORKING_MAX_SIDE, type Raster } from './raster';
-import { recolour, type RecolourResult } from './recolour';
+import { recolour, type FoundColour, type RecolourResult } from './recolour';
 import { alreadyColourMessage, alreadyLargeMessage, cannotDrawMessage, editNote, garmentNotVisibleMessage, generateNote, noPersonMessage, nothingToDoMessage, textNotFoundMessage, type NoteLanguage } from './reply-note';
 import { renderScene } from './scene/scene-render';
 import { lookOf } from './styles/catalogue';
@@ -33,6 +33,7 @@ import { changeBackground } from './vision/background-edit';
 import { clothingRegion, garmentColour, narrowToGarment, type GarmentColour } from './vision/clothing';
 import { detectFaces, type Face } from './vision/faces';
 import { findPerson, guideOf, MIN_PERSON_COVERAGE, type PersonMask } from './vision/person-mask';
+import { bodyIsSeen, detectPose, personBoxOf, type Pose } from './vision/pose';
 import { skinModel } from './vision/skin';
 import { findText, replaceFoundText } from './vision/text-replace';
 import { upscaleMask, upscaleTwice } from './vision/upscale';
@@ -61,6 +62,9 @@ export const UPSCALE_MAX_PIXELS = 2_100_000;
 
 /** A 12-megapixel photo (4000×3000) keeps its size; larger ones are scaled to this. */
 export const FULL_RESOLUTION_MAX_SIDE = 4096;
+
+/** A person seen by their body alone (no face) may be this small: someone far off in a landscape. */
+const MIN_BODY_COVERAGE = 0.004;
 
 /** Full-resolution edits of this process, one at a time. */
 const fullResolutionEdits = new OneAtATime();
@@ -277,10 +281,10 @@ export class LocalImageEngine {
     if (instructions.colourChange) {
       // An area the person selected is the target: its own colour changes, whatever garment the words name.
       const change = selectedArea
-        ? { change: instructions.colourChange.from ? instructions.colourChange : { to: instructions.colourChange.to }, region: await selectionRegion(selectedArea, raster.width, raster.height) }
+        ? { change: instructions.colourChange.from ? instructions.colourChange : { to: instructions.colourChange.to }, region: await selectionRegion(selectedArea, raster.width, raster.height), found: undefined }
         : await recolourTarget(raster, instructions.colourChange, instructions.colourTarget, person, language);
       facts.personFound = !selectedArea && change.region !== undefined && instructions.colourTarget?.kind === 'garment';
-      facts.recoloured = recolour(raster, change.change, change.region);
+      facts.recoloured = recolour(raster, change.change, change.region, change.found);
       raster = facts.recoloured.raster;
     }
     throwIfAborted(signal);
@@ -333,12 +337,18 @@ async function recolourTarget(
   target: EditInstructions['colourTarget'],
   person: PersonAnalysis | null,
   language: NoteLanguage,
-): Promise<{ change: ColourChange; region?: Uint8Array }> {
+): Promise<{ change: ColourChange; region?: Uint8Array; found?: FoundColour }> {
   if (!target || !person) return { change };
   const mask = await person.present();
+  // A garment is worn by someone: with nobody found, recolouring that colour wherever it is would change everything but the garment.
+  if (!mask && target.kind === 'garment') throw new EngineError('invalid', garmentNotVisibleMessage(language, target.garment));
   if (!mask) return { change };
   if (target.kind === 'background') return { change, region: mask.alpha.map((value) => 255 - value) };
-  const region = clothingRegion(raster, mask, await person.faces(), skinModel(raster, await person.faces()), target.garment.part);
+  const faces = await person.faces();
+  // The face places a hat, a scarf and a top well enough; the legs, and anyone whose face is not seen (turned away, far off), need the pose.
+  const part = target.garment.part;
+  const pose = faces.length === 0 || part === 'lower' || part === 'whole' ? await person.pose() : null;
+  const region = clothingRegion(raster, mask, faces, skinModel(raster, faces), part, pose);
   if (!region) throw new EngineError('invalid', garmentNotVisibleMessage(language, target.garment));
   const found = garmentColour(raster, region);
   const wanted = namedColour(change.to);
@@ -348,7 +358,7 @@ async function recolourTarget(
   // "The red shirt" that is red: the garment's own shades of red, all of them. A colour the garment is not: that colour's range within it.
   const named = change.from ? namedColour(change.from) : null;
   if (named && (isAchromatic(named) || hueDistance(named.hue!, found.hue!) > named.hueHalfWidth! + 15)) return { change, region };
-  return { change: { to: change.to }, region: narrowToGarment(raster, region, found) };
+  return { change: { to: change.to }, region: narrowToGarment(raster, region, found), found: { colour: found.colour, hue: found.hue! } };
 }
 
 function sameColour(found: GarmentColour, wanted: NamedColour): boolean {
@@ -362,6 +372,7 @@ class PersonAnalysis {
   private guidePromise: Promise<Raster> | null = null;
   private maskPromise: Promise<PersonMask> | null = null;
   private facesPromise: Promise<Face[]> | null = null;
+  private posePromise: Promise<Pose> | null = null;
 
   constructor(
     private readonly raster: Raster,
@@ -374,7 +385,11 @@ class PersonAnalysis {
    */
   async present(): Promise<PersonMask | null> {
     const [mask, faces] = await Promise.all([this.mask(), this.faces()]);
-    return faces.length > 0 && mask.coverage >= MIN_PERSON_COVERAGE ? mask : null;
+    if (faces.length > 0 && mask.coverage >= MIN_PERSON_COVERAGE) return mask;
+    // No face (turned away) or a small one (far off): a body the pose sees surely, where the mask is, is a person too.
+    if (mask.coverage < MIN_BODY_COVERAGE) return null;
+    const small = mask.small;
+    return bodyIsSeen(await this.pose(), small.alpha, small.picture.width, small.picture.height, small.picture.width / mask.width) ? mask : null;
   }
 
   private guide(): Promise<Raster> {
@@ -389,6 +404,16 @@ class PersonAnalysis {
         throw stoppedOr(this.signal, 'The offline person finder could not run.', cause);
       });
     return this.maskPromise;
+  }
+
+  /** The body's keypoints, looked for around the person the mask found. */
+  pose(): Promise<Pose> {
+    this.posePromise ??= Promise.all([this.guide(), this.mask()])
+      .then(([guide, mask]) => detectPose(this.raster, guide, personBoxOf(mask.small.alpha, guide.width, guide.height), this.signal))
+      .catch((cause: unknown) => {
+        throw stoppedOr(this.signal, 'The offline pose finder could not run.', cause);
+      });
+    return this.posePromise;
   }
 
   faces(): Promise<Face[]> {

@@ -15,6 +15,14 @@ interface SourceRange {
   colour: NamedColour;
   hue?: number;
   hueHalfWidth?: number;
+  /** A garment's own colour, found where it is worn: its muted shades count too (the region already keeps out everything else). */
+  muted?: boolean;
+}
+
+/** The colour a garment was found to be (its hue), when the region is that garment. */
+export interface FoundColour {
+  colour: NamedColour;
+  hue: number;
 }
 
 /**
@@ -72,7 +80,7 @@ function membership(range: SourceRange, hue: number, saturation: number, lightne
   const inHue = 1 - smoothstep(range.hueHalfWidth!, range.hueHalfWidth! + 6, distance);
   if (inHue === 0) return 0;
   const darkEnough = colour.maxLightness === undefined ? 1 : 1 - smoothstep(colour.maxLightness, colour.maxLightness + 0.1, lightness);
-  return inHue * smoothstep(0.1, 0.28, saturation) * smoothstep(0.05, 0.12, lightness) * (1 - smoothstep(0.9, 0.97, lightness)) * darkEnough;
+  return inHue * (range.muted ? smoothstep(0.04, 0.12, saturation) : smoothstep(0.1, 0.28, saturation)) * smoothstep(0.05, 0.12, lightness) * (1 - smoothstep(0.9, 0.97, lightness)) * darkEnough;
 }
 
 function smoothstep(edge0: number, edge1: number, value: number): number {
@@ -89,9 +97,9 @@ export interface RecolourResult {
   changedShare: number;
 }
 
-export function recolour(raster: Raster, change: ColourChange, region?: ColourRegion): RecolourResult {
+export function recolour(raster: Raster, change: ColourChange, region?: ColourRegion, found?: FoundColour): RecolourResult {
   const target = namedColour(change.to);
-  const range = sourceRange(raster, change, target, region);
+  const range = found && !change.from ? { colour: found.colour, hue: found.hue, hueHalfWidth: 25, muted: true } : sourceRange(raster, change, target, region);
   const { data: source, width, height } = raster;
   const data = Buffer.allocUnsafe(source.length);
   const hsl = new Float64Array(3);

@@ -153,7 +153,7 @@ export function generateNote(language: NoteLanguage, summary: GenerateSummary): 
   parts.push(language === 'ru' ? `Формат ${summary.aspectRatio}.` : `Shape ${summary.aspectRatio}.`);
   const variations = variationsLine(language, summary.count);
   if (variations) parts.push(variations);
-  parts.push(CAN_DRAW[language]);
+  // What it can draw is said when a request fails for it (cannotDrawMessage), not under every picture.
   return parts.join(' ');
 }
 

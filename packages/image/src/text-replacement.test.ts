@@ -23,6 +23,12 @@ describe('replacing text in a photo', () => {
     expect(result.note).toContain('Replaced the text “top” with “SALE”.');
   }, 60_000);
 
+  it('finds printed words over a busy ground: "bottom" over the spray of photos/Landscape_1.jpg, at the engine\'s own working size', async () => {
+    const landscape = { data: fixture('photos/Landscape_1.jpg'), mimeType: 'image/jpeg' };
+    const result = await new LocalImageEngine().edit([landscape], 'replace the text "bottom" with "Iceland"', { count: 1, aspectRatio: 'unchanged' });
+    expect(result.note).toContain('Replaced the text “bottom” with “Iceland”.');
+  }, 60_000);
+
   it('replaces the most prominent text when none is named', async () => {
     const result = await engine.edit([photo], 'replace the text with SALE', { count: 1, aspectRatio: 'unchanged' });
     const replaced = /Replaced the text “(.+)” with “SALE”/.exec(result.note)?.[1];

@@ -185,3 +185,70 @@ export function boxDifferenceBeyondGrade(first: Pixels, second: Pixels, box: Box
   for (const index of indices) for (let channel = 0; channel < 3; channel += 1) sum += Math.abs(first.data[index + channel]! - second.data[index + channel]! * gains[channel]!);
   return sum / (indices.length * 3);
 }
+
+/** Hand-drawn regions of a fixture photo (fixtures/outlines): each a list of polygons, points in percent of the picture. */
+export type Outline = Record<string, [number, number][][]> & { photo: string };
+
+export function outline(name: string): Outline {
+  return JSON.parse(readFileSync(path.join(FIXTURES, 'outlines', name), 'utf8')) as Outline;
+}
+
+/** The pixel indices (pixel, not byte) inside any of the polygons, by even-odd scan of each pixel's centre. */
+export function polygonPixels(polygons: readonly [number, number][][], width: number, height: number): number[] {
+  const inside: number[] = [];
+  for (let y = 0; y < height; y += 1) {
+    const py = ((y + 0.5) / height) * 100;
+    for (let x = 0; x < width; x += 1) {
+      const px = ((x + 0.5) / width) * 100;
+      if (polygons.some((polygon) => contains(polygon, px, py))) inside.push(y * width + x);
+    }
+  }
+  return inside;
+}
+
+function contains(polygon: readonly [number, number][], x: number, y: number): boolean {
+  let result = false;
+  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i, i += 1) {
+    const [xi, yi] = polygon[i]!;
+    const [xj, yj] = polygon[j]!;
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) result = !result;
+  }
+  return result;
+}
+
+/** Share of the region's pixels (or, ofColoured, of those with a hue at all) whose hue is within `tolerance` degrees of `hue`; pixels too grey or dark to have a hue count against it. */
+export function regionHueNear(pixels: Pixels, region: readonly number[], hue: number, tolerance = 25, minSaturation = 0.15, { ofColoured = false } = {}): number {
+  const hsl = new Float64Array(3);
+  let near = 0;
+  let coloured = 0;
+  for (const pixel of region) {
+    const index = pixel * 3;
+    rgbToHsl(pixels.data[index]!, pixels.data[index + 1]!, pixels.data[index + 2]!, hsl);
+    if (hsl[1]! < minSaturation || hsl[2]! < 0.04) continue;
+    coloured += 1;
+    const distance = Math.abs(((hsl[0]! - hue + 540) % 360) - 180);
+    if (distance <= tolerance) near += 1;
+  }
+  return near / Math.max(1, ofColoured ? coloured : region.length);
+}
+
+/** Mean absolute difference per channel value (0-255) over the region's pixels of two same-sized pictures. */
+export function regionDifference(first: Pixels, second: Pixels, region: readonly number[]): number {
+  let sum = 0;
+  for (const pixel of region) for (let channel = 0; channel < 3; channel += 1) sum += Math.abs(first.data[pixel * 3 + channel]! - second.data[pixel * 3 + channel]!);
+  return sum / Math.max(1, region.length * 3);
+}
+
+/** An image's alpha channel (255 where it has none). */
+export async function decodeAlpha(data: Buffer): Promise<{ alpha: Buffer; width: number; height: number }> {
+  const { data: alpha, info } = await sharp(data).ensureAlpha().extractChannel(3).raw().toBuffer({ resolveWithObject: true });
+  return { alpha, width: info.width, height: info.height };
+}
+
+/** A fixture photo with polygons (percent of the picture) painted over it in one flat colour, as a JPEG: a thing worn that the photo lacks. */
+export async function withPainted(name: string, polygons: readonly [number, number][][], colour: string): Promise<Buffer> {
+  const { width = 0, height = 0 } = await sharp(fixture(name)).metadata();
+  const shapes = polygons.map((polygon) => `<polygon points="${polygon.map(([x, y]) => `${(x * width) / 100},${(y * height) / 100}`).join(' ')}" fill="${colour}"/>`);
+  const svg = `<svg width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg">${shapes.join('')}</svg>`;
+  return sharp(fixture(name)).composite([{ input: Buffer.from(svg) }]).jpeg({ quality: 95 }).toBuffer();
+}

@@ -3,7 +3,7 @@ import { defineVocabulary, findMentions, type Tokens, type VocabularyMatch } fro
 /** Clothes people name in colour requests ("make the shirt blue", "перекрась куртку в красный") and the part of the body each covers. */
 
 /** The band of the body a garment covers. */
-export type GarmentPart = 'upper' | 'lower' | 'head' | 'whole';
+export type GarmentPart = 'upper' | 'lower' | 'head' | 'whole' | 'neck';
 
 export interface Garment {
   id: string;
@@ -15,11 +15,14 @@ export interface Garment {
 const GARMENTS: readonly (Garment & { patterns: readonly string[] })[] = [
   { id: 'shirt', english: 'shirt', russian: 'рубашка', part: 'upper', patterns: ['shirt*', 't shirt*', 'tshirt*', 'tee', 'polo*', 'blouse*', 'рубашк*', 'рубах*', 'футболк*', 'майк*', 'блузк*', 'блуз*', 'поло'] },
   { id: 'top', english: 'top', russian: 'топ', part: 'upper', patterns: ['top', 'tops', 'tank top', 'vest', 'топ', 'топик*'] },
-  { id: 'jacket', english: 'jacket', russian: 'куртка', part: 'upper', patterns: ['jacket*', 'blazer*', 'coat*', 'parka*', 'куртк*', 'пиджак*', 'пальто', 'жакет*', 'ветровк*', 'пуховик*'] },
+  { id: 'jacket', english: 'jacket', russian: 'куртка', part: 'upper', patterns: ['jacket*', 'blazer*', 'parka*', 'куртк*', 'пиджак*', 'жакет*', 'ветровк*', 'пуховик*'] },
+  { id: 'coat', english: 'coat', russian: 'пальто', part: 'upper', patterns: ['coat*', 'overcoat*', 'raincoat*', 'пальто', 'плащ*', 'шуб*'] },
   { id: 'sweater', english: 'sweater', russian: 'свитер', part: 'upper', patterns: ['sweater*', 'jumper*', 'pullover*', 'hoodie*', 'cardigan*', 'sweatshirt*', 'свитер*', 'кофт*', 'худи', 'толстовк*', 'кардиган*', 'джемпер*'] },
   { id: 'dress', english: 'dress', russian: 'платье', part: 'whole', patterns: ['dress', 'dresses', 'gown*', 'плать*', 'сарафан*'] },
   { id: 'clothes', english: 'clothes', russian: 'одежда', part: 'whole', patterns: ['clothes', 'clothing', 'outfit*', 'suit', 'suits', 'uniform*', 'одежд*', 'наряд*', 'костюм*', 'униформ*'] },
-  { id: 'trousers', english: 'trousers', russian: 'брюки', part: 'lower', patterns: ['trousers', 'pants', 'jeans', 'shorts', 'skirt*', 'leggings', 'брюк*', 'штан*', 'джинс*', 'шорт*', 'юбк*'] },
+  { id: 'trousers', english: 'trousers', russian: 'брюки', part: 'lower', patterns: ['trousers', 'pants', 'jeans', 'shorts', 'leggings', 'брюк*', 'штан*', 'джинс*', 'шорт*'] },
+  { id: 'skirt', english: 'skirt', russian: 'юбка', part: 'lower', patterns: ['skirt*', 'юбк*'] },
+  { id: 'scarf', english: 'scarf', russian: 'шарф', part: 'neck', patterns: ['scarf', 'scarfs', 'scarves', 'shawl*', 'muffler*', 'neckerchief*', 'bandana*', 'шарф*', 'платок', 'платк*', 'палантин*'] },
   { id: 'hat', english: 'hat', russian: 'шляпа', part: 'head', patterns: ['hat', 'hats', 'cap', 'caps', 'beanie*', 'helmet*', 'hood', 'шляп*', 'шапк*', 'кепк*', 'панам*', 'берет*'] },
 ];
 

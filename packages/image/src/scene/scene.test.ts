@@ -93,6 +93,13 @@ describe('text to image', () => {
     }
   });
 
+  it('names in a few words what it drew and what it left out, without the list of everything it can draw', async () => {
+    const result = await engine.generate('a cat astronaut on the moon', { count: 1, aspectRatio: '1:1' });
+    expect(result.note).toContain('Left out (it cannot draw them): astronaut.');
+    expect(result.note).not.toMatch(/lighthouse|It can draw/);
+    expect(result.note.length).toBeLessThan(300);
+  });
+
   it('draws a subject it knows and names the extras it left out', async () => {
     const result = await engine.generate('a beach at sunset with a dragon', { count: 1, aspectRatio: '1:1' });
     expect(result.images).toHaveLength(1);

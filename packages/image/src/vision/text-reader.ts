@@ -37,9 +37,14 @@ export interface TextLine {
 
 /** Long side the photo is read at: big enough for a sign's words, small enough to read in well under a second. */
 const READ_SIDE = 1200;
+/**
+ * Then, when what was asked for was not found, smaller: big letters over a busy ground (words
+ * printed over spray, foliage) break into stroke fragments at 1200 px that read as nothing, and
+ * come out whole once the ground's detail is averaged away.
+ */
+const READ_SIDES = [READ_SIDE, 640] as const;
 /** How much brighter or darker than its surroundings (a blur about a stroke wide) a stroke must be. */
 const STROKE_CONTRAST = 30;
-const SURROUNDINGS_SIGMA = READ_SIDE / 200;
 const MIN_CONFIDENCE = 70;
 
 let tesseract: Promise<Worker> | null = null;
@@ -151,18 +156,29 @@ async function unlessAborted<T>(work: Promise<T>, signal: AbortSignal | undefine
 
 /**
  * The lines of text in a photo, in its own pixels. `enough` may end the reading after the first
- * pass that finds what the caller needs; `signal` ends it when the job is given up.
+ * pass that finds what the caller needs; `untilFound`: read at the smaller size too while `enough`
+ * is not met; `signal` ends it when the job is given up.
  */
-export async function readText(picture: Raster, enough: (lines: TextLine[]) => boolean = () => false, signal?: AbortSignal): Promise<TextLine[]> {
-  const scale = Math.min(1, READ_SIDE / Math.max(picture.width, picture.height));
-  const width = Math.max(1, Math.round(picture.width * scale));
-  const height = Math.max(1, Math.round(picture.height * scale));
-  const grey = await greyBytes(pipelineOf(picture).resize(width, height, { fit: 'fill' }));
-  const surroundings = await greyBytes(pipelineOf(picture).resize(width, height, { fit: 'fill' }).blur(SURROUNDINGS_SIGMA));
+export async function readText(picture: Raster, enough: (lines: TextLine[]) => boolean = () => false, signal?: AbortSignal, { untilFound = false } = {}): Promise<TextLine[]> {
   if (idleTimer) clearTimeout(idleTimer);
   reading += 1;
   try {
-    return await readWith(await unlessAborted(reader(), signal), grey, surroundings, width, height, scale, enough, signal);
+    const lines: TextLine[] = [];
+    let lastSide = Infinity;
+    for (const side of READ_SIDES) {
+      const scale = Math.min(1, side / Math.max(picture.width, picture.height));
+      const width = Math.max(1, Math.round(picture.width * scale));
+      const height = Math.max(1, Math.round(picture.height * scale));
+      // A photo no larger than the last reading's size has nothing new to show at this one.
+      if (Math.max(width, height) >= lastSide) break;
+      lastSide = Math.max(width, height);
+      const grey = await greyBytes(pipelineOf(picture).resize(width, height, { fit: 'fill' }));
+      const surroundings = await greyBytes(pipelineOf(picture).resize(width, height, { fit: 'fill' }).blur(Math.max(width, height) / 200));
+      lines.push(...(await readWith(await unlessAborted(reader(), signal), grey, surroundings, width, height, scale, (sofar) => enough([...lines, ...sofar]), signal)));
+      // A smaller reading is for words asked for and not yet found, or for a photo where nothing was read at all.
+      if (enough(lines) || (!untilFound && lines.length > 0)) break;
+    }
+    return lines;
   } finally {
     reading -= 1;
     if (reading === 0) idleTimer = setTimeout(() => void (reading === 0 && stopTextReader()), IDLE_MS).unref();

@@ -61,7 +61,7 @@ function prominence(line: TextLine): number {
 }
 
 export async function findText(picture: Raster, wanted: string | undefined, signal?: AbortSignal): Promise<{ found: FoundText | null; lines: TextLine[] }> {
-  const lines = await readText(picture, (sofar) => wanted !== undefined && chooseText(sofar, wanted) !== null, signal);
+  const lines = await readText(picture, (sofar) => wanted !== undefined && chooseText(sofar, wanted) !== null, signal, { untilFound: wanted !== undefined });
   return { found: chooseText(lines, wanted), lines };
 }
 

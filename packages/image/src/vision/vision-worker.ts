@@ -6,7 +6,7 @@ import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
 import type { LayersModel } from '@tensorflow/tfjs-layers';
 import { MODEL_FILES } from './model-files';
-import { FACE_DETECTION_SIZE, SEGMENTATION_SIZE, type VisionAnswer, type VisionEnvelope, type VisionRequest, type VisionResponse } from './vision-protocol';
+import { FACE_DETECTION_SIZE, POSE_SIZE, SEGMENTATION_SIZE, type VisionAnswer, type VisionEnvelope, type VisionRequest, type VisionResponse } from './vision-protocol';
 
 /**
  * The vision worker: TensorFlow.js on its WebAssembly backend, in a thread of its own so model
@@ -102,6 +102,17 @@ async function detectFaces(rgb: Uint8Array): Promise<Float32Array> {
   }
 }
 
+/** MoveNet takes the picture's bytes as they are (int32 0-255) and answers 1×1×17×3. */
+async function detectPose(rgb: Uint8Array): Promise<Float32Array> {
+  const model = await graphModel(MODEL_FILES.movenet());
+  const output = tf.tidy(() => model.execute(tf.tensor4d(Int32Array.from(rgb), [1, POSE_SIZE, POSE_SIZE, 3], 'int32')) as tf.Tensor);
+  try {
+    return Float32Array.from(await output.data());
+  } finally {
+    output.dispose();
+  }
+}
+
 async function upscale(rgb: Uint8Array, width: number, height: number): Promise<{ rgb: Uint8Array; width: number; height: number }> {
   const model = await esrgan();
   const output = tf.tidy(() => tf.cast(tf.round(tf.clipByValue(model.predict(pictureTensor(rgb, height, width, 1, 0)) as tf.Tensor, 0, 255)), 'int32'));
@@ -122,6 +133,10 @@ async function handle(request: VisionRequest): Promise<{ response: VisionRespons
     case 'detect-faces': {
       const raw = await detectFaces(request.rgb);
       return { response: { kind: 'detect-faces', raw }, transfer: [raw.buffer as ArrayBuffer] };
+    }
+    case 'detect-pose': {
+      const keypoints = await detectPose(request.rgb);
+      return { response: { kind: 'detect-pose', keypoints }, transfer: [keypoints.buffer as ArrayBuffer] };
     }
     case 'upscale': {
       const result = await upscale(request.rgb, request.width, request.height);

@@ -91,12 +91,12 @@ describe('generation with the ComfyUI engine', () => {
 
   it('takes the composer’s engine, shape and count to ComfyUI, and remembers the engine for the session', async () => {
     const client = await payingUser();
-    const first = await send(client, 'a red fox in the snow', { engine: 'local' });
+    const first = await send(client, 'a red house in the snow', { engine: 'local' });
     await jobSettled(server, first.body.reply!.job_id);
     expect(comfy.prompts).toHaveLength(0);
     expect((await (await client.get(`/api/sessions/${first.body.session_id}`)).json()) as { engine: string }).toMatchObject({ engine: 'local' });
 
-    const second = await send(client, 'a red fox in the snow', { sessionId: first.body.session_id, engine: 'comfyui', aspect_ratio: '16:9', image_count: 3 });
+    const second = await send(client, 'a red house in the snow', { sessionId: first.body.session_id, engine: 'comfyui', aspect_ratio: '16:9', image_count: 3 });
     expect(second.body.reply!.price_cents).toBe(15);
     await jobSettled(server, second.body.reply!.job_id);
     expect(comfy.prompts[0]!.prompt['5']!.inputs).toEqual({ width: 1360, height: 768, batch_size: 3 });
@@ -161,7 +161,7 @@ describe('generation with the ComfyUI engine', () => {
 
   it('stores the engine and model of every job', async () => {
     const client = await payingUser();
-    const { body } = await send(client, 'a teapot', { engine: 'local' });
+    const { body } = await send(client, 'a boat', { engine: 'local' });
     await jobSettled(server, body.reply!.job_id);
     const [row] = await server.deps.db.select().from(agentJobs).where(eq(agentJobs.id, body.reply!.job_id));
     expect(row).toMatchObject({ engine: 'local', engineModel: null });

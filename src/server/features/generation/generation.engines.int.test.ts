@@ -57,7 +57,7 @@ describe('several engines at once', () => {
     const config = (await (await fetch(`${server.url}/api/config`)).json()) as { imageEngine: string; engines: unknown[] };
     expect(config.imageEngine).toBe('local');
     expect(config.engines).toEqual([
-      { kind: 'local', label: null, pricePerImageCents: 0, capabilities: { textToImage: { maxImages: 5, model: null }, edit: { maxImages: 5, maxInputImages: 5, model: null }, aspectRatios: null } },
+      { kind: 'local', label: null, pricePerImageCents: 0, capabilities: { textToImage: { maxImages: 5, model: null, knownSubjectsOnly: true }, edit: { maxImages: 5, maxInputImages: 5, model: null }, aspectRatios: null } },
       { kind: 'comfyui', label: 'Studio GPU', pricePerImageCents: 6, capabilities: { textToImage: { maxImages: 1, model: 'House Style v2' }, edit: null, aspectRatios: ['unchanged', '1:1', '3:2'] } },
     ]);
   });
@@ -65,9 +65,10 @@ describe('several engines at once', () => {
   it('quotes and charges at the chosen engine’s price; a free engine leaves the free images for paid ones', async () => {
     const client = await payingUser();
     expect(await quote(client, { text: 'a fox', engine: 'comfyui' })).toMatchObject({ engine: 'comfyui', pricePerImageCents: 6, freeImages: 1, priceCents: 0, refusal: null });
-    expect(await quote(client, { text: 'a fox', engine: 'local' })).toMatchObject({ engine: 'local', pricePerImageCents: 0, freeImages: 0, paidImages: 1, priceCents: 0 });
+    // The built-in engine draws only the subjects it knows (a fox is not one of them).
+    expect(await quote(client, { text: 'a lighthouse', engine: 'local' })).toMatchObject({ engine: 'local', pricePerImageCents: 0, freeImages: 0, paidImages: 1, priceCents: 0 });
 
-    const free = await client.post('/api/messages', { session_id: 'new', content_text: 'a fox', request_reply: true, engine: 'local' });
+    const free = await client.post('/api/messages', { session_id: 'new', content_text: 'a lighthouse', request_reply: true, engine: 'local' });
     const freeReply = ((await free.json()) as { reply: { job_id: string; price_cents: number; free_images_used: number } }).reply;
     expect(freeReply).toMatchObject({ price_cents: 0, free_images_used: 0 });
     const paid = await client.post('/api/messages', { session_id: 'new', content_text: 'a fox', request_reply: true, engine: 'comfyui', aspect_ratio: '3:2' });
@@ -95,7 +96,7 @@ describe('several engines at once', () => {
       message: 'Studio GPU cannot edit photos. Engines that can: The built-in engine.',
       details: { refusal: { reason: 'no-edit', engine: 'comfyui', capableEngines: ['local'] } },
     });
-    const four = await client.post('/api/messages', { session_id: 'new', content_text: 'a castle', request_reply: true, engine: 'comfyui', image_count: 4 });
+    const four = await client.post('/api/messages', { session_id: 'new', content_text: 'a lighthouse', request_reply: true, engine: 'comfyui', image_count: 4 });
     expect(four.status).toBe(400);
     expect(((await four.json()) as { details: unknown }).details).toEqual({ refusal: { reason: 'too-many-images', engine: 'comfyui', capableEngines: ['local'] } });
     const wide = await client.post('/api/messages', { session_id: 'new', content_text: 'a castle', request_reply: true, engine: 'comfyui', aspect_ratio: '16:9' });

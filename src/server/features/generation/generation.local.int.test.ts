@@ -5,6 +5,7 @@ import type { RunningServer } from '../../start-server';
 import { signedInUser, type SignedInClient } from '@test/server/signed-in-user';
 import { startTestServer } from '@test/server/test-server';
 import { until } from '@test/server/until';
+import { approvedUpload } from '@test/server/uploads';
 
 /**
  * The default local engine through the real API: POST /chat, the job, the ledger. What the engine
@@ -23,8 +24,8 @@ async function balanceOf(client: SignedInClient): Promise<{ availableCents: numb
   return (await (await client.get('/api/stripe/balance')).json()) as { availableCents: number; freeGenerationsLeft: number };
 }
 
-async function ask(client: SignedInClient, text: string) {
-  const sent = (await (await client.post('/api/messages', { session_id: 'new', content_text: text })).json()) as { session_id: string };
+async function ask(client: SignedInClient, text: string, { sessionId = 'new', fileIds = [] as string[] } = {}) {
+  const sent = (await (await client.post('/api/messages', { session_id: sessionId, content_text: text, file_ids: fileIds })).json()) as { session_id: string };
   const response = await client.post('/api/chat', { session_id: sent.session_id });
   expect(response.status).toBe(202);
   const accepted = (await response.json()) as { job_id: string; reply_message_id: string; image_count: number };
@@ -35,24 +36,34 @@ async function ask(client: SignedInClient, text: string) {
   const [reply] = await server.deps.db.select().from(messages).where(eq(messages.id, accepted.reply_message_id));
   const entries = await server.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, job.id));
   const outputs = await server.deps.db.select().from(generatedOutputs).where(eq(generatedOutputs.jobId, job.id));
-  return { accepted, job, reply: reply!, entries, outputs };
+  return { accepted, job, reply: reply!, entries, outputs, sessionId: sent.session_id };
 }
 
 describe('the local engine through POST /chat and the ledger', () => {
-  it('does not charge for a picture whose subject it cannot draw, and says what it can draw', async () => {
+  it('refuses a picture whose subject it cannot draw before any charge: at the quote, and at the send', async () => {
     const client = await signedInUser(server);
     const before = await balanceOf(client);
-    const { job, reply, entries, outputs } = await ask(client, 'a giraffe playing the violin');
+    const text = 'a giraffe playing the violin';
+    const quote = (await (await client.get(`/api/chat/quote?text=${encodeURIComponent(text)}&attachments=0`)).json()) as { refusal: unknown };
+    expect(quote.refusal).toEqual({ reason: 'cannot-draw', engine: 'local', capableEngines: [], subject: 'giraffe' });
 
-    expect(job.status).toBe('failed');
-    expect(outputs).toHaveLength(0);
-    expect(reply.contentText).toContain('cannot draw “giraffe”');
-    expect(reply.contentText).toContain('It can draw skies');
-    // The charge taken when the request was accepted was given back once: the user is where they started.
-    expect(entries.map((entry) => entry.kind).sort()).toEqual(['refund', 'usage']);
-    expect(entries.reduce((sum, entry) => sum + entry.amountCents, 0)).toBe(0);
-    expect(entries.reduce((sum, entry) => sum + entry.freeGenerationsDelta, 0)).toBe(0);
+    const sent = (await (await client.post('/api/messages', { session_id: 'new', content_text: text })).json()) as { session_id: string };
+    const response = await client.post('/api/chat', { session_id: sent.session_id });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { code: string; message: string; details: { refusal: unknown } };
+    expect(body.code).toBe('BAD_REQUEST');
+    expect(body.details.refusal).toEqual({ reason: 'cannot-draw', engine: 'local', capableEngines: [], subject: 'giraffe' });
+    expect(body.message).toContain('cannot draw “giraffe”');
+    // Nothing was charged, so there is nothing to refund.
+    const jobs = await server.deps.db.select().from(agentJobs).where(eq(agentJobs.sessionId, sent.session_id));
+    expect(jobs).toHaveLength(0);
     expect(await balanceOf(client)).toEqual(before);
+  });
+
+  it('quotes a picture whose main subject it draws, with extras it cannot draw left out', async () => {
+    const client = await signedInUser(server);
+    const quote = (await (await client.get(`/api/chat/quote?text=${encodeURIComponent('a cat astronaut on the moon')}&attachments=0`)).json()) as { refusal: unknown; imageCount: number };
+    expect(quote).toMatchObject({ refusal: null, imageCount: 1 });
   });
 
   it('charges for, and makes, a picture of a subject it can draw', async () => {
@@ -63,6 +74,21 @@ describe('the local engine through POST /chat and the ledger', () => {
     expect(outputs).toHaveLength(1);
     expect(entries.map((entry) => entry.kind)).toEqual(['usage']);
     expect((await balanceOf(client)).freeGenerationsLeft).toBe(before.freeGenerationsLeft - 1);
+  });
+
+  it('edits the photo sent earlier when a follow-up names other text in it, after the first edit found nothing', { timeout: 120_000 }, async () => {
+    const client = await signedInUser(server);
+    const photo = await approvedUpload(client, 'Landscape_1.jpg');
+    const first = await ask(client, 'replace the text "nowhere" with "Iceland"', { fileIds: [photo.id] });
+    expect(first.job.status).toBe('failed');
+    expect(first.reply.contentText).toContain('There is no “nowhere” in the photo');
+    const quote = (await (await client.get(`/api/chat/quote?text=${encodeURIComponent('change the text "top" to "Iceland"')}&attachments=0&has_previous_output=true`)).json()) as { refusal: unknown; imageCount: number };
+    expect(quote).toMatchObject({ refusal: null, imageCount: 1 });
+    const followUp = await ask(client, 'change the text "top" to "Iceland"', { sessionId: first.sessionId });
+    expect(followUp.accepted).toMatchObject({ plan: { intent: 'edit', sourceImages: 'previous-output' } });
+    expect(followUp.job.status).toBe('completed');
+    expect(followUp.outputs).toHaveLength(1);
+    expect(followUp.reply.contentText).toContain('“top” with “Iceland”');
   });
 
   it('quotes one image for each attached photo, and one for photos to be combined', async () => {

@@ -45,13 +45,22 @@ export async function replyContextOf(db: DbOrTx, userId: string, sessionId: stri
       expiredAttachmentCount: sql<number>`(
         select count(*)::int from ${attachments} a join ${userFiles} f on f.id = a.file_id
         where a.message_id = ${messages.id} and f.user_id = ${userId} and f.expired_at is not null)`,
-      // Of a reply with versions, the one the user chose (else the newest finished one).
+      // The chat's latest picture before this message: a result (of a reply with versions, the one the user chose, else the
+      // newest finished one), or a photo sent earlier when nothing was made of it since (its edit was refused: "there is no
+      // 'bottom' in the photo", and the next message names another word in the same photo).
       previousOutputId: sql<string | null>`(
-        select o.file_id from ${generatedOutputs} o join ${agentJobs} j on j.id = o.job_id join ${messages} r on r.id = j.result_message_id
-          join ${userFiles} f on f.id = o.file_id
-        where f.expired_at is null and j.session_id = ${sessionId} and j.user_id = ${userId} and j.status = 'completed' and r.timestamp_created < ${messages.timestampCreated}
-          and (r.chosen_version is null or r.chosen_version = j.version)
-        order by r.timestamp_created desc, j.version desc, o.position desc limit 1)`,
+        select p.file_id from (
+          select o.file_id, r.timestamp_created as at, j.version as version, o.position as position
+          from ${generatedOutputs} o join ${agentJobs} j on j.id = o.job_id join ${messages} r on r.id = j.result_message_id
+            join ${userFiles} f on f.id = o.file_id
+          where f.expired_at is null and j.session_id = ${sessionId} and j.user_id = ${userId} and j.status = 'completed' and r.timestamp_created < ${messages.timestampCreated}
+            and (r.chosen_version is null or r.chosen_version = j.version)
+          union all
+          select f.id, m.timestamp_created, 0, 0
+          from ${attachments} a join ${messages} m on m.id = a.message_id join ${userFiles} f on f.id = a.file_id
+          where m.session_id = ${sessionId} and m.role = 'user' and m.timestamp_created < ${messages.timestampCreated}
+            and f.user_id = ${userId} and f.verified_enum = 'approved' and f.expired_at is null
+        ) p order by p.at desc, p.version desc, p.position desc limit 1)`,
     })
     .from(messages)
     .innerJoin(chatSessions, eq(chatSessions.id, messages.sessionId))

@@ -49,13 +49,15 @@ const REFUSAL_TEXTS: Record<EngineRefusal['reason'], string> = {
   'too-many-inputs': 'cannot combine that many photos into one picture',
   'too-many-images': 'cannot make that many pictures at once',
   'shape-unsupported': 'cannot make pictures of that shape',
+  'cannot-draw': 'cannot draw that',
 };
 
 /** A request the chosen engine cannot do: refused before any charge, with the engines that can (details.refusal). */
 export function engineRefusalError(deps: Pick<ReplyDeps, 'offers'>, refusal: EngineRefusal): AppError {
   const name = (kind: EngineKind) => deps.offers.find((offer) => offer.kind === kind)?.label ?? ENGINE_NAMES[kind];
   const others = refusal.capableEngines.length > 0 ? ` Engines that can: ${refusal.capableEngines.map(name).join(', ')}.` : ' No engine offered here can.';
-  return new AppError('BAD_REQUEST', `${name(refusal.engine)} ${REFUSAL_TEXTS[refusal.reason]}.${others}`, { details: { refusal } });
+  const what = refusal.reason === 'cannot-draw' && refusal.subject ? `cannot draw “${refusal.subject}”` : REFUSAL_TEXTS[refusal.reason];
+  return new AppError('BAD_REQUEST', `${name(refusal.engine)} ${what}.${others}`, { details: { refusal } });
 }
 
 /**
@@ -74,7 +76,7 @@ export function engineFor(deps: Pick<ReplyDeps, 'engineOf' | 'defaultEngine' | '
 /** A plan as the refusal rule reads it; `attachments`: how many photos the message carries. */
 function engineRequestOf(plan: GenerationPlan, attachments: number): EngineRequest {
   const sourceCount = plan.sourceImages === 'attachments' ? attachments : plan.sourceImages === 'previous-output' ? 1 : 0;
-  return { intent: plan.intent, sourceCount, combine: plan.combine ?? false, imageCount: plan.imageCount, aspectRatio: plan.aspectRatio };
+  return { intent: plan.intent, sourceCount, combine: plan.combine ?? false, imageCount: plan.imageCount, aspectRatio: plan.aspectRatio, undrawable: plan.undrawable };
 }
 
 /** A stored message's picker choices, as the planner takes them. */

@@ -98,8 +98,8 @@ describe('GET /metrics without METRICS_TOKEN', () => {
     await until('the stream to be closed', async () => (valueOf(await scrape(), 'photomuse_sse_connections') === before ? true : undefined), 5_000);
   });
 
-  async function generate(text: string) {
-    const { session_id } = await sendMessage(user, text);
+  async function generate(text: string, sessionId?: string) {
+    const { session_id } = await sendMessage(user, text, sessionId ? { sessionId } : {});
     const reply = await askForReply(user, session_id);
     expect(reply.status).toBe(202);
     return jobSettled(server, reply.body.job_id, 60_000);
@@ -108,10 +108,11 @@ describe('GET /metrics without METRICS_TOKEN', () => {
     valueOf(await scrape(), `photomuse_generation_duration_seconds_count{engine="local",outcome="${outcome}"}`) ?? 0;
 
   it('records generations by engine and outcome, and the ledger postings they made', { timeout: 90_000 }, async () => {
-    expect((await generate('a lighthouse on a cliff at sunset')).status).toBe('completed');
+    const made = await generate('a lighthouse on a cliff at sunset');
+    expect(made.status).toBe('completed');
     await until('the generation to be recorded', async () => ((await generations('succeeded')) === 1 ? true : undefined));
-    // A subject the local engine cannot draw: settled with its refund, as a failed outcome.
-    expect((await generate('a giraffe playing the violin')).status).toBe('failed');
+    // An edit the local engine cannot do (the text named is not in the picture): settled with its refund, as a failed outcome.
+    expect((await generate('replace the text "nowhere" with "Iceland"', made.sessionId)).status).toBe('failed');
     await until('the failure to be recorded', async () => ((await generations('failed')) === 1 ? true : undefined));
 
     const text = await scrape();

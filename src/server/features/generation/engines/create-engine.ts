@@ -57,7 +57,7 @@ function entryOf(config: ImageEngineConfig, local: () => ImageEngine): EngineEnt
       return {
         ...base,
         engine: local(),
-        capabilities: { textToImage: { maxImages: MAX_IMAGES_PER_REQUEST, model: null }, edit: { maxImages: MAX_IMAGES_PER_REQUEST, maxInputImages: MAX_ATTACHMENTS, model: null }, aspectRatios: EVERY_SHAPE },
+        capabilities: { textToImage: { maxImages: MAX_IMAGES_PER_REQUEST, model: null, knownSubjectsOnly: true }, edit: { maxImages: MAX_IMAGES_PER_REQUEST, maxInputImages: MAX_ATTACHMENTS, model: null }, aspectRatios: EVERY_SHAPE },
         modelFor: () => null,
         replyPlanner: undefined,
         check: undefined,

@@ -1,4 +1,4 @@
-import { asksToCombine, editOperationsIn, findCaption, findImageCount, findTextReplacement, isFollowUp, readAspectRatio, readGenerationPrompt, tokenize } from '@photomuse/request-language';
+import { asksToCombine, editOperationsIn, findCaption, findImageCount, findTextReplacement, findUndrawable, isFollowUp, readAspectRatio, readGenerationPrompt, tokenize } from '@photomuse/request-language';
 import { MIN_IMAGES_PER_REQUEST, type GenerationPlan } from '@shared/generation';
 import type { PlanRequest, ReplyPlanner } from '../planning';
 
@@ -49,7 +49,10 @@ export function planByRules(request: PlanRequest): GenerationPlan {
   let imageCount = explicitCount ?? 1;
   if (request.attachmentCount > 1 && !combine) imageCount = request.attachmentCount * (explicitCount ?? 1);
 
-  const style = intent === 'edit' ? operations.styles[0] : readGenerationPrompt(tokens).styles[0];
+  const prompt = intent === 'generate' ? readGenerationPrompt(tokens) : null;
+  const style = prompt ? prompt.styles[0] : operations.styles[0];
+  // The built-in engine's reading of what it cannot draw, so an engine drawing only its known subjects refuses before the charge.
+  const undrawable = prompt ? findUndrawable(tokens, prompt.covered, prompt.scene.elementPositions).subject?.slice(0, 60) : null;
   const instruction = text || (intent === 'edit' ? 'Enhance the photo' : 'A landscape');
   return {
     intent,
@@ -60,6 +63,7 @@ export function planByRules(request: PlanRequest): GenerationPlan {
     ...(combine ? { combine } : {}),
     ...(style ? { style: style.id } : {}),
     ...(intent === 'edit' && operations.upscaleOnly ? { upscaleOnly: true } : {}),
+    ...(undrawable ? { undrawable } : {}),
   };
 }
 

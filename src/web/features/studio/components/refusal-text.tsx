@@ -8,7 +8,7 @@ export function RefusalText({ refusal }: { refusal: EngineRefusal }) {
   const { nameOf } = useEngineNames();
   return (
     <span>
-      {t(`refusal.${refusal.reason}`, { engine: nameOf(refusal.engine) })}
+      {t(`refusal.${refusal.reason}`, { engine: nameOf(refusal.engine), subject: refusal.subject ?? '' })}
       {refusal.capableEngines.length === 0 && ` ${t('refusal.noneCan')}`}
     </span>
   );

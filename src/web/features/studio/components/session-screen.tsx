@@ -112,8 +112,9 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
   const named = detail?.session_name?.trim();
   const title = named || (sessionId ? t('session.title', { shortId: sessionShortId(sessionId) }) : t('session.newTitle'));
   const notFound = isAppError(session.error) && session.error.status === 404;
-  const hasPreviousOutput = messages.some((message) => message.files.some((file) => file.isGenerated));
-  const showWelcome = !sessionId || (conversation.query.isSuccess && messages.length === 0);
+  // Any earlier picture of the chat, made or sent: a follow-up edits the latest (the server picks the same one).
+  const hasPreviousOutput = messages.some((message) => message.files.length > 0);
+  const showWelcome = !sessionId || (conversation.isSuccess && messages.length === 0);
 
   return (
     // Only the message list scrolls: the screen is exactly the viewport below the site header.

@@ -1,0 +1,98 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { LocalImageEngine } from './local-engine';
+import { decodeToRaster, encodeRaster } from './raster';
+import { decodeAlpha, decodePixels, fixture, outline, polygonPixels, regionDifference, regionHueNear, withPainted } from '../test/pictures';
+import { stopVisionWorker } from './vision/vision-client';
+
+/**
+ * The named garment, found where it sits on the body, and only it: measured inside regions drawn
+ * by hand on the fixture portraits (fixtures/outlines). The garment must take the asked hue (within
+ * 25°) over most of its outline; face and background are compared with the photo as the engine
+ * gives it back unedited (decoded, scaled, encoded again), so the encoding's own noise is not
+ * counted, and may move by less than 2 per channel value on average — a stray edge pixel, nothing
+ * anyone would see.
+ */
+
+const SIZE = 640;
+const UNCHANGED = 2;
+const RED = 0;
+const BLUE = 220;
+const TAN = 31;
+const MAUVE = 311;
+const engine = new LocalImageEngine({ workingMaxSide: SIZE, fullResolutionMaxSide: SIZE });
+const photo = (name: string) => ({ data: fixture(name), mimeType: 'image/jpeg' });
+const unedited = async (name: string, data = fixture(name)) => decodePixels(await encodeRaster(await decodeToRaster(data, SIZE), { photo: true }));
+const options = { count: 1, aspectRatio: 'unchanged' as const };
+
+afterAll(() => stopVisionWorker());
+
+describe('a garment named in the request, found by where it sits on the body', { timeout: 60_000 }, () => {
+  it('turns a teal polo red, not the plaid shirt under it, the face or the orange wall', async () => {
+    const regions = outline('people-091.json');
+    const before = await unedited(regions.photo);
+    const result = await engine.edit([photo(regions.photo)], 'make the shirt red', options);
+    const after = await decodePixels(result.images[0]!.data);
+    const polo = polygonPixels(regions.polo!, after.width, after.height);
+    expect(regionHueNear(before, polo, RED)).toBeLessThan(0.05);
+    expect(regionHueNear(after, polo, RED)).toBeGreaterThan(0.8);
+    expect(regionDifference(before, after, polygonPixels(regions.face!, after.width, after.height))).toBeLessThan(UNCHANGED);
+    expect(regionDifference(before, after, polygonPixels(regions.background!, after.width, after.height))).toBeLessThan(UNCHANGED);
+    expect(result.note).toMatch(/changed the shirt from teal to red/i);
+  });
+
+  it('turns a cream straw hat red, not the face below it or the blue wall around it', async () => {
+    const regions = outline('people-099.json');
+    const before = await unedited(regions.photo);
+    const result = await engine.edit([photo(regions.photo)], 'make the hat red', options);
+    const after = await decodePixels(result.images[0]!.data);
+    const hat = polygonPixels(regions.hat!, after.width, after.height);
+    expect(regionHueNear(before, hat, RED)).toBeLessThan(0.2);
+    expect(regionHueNear(after, hat, RED)).toBeGreaterThan(0.6);
+    expect(regionDifference(before, after, polygonPixels(regions.face!, after.width, after.height))).toBeLessThan(UNCHANGED);
+    expect(regionDifference(before, after, polygonPixels(regions.background!, after.width, after.height))).toBeLessThan(UNCHANGED);
+  });
+
+  it('leaves a tan bag strap across a navy shirt tan when the shirt is recoloured, and names the colour of the shirt', async () => {
+    const regions = outline('people-099.json');
+    const painted = await withPainted(regions.photo, regions.strap!, '#c49a6c');
+    const before = await unedited(regions.photo, painted);
+    const result = await engine.edit([{ data: painted, mimeType: 'image/jpeg' }], 'make the shirt green', options);
+    const after = await decodePixels(result.images[0]!.data);
+    const strap = polygonPixels(regions.strap!, after.width, after.height);
+    expect(regionHueNear(before, strap, TAN)).toBeGreaterThan(0.9);
+    expect(regionHueNear(after, strap, TAN)).toBeGreaterThan(0.9);
+    expect(regionDifference(before, after, polygonPixels(regions.face!, after.width, after.height))).toBeLessThan(UNCHANGED);
+    expect(regionDifference(before, after, polygonPixels(regions.background!, after.width, after.height))).toBeLessThan(UNCHANGED);
+    expect(result.note).toMatch(/changed the shirt from blue to green/i);
+  });
+
+  it('turns a mauve scarf blue, and not the polo below it, the face or the wall', async () => {
+    const regions = outline('people-091.json');
+    const painted = await withPainted(regions.photo, regions.scarf!, '#a87ca0');
+    const before = await unedited(regions.photo, painted);
+    const result = await engine.edit([{ data: painted, mimeType: 'image/jpeg' }], 'make the scarf blue', options);
+    const after = await decodePixels(result.images[0]!.data);
+    const scarf = polygonPixels(regions.scarf!, after.width, after.height);
+    expect(regionHueNear(before, scarf, MAUVE)).toBeGreaterThan(0.9);
+    expect(regionHueNear(after, scarf, BLUE)).toBeGreaterThan(0.8);
+    for (const still of [regions.polo!, regions.face!, regions.background!]) expect(regionDifference(before, after, polygonPixels(still, after.width, after.height))).toBeLessThan(UNCHANGED);
+    expect(result.note).toMatch(/changed the scarf from pink to blue/i);
+  });
+
+  it('says a garment is not in a photo without a person and makes nothing (so nothing is charged)', async () => {
+    await expect(engine.edit([photo('photos/Landscape_1.jpg')], 'make the jacket red', options)).rejects.toMatchObject({ kind: 'invalid', message: 'The jacket is not in the picture, so nothing was changed.' });
+  });
+});
+
+describe('background removal', { timeout: 60_000 }, () => {
+  for (const name of ['people-091.json', 'people-099.json']) {
+    it(`leaves at least 90% of the outlined background of ${name.replace('.json', '')} transparent`, async () => {
+      const regions = outline(name);
+      const result = await engine.edit([photo(regions.photo)], 'remove the background', options);
+      const { alpha, width, height } = await decodeAlpha(result.images[0]!.data);
+      const background = polygonPixels(regions.background!, width, height);
+      const transparent = background.filter((pixel) => alpha[pixel]! <= 25).length;
+      expect(transparent / background.length).toBeGreaterThanOrEqual(0.9);
+    });
+  }
+});
