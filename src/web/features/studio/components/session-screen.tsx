@@ -114,7 +114,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
   const notFound = isAppError(session.error) && session.error.status === 404;
   // Any earlier picture of the chat, made or sent: a follow-up edits the latest (the server picks the same one).
   const hasPreviousOutput = messages.some((message) => message.files.length > 0);
-  const showWelcome = !sessionId || (conversation.isSuccess && messages.length === 0);
+  const showWelcome = !sessionId || (conversation.query.isSuccess && messages.length === 0);
 
   return (
     // Only the message list scrolls: the screen is exactly the viewport below the site header.
