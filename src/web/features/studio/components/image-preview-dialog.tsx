@@ -13,10 +13,12 @@ interface ImagePreviewDialogProps {
   imageActions?: ImageActionHandlers | undefined;
   /** The image `file` was edited from: offers 'Compare' (before/after). */
   compareWith?: MessageFile | null | undefined;
+  /** Where focus goes when it closes (by default, the element focused before it opened). */
+  onCloseAutoFocus?: ((event: Event) => void) | undefined;
 }
 
 /** A message image shown large: zoom and pan, and for an edit a before/after Compare. */
-export function ImagePreviewDialog({ file, onClose, imageActions, compareWith }: ImagePreviewDialogProps) {
+export function ImagePreviewDialog({ file, onClose, imageActions, compareWith, onCloseAutoFocus }: ImagePreviewDialogProps) {
   const { t } = useTranslation('studio');
   const [comparing, setComparing] = useState<string | null>(null);
   // Compare is switched on per image: another image opens zoomable again.
@@ -25,7 +27,7 @@ export function ImagePreviewDialog({ file, onClose, imageActions, compareWith }:
     <Dialog.Root open={file !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/80" />
-        <Dialog.Content className="fixed inset-0 z-50 flex flex-col items-center gap-3 p-4 pt-16" aria-describedby={undefined} onClick={onClose}>
+        <Dialog.Content className="fixed inset-0 z-50 flex flex-col items-center gap-3 p-4 pt-16" aria-describedby={undefined} onClick={onClose} onCloseAutoFocus={onCloseAutoFocus}>
           <Dialog.Title className="sr-only">{t('session.imagePreview', { name: file?.originalFilename ?? '' })}</Dialog.Title>
           {file && (
             <div className="flex min-h-0 w-full flex-1 flex-col items-center gap-3" onClick={(event) => event.stopPropagation()}>

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Layers, LoaderCircle, RotateCw } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EngineUsed } from '@shared/engines';
 import { AWAITING_CREDIT_STATUS, type Message, type MessageFile } from '@shared/studio';
@@ -47,11 +47,16 @@ export function MessageBubble({ message, onOpenImage, retry, imageActions, versi
   const shownVersion = pickedNow ?? (message.chosen_version !== null && versionList.includes(message.chosen_version) ? message.chosen_version : newest);
   const shownIndex = versionList.indexOf(shownVersion);
   const shownFiles = versionList.length > 1 ? message.files.filter((file) => !file.isGenerated || file.version === shownVersion) : message.files;
+  const previousArrow = useRef<HTMLButtonElement>(null);
+  const nextArrow = useRef<HTMLButtonElement>(null);
   const showVersion = (index: number) => {
     const version = versionList[index];
     if (version === undefined) return;
     setPicked({ version, newest });
     versions?.onChoose(version);
+    // An arrow that is about to disable itself (the first or last version reached) hands the focus to the other arrow.
+    if (index <= 0 && document.activeElement === previousArrow.current) nextArrow.current?.focus();
+    if (index >= versionList.length - 1 && document.activeElement === nextArrow.current) previousArrow.current?.focus();
   };
   const mine = message.role === 'user';
   const awaitingCredit = mine && message.processing_status === AWAITING_CREDIT_STATUS;
@@ -101,13 +106,13 @@ export function MessageBubble({ message, onOpenImage, retry, imageActions, versi
           <div className="mt-2 flex flex-wrap items-center gap-2">
             {versionList.length > 1 && (
               <div className="flex items-center gap-1" role="group" aria-label={t('versions.label')}>
-                <Button variant="ghost" size="icon" className="size-8" aria-label={t('versions.previous')} disabled={shownIndex <= 0} onClick={() => showVersion(shownIndex - 1)}>
+                <Button ref={previousArrow} variant="ghost" size="icon" className="size-8" aria-label={t('versions.previous')} disabled={shownIndex <= 0} onClick={() => showVersion(shownIndex - 1)}>
                   <ChevronLeft className="size-4" aria-hidden="true" />
                 </Button>
                 <span className="text-xs tabular-nums" data-testid="version-position">
                   {t('versions.position', { current: shownIndex + 1, total: versionList.length })}
                 </span>
-                <Button variant="ghost" size="icon" className="size-8" aria-label={t('versions.next')} disabled={shownIndex >= versionList.length - 1} onClick={() => showVersion(shownIndex + 1)}>
+                <Button ref={nextArrow} variant="ghost" size="icon" className="size-8" aria-label={t('versions.next')} disabled={shownIndex >= versionList.length - 1} onClick={() => showVersion(shownIndex + 1)}>
                   <ChevronRight className="size-4" aria-hidden="true" />
                 </Button>
               </div>
@@ -119,7 +124,8 @@ export function MessageBubble({ message, onOpenImage, retry, imageActions, versi
                   {t('versions.making')}
                 </span>
               ) : (
-                <Button variant="outline" size="sm" className="h-8 text-xs" onClick={versions.onVariation} disabled={versions.pending}>
+                // aria-disabled, not disabled, while asked: a disabled button would drop the focus it has.
+                <Button variant="outline" size="sm" className="h-8 text-xs aria-disabled:opacity-50" onClick={() => !versions.pending && versions.onVariation()} aria-disabled={versions.pending}>
                   <Layers className="size-3.5" aria-hidden="true" />
                   {t('versions.variations')}
                 </Button>
