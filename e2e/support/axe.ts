@@ -18,11 +18,15 @@ let axeSource: Promise<string> | undefined;
  * scripts, as it should, and the check must not need the policy loosened.
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  return (await axeViolations(page)).filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}
+
+/** Every axe-core violation on the page, of any impact (minor and moderate included). */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   axeSource ??= readFile(AXE_SCRIPT, 'utf8');
   await page.evaluate(`${await axeSource}\n;undefined`);
-  const violations = await page.evaluate(async () => {
+  return page.evaluate(async () => {
     const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } };
     return (await axe.run(document, { resultTypes: ['violations'] })).violations;
   });
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }

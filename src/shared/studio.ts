@@ -70,6 +70,9 @@ export const messageFileSchema = z.object({
   version: z.number(),
   /** The engine (and model) that made a generated image; null for uploads. */
   engine: engineUsedSchema.nullable(),
+  /** The image's pixel size when known: the chat reserves its shape before it loads (no layout jump). */
+  width: z.number().nullish(),
+  height: z.number().nullish(),
 });
 export type MessageFile = z.infer<typeof messageFileSchema>;
 
@@ -256,11 +259,17 @@ export const sessionsPageQuerySchema = z.object({
 });
 export const messagesListSchema = z.object({ messages: z.array(messageSchema) });
 
-/** GET /api/sessions/{id}/messages: the latest `limit`, or with `after` the first `limit` after that time. */
-export const messagesPageQuerySchema = z.object({
-  after: pgDateTimeSchema.optional().describe('Only messages created after this time (exclusive)'),
-  limit: z.coerce.number().int().min(1).max(MISSED_MESSAGES_FETCH_LIMIT).default(MESSAGES_FETCH_DEFAULT_LIMIT),
-});
+/**
+ * GET /api/sessions/{id}/messages: the latest `limit`; with `after` the first `limit` after that
+ * time (catch-up); with `before` the `limit` just older than that message (history, read backwards).
+ */
+export const messagesPageQuerySchema = z
+  .object({
+    after: pgDateTimeSchema.optional().describe('Only messages created after this time (exclusive)'),
+    before: z.uuid().optional().describe('Only messages older than this message of the session (exclusive)'),
+    limit: z.coerce.number().int().min(1).max(MISSED_MESSAGES_FETCH_LIMIT).default(MESSAGES_FETCH_DEFAULT_LIMIT),
+  })
+  .refine((query) => query.after === undefined || query.before === undefined, { message: 'Use either after or before, not both', path: ['before'] });
 
 /** GET /api/user-files: the user's approved images, optionally only uploaded or generated ones. */
 export const userFilesQuerySchema = z.object({

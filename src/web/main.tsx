@@ -12,9 +12,13 @@ import { shouldReport } from './lib/report-error';
 import { startSentryReporting } from './lib/sentry-reporting';
 import { firstPageLanguageReady } from './lib/i18n';
 import './index.css';
+import { applyTheme, readThemePreference } from './lib/theme';
 
 // The spec's start-up rule: refuse to run if the build exposed a key named like a secret.
 assertNoSecretKeys(import.meta.env, 'the client build');
+
+// The remembered theme before the first render, so the page does not flash the other one.
+applyTheme(readThemePreference());
 
 const queryClient = createQueryClient();
 connectSessionToApiClient(queryClient);

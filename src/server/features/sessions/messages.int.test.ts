@@ -51,8 +51,8 @@ describe('sending a message', () => {
       context_references: null,
     });
     expect(result.message.files).toEqual([
-      { id: photos[0]!.id, fileUrl: photos[0]!.file_url, thumbnailUrl: photos[0]!.thumbnailUrl, originalFilename: 'Landscape_1.jpg', isGenerated: false, expired: false, contentDescription: '', version: 0, engine: null },
-      { id: photos[1]!.id, fileUrl: photos[1]!.file_url, thumbnailUrl: photos[1]!.thumbnailUrl, originalFilename: 'Portrait_1.jpg', isGenerated: false, expired: false, contentDescription: '', version: 0, engine: null },
+      { id: photos[0]!.id, fileUrl: photos[0]!.file_url, thumbnailUrl: photos[0]!.thumbnailUrl, originalFilename: 'Landscape_1.jpg', isGenerated: false, expired: false, contentDescription: '', version: 0, engine: null, width: photos[0]!.width, height: photos[0]!.height },
+      { id: photos[1]!.id, fileUrl: photos[1]!.file_url, thumbnailUrl: photos[1]!.thumbnailUrl, originalFilename: 'Portrait_1.jpg', isGenerated: false, expired: false, contentDescription: '', version: 0, engine: null, width: photos[1]!.width, height: photos[1]!.height },
     ]);
     const session = (await sessionsOf(user)).find((s) => s.id === result.session_id);
     expect(session).toMatchObject({ session_name: 'Make the sky pink', total_messages: 1 });
@@ -177,7 +177,7 @@ describe('reading messages', () => {
       ['system', 'Here you go'],
     ]);
     expect(listed[0]!.files.map((f) => f.id)).toEqual([photo.id]);
-    expect(listed[1]!.files).toEqual(outputs.map((id) => ({ id, fileUrl: `/api/files/${id}`, thumbnailUrl: `/api/files/${id}`, originalFilename: 'generated.png', isGenerated: true, expired: false, contentDescription: '', version: 0, engine: { kind: 'local', model: null } })));
+    expect(listed[1]!.files).toEqual(outputs.map((id) => ({ id, fileUrl: `/api/files/${id}`, thumbnailUrl: `/api/files/${id}`, originalFilename: 'generated.png', isGenerated: true, expired: false, contentDescription: '', version: 0, engine: { kind: 'local', model: null }, width: null, height: null })));
 
     const one = await user.get(`/api/messages/${reply}`);
     expect(one.status).toBe(200);

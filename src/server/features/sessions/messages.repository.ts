@@ -44,6 +44,7 @@ const messagesWhere = (where: string, order: string, limit: string) => `
         'id', f.id, 'fileUrl', f.file_url, 'thumbnailUrl', coalesce(f.thumbnail_url, f.file_url),
         'originalFilename', f.original_filename, 'isGenerated', f.is_generated,
         'expired', f.expired_at is not null, 'contentDescription', f.content_description, 'version', f.version,
+        'width', f.width, 'height', f.height,
         'engine', case when f.engine is null then null else json_build_object('kind', f.engine, 'model', f.engine_model) end
       ) order by f.source, f.version, f.position, f.upload_timestamp, f.id) as files
     from (
@@ -70,6 +71,17 @@ export const LATEST_PAGE: PreparedStatement = {
 const PAGE_AFTER: PreparedStatement = {
   name: 'messages-page-after',
   text: messagesWhere('m.session_id = $1 and s.user_id = $2 and s.is_active and m.timestamp_created > $3::timestamptz', 'order by m.timestamp_created, m.id', 'limit $4'),
+};
+// The page before a message walks the same index backwards from that message's (timestamp, id);
+// an anchor that is not a message of this session matches nothing.
+const PAGE_BEFORE: PreparedStatement = {
+  name: 'messages-page-before',
+  text: messagesWhere(
+    `m.session_id = $1 and s.user_id = $2 and s.is_active
+      and (m.timestamp_created, m.id) < (select b.timestamp_created, b.id from messages b where b.id = $3::uuid and b.session_id = $1)`,
+    'order by m.timestamp_created desc, m.id desc',
+    'limit $4',
+  ),
 };
 const ONE_MESSAGE: PreparedStatement = {
   name: 'messages-one',
@@ -98,12 +110,28 @@ export function toMessage(row: MessageRecord): Message {
 
 /**
  * A page of a session's messages, ascending. With `after` (exclusive) the first `limit` messages
- * after it — the reconnect catch-up; without it the latest `limit`, so a long chat opens at its end.
- * The session must be the user's and active.
+ * after it — the reconnect catch-up; with `before` (a message id, exclusive) the `limit` messages
+ * just older than that message — scrolling back through history; without either the latest
+ * `limit`, so a long chat opens at its end. The session must be the user's and active.
  */
-export async function listSessionMessages(db: DbOrTx, userId: string, sessionId: string, options: { after?: string | undefined; limit: number }): Promise<Message[]> {
+export async function listSessionMessages(
+  db: DbOrTx,
+  userId: string,
+  sessionId: string,
+  options: { after?: string | undefined; before?: string | undefined; limit: number },
+): Promise<Message[]> {
   if (options.after !== undefined) return (await preparedRows<MessageRecord>(db, PAGE_AFTER, [sessionId, userId, options.after, options.limit])).map(toMessage);
+  if (options.before !== undefined) return (await preparedRows<MessageRecord>(db, PAGE_BEFORE, [sessionId, userId, options.before, options.limit])).map(toMessage).reverse();
   return (await preparedRows<MessageRecord>(db, LATEST_PAGE, [sessionId, userId, options.limit])).map(toMessage).reverse();
+}
+
+/** Whether the message is one of this session's (the session's owner is checked by the caller). */
+export async function isMessageOfSession(db: DbOrTx, sessionId: string, messageId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.sessionId, sessionId)));
+  return row !== undefined;
 }
 
 export async function findMessage(db: DbOrTx, userId: string, messageId: string): Promise<Message | undefined> {

@@ -6,12 +6,12 @@ import { publishEvent } from '../../realtime/events';
 import { titleFromRequest } from '@shared/session-title';
 import { insertSession, lockActiveSession, nameUnnamedSession, recordMessageInSession, rememberSessionEngine } from './sessions.repository';
 import { sessionTopic } from '../../realtime/topics';
-import { SESSION_NOT_FOUND_MESSAGE } from './sessions.service';
+import { MESSAGE_NOT_FOUND_MESSAGE, SESSION_NOT_FOUND_MESSAGE } from './sessions.service';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { assertMaskForMessage } from '../masks/masks.service';
 import { findMessage, findMessageByClientId, insertAttachments, insertUserMessage, lockOwnFiles } from './messages.repository';
 
-export const MESSAGE_NOT_FOUND_MESSAGE = 'Message not found';
+export { MESSAGE_NOT_FOUND_MESSAGE };
 
 export interface SendMessage {
   /** 'new' or absent: the session is created with the message. */

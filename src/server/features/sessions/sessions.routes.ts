@@ -76,7 +76,8 @@ export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {
     method: 'get',
     path: '/{id}/messages',
     summary: "A session's messages, ascending; files = attachments + generated outputs",
-    description: 'With `after`: the first `limit` messages after that time (reconnect catch-up). Without: the latest `limit` messages.',
+    description:
+      'With `after`: the first `limit` messages after that time (reconnect catch-up). With `before` (a message id): the `limit` messages just older than that message (scrolling back; fewer than `limit` means the start of the conversation). Without either: the latest `limit` messages.',
     middleware: operation('User must be logged in to get messages', 'Failed to fetch messages'),
     request: { params: sessionIdParams, query: messagesPageQuerySchema },
     responses: { 200: jsonContent(messagesListSchema, 'Messages') },
@@ -117,8 +118,8 @@ export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {
       return c.body(null, 204);
     })
     .openapi(messagesRoute, async (c) => {
-      const { after, limit } = c.req.valid('query');
-      const messages = await getSessionMessages(db, c.get('user').id, c.req.valid('param').id, { after, limit });
+      const { after, before, limit } = c.req.valid('query');
+      const messages = await getSessionMessages(db, c.get('user').id, c.req.valid('param').id, { after, before, limit });
       return c.json({ messages }, 200);
     })
     .openapi(eventsRoute, async (c) => {

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../context';
 import { titleFromRequest } from '@shared/session-title';
 import type { Db } from '../../db/client';
 import { deleteFilesOfDeletedSession } from '../retention/retention.service';
-import { listSessionMessages } from './messages.repository';
+import { isMessageOfSession, listSessionMessages } from './messages.repository';
 import { searchActiveSessions } from './session-search.repository';
 import {
   deactivateSession,
@@ -22,6 +22,7 @@ import {
 } from './sessions.repository';
 
 export const SESSION_NOT_FOUND_MESSAGE = 'Chat session not found';
+export const MESSAGE_NOT_FOUND_MESSAGE = 'Message not found';
 
 function toSummary(row: SessionRow): SessionSummary {
   return {
@@ -95,9 +96,23 @@ export async function assertOwnActiveSession(db: Db, userId: string, sessionId: 
   if (!(await isActiveSessionOf(db, userId, sessionId))) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND_MESSAGE);
 }
 
-export async function getSessionMessages(db: Db, userId: string, sessionId: string, options: { after?: string | undefined; limit: number }): Promise<Message[]> {
+/**
+ * A page of the user's session. A `before` anchor that is not a message of this session is
+ * NOT_FOUND, like the session of another user: an empty page means only "the start of the
+ * conversation".
+ */
+export async function getSessionMessages(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  options: { after?: string | undefined; before?: string | undefined; limit: number },
+): Promise<Message[]> {
   await assertOwnActiveSession(db, userId, sessionId);
-  return listSessionMessages(db, userId, sessionId, options);
+  const page = await listSessionMessages(db, userId, sessionId, options);
+  if (page.length === 0 && options.before !== undefined && !(await isMessageOfSession(db, sessionId, options.before))) {
+    throw new AppError('NOT_FOUND', MESSAGE_NOT_FOUND_MESSAGE);
+  }
+  return page;
 }
 
 /**

@@ -6,6 +6,7 @@ import { isStudioArea } from '@shared/paths';
 import { useMe } from '@web/features/auth/api/get-me';
 import { cn } from '@web/lib/cn';
 import { usePublicConfig } from '@web/lib/public-config';
+import { SKIP_LINKS_SLOT_ID } from '@web/lib/skip-links-slot';
 import { SiteHeader } from './site-header';
 
 // Only signed-in users have the bottom nav: visitors (and the landing page's budget) never load it.
@@ -90,6 +91,8 @@ export function RootLayout() {
   return (
     <>
       <ScrollToTop />
+      {/* First in the Tab order: a screen's skip links are put here (see SkipLinks). */}
+      <div id={SKIP_LINKS_SLOT_ID} />
       <SiteHeader onOpenMore={() => showSheet('more')} />
       <div className={cn(showBottomNav && 'pb-[calc(4rem+env(safe-area-inset-bottom))] md:pb-0')}>
         <Suspense fallback={<PageFallback />}>

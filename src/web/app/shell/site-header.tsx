@@ -9,6 +9,7 @@ import { useMe } from '@web/features/auth/api/get-me';
 import { cn } from '@web/lib/cn';
 import { SiteLogo } from '@web/components/layouts/site-logo';
 import { ConnectivityBanner } from '@web/components/layouts/connectivity-banner';
+import { ThemeToggle } from '@web/components/layouts/theme-toggle';
 
 // Only signed-in users see the menu: visitors (and the landing page's budget) never load it.
 const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
@@ -79,7 +80,8 @@ export function SiteHeader({ onOpenMore }: { onOpenMore: () => void }) {
               ))}
             </ul>
           </nav>
-          <div className="ml-auto">
+          <div className="ml-auto flex items-center gap-2">
+            <ThemeToggle />
             <AuthArea />
           </div>
         </div>
@@ -88,6 +90,7 @@ export function SiteHeader({ onOpenMore }: { onOpenMore: () => void }) {
         <div className="flex h-14 items-center justify-between gap-2 border-b bg-background/95 px-4 backdrop-blur md:hidden">
           <SiteLogo />
           <div className="flex items-center gap-1">
+            <ThemeToggle />
             <Link to={paths.newSession.getHref()} className={buttonClasses('primary', 'sm')}>
               <SquarePen className="h-4 w-4" aria-hidden="true" />
               {t('newChat')}

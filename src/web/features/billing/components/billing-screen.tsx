@@ -124,7 +124,7 @@ export function BillingScreen() {
       <SpendingLimitsSection />
       <footer className="flex flex-col gap-2 text-center text-sm text-muted-foreground">
         <p>{t('billing.help')}</p>
-        {payments.mode === 'test' && <p className="font-medium text-amber-800">{t('billing.testModeNote')}</p>}
+        {payments.mode === 'test' && <p className="font-medium text-amber-800 dark:text-amber-300">{t('billing.testModeNote')}</p>}
       </footer>
     </main>
   );

@@ -22,7 +22,7 @@ export function TestCheckoutPanel({ sessionId, onCancelled }: { sessionId: strin
   const cancel = useCancelTestCheckout();
 
   const badge = (
-    <p className="inline-flex items-center gap-2 self-start rounded-full border border-amber-500/50 bg-amber-50 px-3 py-1 text-sm font-semibold text-amber-900">
+    <p className="inline-flex items-center gap-2 self-start rounded-full border border-amber-500/50 bg-amber-50 dark:bg-amber-950 dark:text-amber-200 px-3 py-1 text-sm font-semibold text-amber-900">
       <FlaskConical aria-hidden="true" className="h-4 w-4" />
       {t('testCheckout.badge')}
     </p>

@@ -1,26 +1,6 @@
 import { Copy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-
-/**
- * The Clipboard API exists only in secure contexts; a self-hosted server reached over plain http
- * on a LAN address still gets the copy through a hidden text field.
- */
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText && window.isSecureContext) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  const field = document.createElement('textarea');
-  field.value = text;
-  field.setAttribute('readonly', '');
-  field.style.position = 'fixed';
-  field.style.opacity = '0';
-  document.body.append(field);
-  field.select();
-  const copied = document.execCommand('copy');
-  field.remove();
-  if (!copied) throw new Error('copy command refused');
-}
+import { copyText } from '@web/lib/copy-text';
 
 export function CopyPromptButton({ prompt, title }: { prompt: string; title: string }) {
   const { t } = useTranslation('marketing');

@@ -7,13 +7,13 @@ import { getMessage } from './get-message';
 import { studioKeys } from './query-keys';
 
 /**
- * A session's messages in time order (spec section 7): the latest `limit` (default 50), or with
- * `after` the first `limit` written after that time.
+ * A session's messages in time order: the latest `limit` (default 50), with `after` the first
+ * `limit` written after that time, or with `before` (a message id) the `limit` just older than it.
  */
-export async function getMessages(sessionId: string, options: { after?: string | null; limit?: number } = {}): Promise<Message[]> {
+export async function getMessages(sessionId: string, options: { after?: string | null; before?: string; limit?: number } = {}): Promise<Message[]> {
   const response = await api.sessions[':id'].messages.$get({
     param: { id: sessionId },
-    query: { after: options.after ?? undefined, limit: options.limit === undefined ? undefined : String(options.limit) },
+    query: { after: options.after ?? undefined, before: options.before, limit: options.limit === undefined ? undefined : String(options.limit) },
   });
   return (await response.json()).messages;
 }
@@ -30,6 +30,23 @@ export const messagesQuery = (queryClient: QueryClient, sessionId: string) =>
 
 export function mergeIntoConversation(queryClient: QueryClient, sessionId: string, incoming: readonly Message[]): void {
   queryClient.setQueryData<Message[]>(studioKeys.messages(sessionId), (current) => mergeMessages(current ?? [], incoming));
+}
+
+/**
+ * One page of older history, merged into the conversation cache (`beforeMerge` runs just before,
+ * for a list that keeps its scroll position). Answers whether the conversation goes further back:
+ * a page shorter than asked for reached its first message.
+ */
+export async function loadOlderMessages(
+  queryClient: QueryClient,
+  sessionId: string,
+  page: { oldestHeld: Message; limit: number; beforeMerge?: () => void },
+): Promise<{ reachedStart: boolean }> {
+  const { oldestHeld, limit } = page;
+  const older = await getMessages(sessionId, { before: oldestHeld.id, limit });
+  page.beforeMerge?.();
+  mergeIntoConversation(queryClient, sessionId, older);
+  return { reachedStart: older.length < limit };
 }
 
 export function useMessages(queryClient: QueryClient, sessionId: string | undefined) {

@@ -1,6 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SendMessageInput } from '@shared/studio';
 import { api } from '@web/lib/api-client';
+import { mergeIntoConversation } from './get-messages';
+import { studioKeys } from './query-keys';
 
 /**
  * Posts a message. With session_id 'new' the server creates the session, the message and its
@@ -11,6 +13,15 @@ export async function sendMessage(input: SendMessageInput) {
   return response.json();
 }
 
+/** Sends a message; the message joins its conversation, and the sessions list and the session's status are read again. */
 export function useSendMessage() {
-  return useMutation({ mutationFn: sendMessage });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendMessage,
+    onSuccess: (result) => {
+      mergeIntoConversation(queryClient, result.session_id, [result.message]);
+      void queryClient.invalidateQueries({ queryKey: studioKeys.sessions });
+      void queryClient.invalidateQueries({ queryKey: studioKeys.session(result.session_id) });
+    },
+  });
 }

@@ -29,18 +29,20 @@ export interface ComposerProps {
   footer?: ReactNode;
   /** Choices for the next image above the field (engine, shape, count). */
   options?: ReactNode;
+  /** Images the message carries besides these uploads (an edit target): they share the limit. */
+  reservedSlots?: number;
   /** Esc in the field: stops the reply being made, when there is one. */
   onEscape?: (() => void) | undefined;
 }
 
 /** The message composer of spec section 5. */
-export function Composer({ text, onTextChange, items, onAddFiles, onRemoveItem, limitExceeded, onSend, isLoading, disabled, footer, options, onEscape }: ComposerProps) {
+export function Composer({ text, onTextChange, items, onAddFiles, onRemoveItem, limitExceeded, onSend, isLoading, disabled, footer, options, reservedSlots = 0, onEscape }: ComposerProps) {
   const { t } = useTranslation('studio');
   const fileInput = useRef<HTMLInputElement>(null);
   const textareaId = useId();
   const counterId = useId();
   const sendable = canSend({ text, items, isLoading, disabled });
-  const full = freeAttachmentSlots(items) === 0;
+  const full = freeAttachmentSlots(items, reservedSlots) === 0;
   const suggestions = suggestedActionsOf(items);
   const uploadFailed = items.some((item) => item.error !== undefined);
   // What the last pick could not take, said by name until the next pick.
@@ -68,7 +70,7 @@ export function Composer({ text, onTextChange, items, onAddFiles, onRemoveItem, 
     // The same file can be picked again after it was removed.
     event.target.value = '';
     if (files.length === 0) return;
-    const { usable, refusals: refused } = screenPickedFiles(files, freeAttachmentSlots(items));
+    const { usable, refusals: refused } = screenPickedFiles(files, freeAttachmentSlots(items, reservedSlots));
     setRefusals(refused);
     // Even an empty pick goes on: it clears the last pick's 'Maximum 5 files allowed'.
     onAddFiles(usable);

@@ -11,10 +11,12 @@ interface DeleteSessionDialogProps {
   sessionId: string | null;
   onOpenChange: (open: boolean) => void;
   onDeleted?: () => void;
+  /** Where focus goes when it closes (by default, the element focused before it opened). */
+  onCloseAutoFocus?: ((event: Event) => void) | undefined;
 }
 
 /** The delete confirmation of spec section 2 ('Delete Session' / 'Cancel' / 'Deleting...'). */
-export function DeleteSessionDialog({ sessionId, onOpenChange, onDeleted }: DeleteSessionDialogProps) {
+export function DeleteSessionDialog({ sessionId, onOpenChange, onDeleted, onCloseAutoFocus }: DeleteSessionDialogProps) {
   const { t } = useTranslation('studio');
   const deletion = useDeleteSession();
   const busy = deletion.isPending;
@@ -38,7 +40,10 @@ export function DeleteSessionDialog({ sessionId, onOpenChange, onDeleted }: Dele
     <AlertDialog.Root open={sessionId !== null} onOpenChange={(open) => !busy && onOpenChange(open)}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-background p-6 shadow-xl">
+        <AlertDialog.Content
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-background p-6 shadow-xl"
+          onCloseAutoFocus={onCloseAutoFocus}
+        >
           <AlertDialog.Title className="text-lg font-semibold">{t('delete.title')}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-muted-foreground">{t('delete.description')}</AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

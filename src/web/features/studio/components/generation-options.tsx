@@ -54,7 +54,7 @@ export function GenerationOptions({ offers, choice, onEngineChange, onAspectRati
                   <DropdownMenu.RadioItem
                     key={candidate.kind}
                     value={candidate.kind}
-                    className="flex cursor-pointer items-start gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted"
+                    className="flex cursor-pointer items-start gap-2 rounded-md px-2 py-2 text-sm outline-none focus-ring-inset data-[highlighted]:bg-muted"
                   >
                     <span className="mt-0.5 size-4 shrink-0">
                       <DropdownMenu.ItemIndicator>

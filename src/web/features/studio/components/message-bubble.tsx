@@ -1,14 +1,16 @@
 import { ChevronLeft, ChevronRight, Layers, LoaderCircle, RotateCw } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EngineUsed } from '@shared/engines';
 import { AWAITING_CREDIT_STATUS, type Message, type MessageFile } from '@shared/studio';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
+import { ChatImage } from './chat-image';
 import { ExpiredImage } from './expired-image';
 import { ImageActions, type ImageActionHandlers } from './image-actions';
 import { useServerText } from '@web/lib/server-text';
 import { ReplyProgress } from './reply-progress';
+import { UserMessageTools, type ResendHandlers } from './user-message-tools';
 
 /** A reply's versions: ask for another, and record the one chosen with the arrows. */
 export interface ReplyVersionHandlers {
@@ -26,6 +28,8 @@ interface MessageBubbleProps {
   versions?: ReplyVersionHandlers | undefined;
   /** Words for the engine (and model) that made a reply; without it, replies do not name theirs. */
   describeEngine?: ((engine: EngineUsed) => string) | undefined;
+  /** On a user's message: send an edited copy as a new request ('Edit message'). */
+  resend?: ResendHandlers | undefined;
 }
 
 /** The versions a reply's images belong to, in order (a variation that failed left none). */
@@ -34,7 +38,7 @@ function versionsOf(files: MessageFile[]): number[] {
 }
 
 /** One message: the user's on the right, the AI's on the left, with their images. */
-export function MessageBubble({ message, onOpenImage, retry, imageActions, versions, describeEngine }: MessageBubbleProps) {
+export function MessageBubble({ message, onOpenImage, retry, imageActions, versions, describeEngine, resend }: MessageBubbleProps) {
   const { t, i18n } = useTranslation('studio');
   const { word } = useServerText();
   // A server-written message is worded in the reader's language (and again when it changes).
@@ -47,11 +51,16 @@ export function MessageBubble({ message, onOpenImage, retry, imageActions, versi
   const shownVersion = pickedNow ?? (message.chosen_version !== null && versionList.includes(message.chosen_version) ? message.chosen_version : newest);
   const shownIndex = versionList.indexOf(shownVersion);
   const shownFiles = versionList.length > 1 ? message.files.filter((file) => !file.isGenerated || file.version === shownVersion) : message.files;
+  const previousArrow = useRef<HTMLButtonElement>(null);
+  const nextArrow = useRef<HTMLButtonElement>(null);
   const showVersion = (index: number) => {
     const version = versionList[index];
     if (version === undefined) return;
     setPicked({ version, newest });
     versions?.onChoose(version);
+    // An arrow that is about to disable itself (the first or last version reached) hands the focus to the other arrow.
+    if (index <= 0 && document.activeElement === previousArrow.current) nextArrow.current?.focus();
+    if (index >= versionList.length - 1 && document.activeElement === nextArrow.current) previousArrow.current?.focus();
   };
   const mine = message.role === 'user';
   const awaitingCredit = mine && message.processing_status === AWAITING_CREDIT_STATUS;
@@ -89,14 +98,7 @@ export function MessageBubble({ message, onOpenImage, retry, imageActions, versi
                   <ExpiredImage file={file} />
                 ) : (
                   <>
-                    <button
-                      type="button"
-                      className="block overflow-hidden rounded-lg bg-background/20 focus-visible:outline-offset-2"
-                      aria-label={t('session.openImage', { name: file.originalFilename })}
-                      onClick={() => onOpenImage(file)}
-                    >
-                      <img src={file.thumbnailUrl || file.fileUrl} alt={file.originalFilename} loading="lazy" className="max-h-64 w-full object-cover" />
-                    </button>
+                    <ChatImage file={file} inGrid={shownFiles.length > 1} onOpen={onOpenImage} />
                     {imageActions && file.isGenerated && <ImageActions file={file} handlers={imageActions} />}
                   </>
                 )}
@@ -108,13 +110,13 @@ export function MessageBubble({ message, onOpenImage, retry, imageActions, versi
           <div className="mt-2 flex flex-wrap items-center gap-2">
             {versionList.length > 1 && (
               <div className="flex items-center gap-1" role="group" aria-label={t('versions.label')}>
-                <Button variant="ghost" size="icon" className="size-8" aria-label={t('versions.previous')} disabled={shownIndex <= 0} onClick={() => showVersion(shownIndex - 1)}>
+                <Button ref={previousArrow} variant="ghost" size="icon" className="size-8" aria-label={t('versions.previous')} disabled={shownIndex <= 0} onClick={() => showVersion(shownIndex - 1)}>
                   <ChevronLeft className="size-4" aria-hidden="true" />
                 </Button>
                 <span className="text-xs tabular-nums" data-testid="version-position">
                   {t('versions.position', { current: shownIndex + 1, total: versionList.length })}
                 </span>
-                <Button variant="ghost" size="icon" className="size-8" aria-label={t('versions.next')} disabled={shownIndex >= versionList.length - 1} onClick={() => showVersion(shownIndex + 1)}>
+                <Button ref={nextArrow} variant="ghost" size="icon" className="size-8" aria-label={t('versions.next')} disabled={shownIndex >= versionList.length - 1} onClick={() => showVersion(shownIndex + 1)}>
                   <ChevronRight className="size-4" aria-hidden="true" />
                 </Button>
               </div>
@@ -126,7 +128,8 @@ export function MessageBubble({ message, onOpenImage, retry, imageActions, versi
                   {t('versions.making')}
                 </span>
               ) : (
-                <Button variant="outline" size="sm" className="h-8 text-xs" onClick={versions.onVariation} disabled={versions.pending}>
+                // aria-disabled, not disabled, while asked: a disabled button would drop the focus it has.
+                <Button variant="outline" size="sm" className="h-8 text-xs aria-disabled:opacity-50" onClick={() => !versions.pending && versions.onVariation()} aria-disabled={versions.pending}>
                   <Layers className="size-3.5" aria-hidden="true" />
                   {t('versions.variations')}
                 </Button>
@@ -145,6 +148,7 @@ export function MessageBubble({ message, onOpenImage, retry, imageActions, versi
           )}
         </div>
       )}
+      {mine && <UserMessageTools message={message} resend={resend} />}
       <time dateTime={message.timestamp_created} className="px-1 text-[11px] text-muted-foreground">
         {Number.isNaN(time.getTime()) ? '' : time.toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' })}
       </time>

@@ -5,9 +5,9 @@ import { uploadBadge, type PendingUpload, type UploadBadge } from '../lib/pendin
 
 const badgeTones: Record<UploadBadge, string> = {
   waiting: 'bg-muted text-muted-foreground',
-  processing: 'bg-amber-100 text-amber-900',
-  ready: 'bg-green-100 text-success',
-  failed: 'bg-red-100 text-destructive',
+  processing: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  ready: 'bg-green-100 text-success dark:bg-green-950',
+  failed: 'bg-red-100 text-destructive dark:bg-red-950',
 };
 
 /** A picked photo in the composer with its state (spec sections 3 and 4). */

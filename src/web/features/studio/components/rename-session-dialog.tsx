@@ -16,16 +16,18 @@ export interface RenameTarget {
 interface RenameSessionDialogProps {
   target: RenameTarget | null;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes when it closes (by default, the element focused before it opened). */
+  onCloseAutoFocus?: ((event: Event) => void) | undefined;
 }
 
 /** Renames a session (the spec's unwired edit action, finished by issue 5). */
-export function RenameSessionDialog({ target, onOpenChange }: RenameSessionDialogProps) {
+export function RenameSessionDialog({ target, onOpenChange, onCloseAutoFocus }: RenameSessionDialogProps) {
   const { t } = useTranslation('studio');
   return (
     <Dialog.Root open={target !== null} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-background p-6 shadow-xl" aria-describedby={undefined}>
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-background p-6 shadow-xl" aria-describedby={undefined} onCloseAutoFocus={onCloseAutoFocus}>
           <Dialog.Title className="text-lg font-semibold">{t('rename.title')}</Dialog.Title>
           {target && <RenameForm key={target.id} target={target} onDone={() => onOpenChange(false)} />}
         </Dialog.Content>

@@ -20,12 +20,12 @@ export function SessionCard({ session, onRename, onDelete, working = false }: Se
   const title = session.session_name?.trim() || t('sessions.untitled');
   const updated = new Date(session.updated_at);
   return (
-    <li className="group relative flex flex-col overflow-hidden rounded-xl border bg-background shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
+    <li className="group focus-ring-card relative flex flex-col overflow-hidden rounded-xl border bg-background shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
       <SessionThumbnail thumbnails={session.thumbnails} />
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h2 className="truncate text-sm font-semibold">
           {/* The link's box covers the card, so the whole card opens the session. */}
-          <Link to={paths.session.getHref(session.id)} className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none">
+          <Link to={paths.session.getHref(session.id)} data-card-link className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none">
             {title}
           </Link>
         </h2>

@@ -1,46 +1,39 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { engineRefusalSchema, type EngineRefusal } from '@shared/engines';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { isAppError } from '@shared/errors';
 import { paths } from '@shared/paths';
-import type { Message, MessageFile } from '@shared/studio';
-import { spendingLimitRefusalOf, type SpendingLimitRefusal } from '@shared/spending';
-import { SpendingLimitText } from '@web/features/billing';
-import { readConnectivity } from '@web/lib/use-connectivity';
+import type { MessageFile } from '@shared/studio';
 import { usePublicConfig } from '@web/lib/public-config';
-import { getMessage } from '../api/get-message';
-import { catchUpConversation, mergeIntoConversation, useMessages } from '../api/get-messages';
+import { useFocusReturn } from '@web/lib/use-focus-return';
 import { useSession } from '../api/get-session';
-import { studioKeys } from '../api/query-keys';
-import { useSendMessage } from '../api/send-message';
-import { useStartChat } from '../api/start-chat';
-import { applyProgressEvent } from '../api/get-reply-progress';
 import { useStopReply } from '../api/stop-reply';
-import { useChooseVersion } from '../api/choose-version';
-import { useRequestVariation } from '../api/request-variation';
 import { downloadImage } from '@web/lib/download-image';
 import type { ImageActionHandlers } from './image-actions';
 import { EditTargetChip } from './edit-target-chip';
+import { SpendingLimitText } from '@web/features/billing';
 import { MaskEditorDialog } from './mask-editor/mask-editor-dialog';
 import { useSelectedArea } from '../hooks/use-selected-area';
-import { useCreditRefusal } from '../hooks/use-credit-refusal';
 import { useResumeAfterTopUp } from '../hooks/use-resume-after-top-up';
+import { useConversation } from '../hooks/use-conversation';
+import { useCreditRefusal } from '../hooks/use-credit-refusal';
+import { useDraft } from '../hooks/use-draft';
 import { useFollowConversation } from '../hooks/use-follow-conversation';
-import { usePendingUploads } from '../hooks/use-pending-uploads';
-import { useSessionEvents } from '../hooks/use-session-events';
-import { isApproved } from '../lib/pending-upload';
-import { imageLimitRefusalOf, imageLimitText } from '../lib/image-limit';
+import { useReplyActions } from '../hooks/use-reply-actions';
+import { sentFirstMessage, useSendDraft } from '../hooks/use-send-draft';
+import { focusComposerField } from '../lib/composer-focus';
 import { sessionShortId } from '../lib/session-thumbnails';
 import { AlertBanner } from './alert-banner';
 import { Composer } from './composer';
 import { ConnectivityBanner } from './connectivity-banner';
 import { CostPreview } from './cost-preview';
 import { GenerationOptions } from './generation-options';
+import { HistoryRow } from './history-row';
 import { RefusalText } from './refusal-text';
+import { ReplyAnnouncer } from './reply-announcer';
+import { SkipLinks } from './skip-links';
 import { useGenerationChoice } from '../hooks/use-generation-choice';
 import { useEngineNames } from '@web/lib/engine-names';
 import { Button } from '@web/components/ui/button';
@@ -52,181 +45,83 @@ import { RenameSessionDialog, type RenameTarget } from './rename-session-dialog'
 import { SessionHeader } from './session-header';
 import { TypingIndicator } from './typing-indicator';
 import { WelcomePanel } from './welcome-panel';
-import { useErrorText } from '@web/lib/server-text';
+import { MAX_ATTACHMENTS } from '@shared/constants';
+import { useFileDrop } from '../hooks/use-file-drop';
+import { useFileIntake } from '../hooks/use-file-intake';
+import { useResendMessage } from '../hooks/use-resend-message';
+import { compareSourceOf } from '../lib/compare-source';
+import { freeAttachmentSlots } from '../lib/composer-rules';
+import { DropZoneOverlay } from './drop-zone-overlay';
+import { IntakeRefusals } from './intake-refusals';
 
-const NO_MESSAGES: Message[] = [];
+const CONVERSATION_ID = 'conversation';
+const COMPOSER_ID = 'composer';
 
-/** /session/new (no id yet) and /session/:id (spec section 2, Session screen). */
+/** /session/new (no id yet) and /session/:id: the conversation, its header and the composer. */
 export function SessionScreen({ sessionId }: { sessionId?: string | undefined }) {
   const { t } = useTranslation('studio');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const session = useSession(sessionId);
-  const conversation = useMessages(queryClient, sessionId);
+  const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const conversation = useConversation(sessionId, scroller);
+  const { messages, lastMessage, realtime } = conversation;
   const credit = useCreditRefusal();
-  const uploads = usePendingUploads();
-  const send = useSendMessage();
-  const retry = useStartChat();
-  const [draft, setDraft] = useState('');
-  const [sendError, setSendError] = useState<string | null>(null);
-  // A send refused by the user's own spending limit: said with its figures and a link to change it.
-  const [sendLimit, setSendLimit] = useState<SpendingLimitRefusal | null>(null);
-  // A send the chosen engine could not do: refused by the server before any charge.
-  const [sendRefusal, setSendRefusal] = useState<EngineRefusal | null>(null);
+  const draft = useDraft();
+  const { uploads, editTarget, setEditTarget, reservedSlots } = draft;
   const { engines } = usePublicConfig();
   const { nameOf, describe: describeEngine } = useEngineNames();
   const generation = useGenerationChoice(engines, sessionId, session.data?.engine);
   const [previewFile, setPreviewFile] = useState<MessageFile | null>(null);
-  // 'Edit this image': the next message refers to exactly this image (sent as its attachment).
-  const [editTarget, setEditTarget] = useState<MessageFile | null>(null);
+  const [renameTarget, setRenameTarget] = useState<RenameTarget | null>(null);
+  const [deleteTarget, setDeleteTarget] = useState<string | null>(null);
+  const recordCreditRefusal = () => void credit.recordRefusal();
+  // Each dialog hands focus back to the control that opened it (the menu's button for a menu item).
+  const previewFocus = useFocusReturn();
+  const renameFocus = useFocusReturn();
+  const deleteFocus = useFocusReturn();
+  const conversationRegion = () => document.getElementById(CONVERSATION_ID);
+  const openPreview = (file: MessageFile) => {
+    previewFocus.noteOpener();
+    setPreviewFile(file);
+  };
+  const replies = useReplyActions(sessionId, recordCreditRefusal);
   // 'Select area': the edit target with a mask; nothing outside the area changes.
   const selectedArea = useSelectedArea(setEditTarget);
   const maskId = selectedArea.maskIdFor(editTarget);
-  const variation = useRequestVariation();
-  const chooseVersion = useChooseVersion();
-  const [renameTarget, setRenameTarget] = useState<RenameTarget | null>(null);
-  const [deleteTarget, setDeleteTarget] = useState<string | null>(null);
-  const messages = conversation.data ?? NO_MESSAGES;
-  const lastMessage = messages[messages.length - 1];
-
-  const refreshStatus = useCallback(() => {
-    if (!sessionId) return;
-    void queryClient.invalidateQueries({ queryKey: studioKeys.session(sessionId) });
-    // A job that started, finished or was stopped: where each reply is now.
-    void queryClient.invalidateQueries({ queryKey: studioKeys.progress(sessionId) });
-  }, [queryClient, sessionId]);
-  const stopReply = useStopReply();
-  const runningReply = [...(conversation.data ?? [])].reverse().find((message) => message.role === 'system' && message.processing_status === 'processing');
-
-  const realtime = useSessionEvents(sessionId, {
-    onMessage: (messageId) => {
-      if (!sessionId) return;
-      getMessage(messageId).then(
-        (message) => mergeIntoConversation(queryClient, sessionId, [message]),
-        () => undefined,
-      );
-    },
-    // The header's status badge follows the session's generation job as it changes.
-    onJobChanged: refreshStatus,
-    onProgress: (progress) => {
-      if (sessionId) applyProgressEvent(queryClient, sessionId, progress);
-    },
-    onReady: () => {
-      if (!sessionId) return;
-      // Whatever was written or finished while the subscription was down (or before it first came up).
-      catchUpConversation(queryClient, sessionId).catch(() => undefined);
-      refreshStatus();
-    },
-  });
-
-  const scroller = useRef<HTMLDivElement>(null);
-  const content = useRef<HTMLDivElement>(null);
-  const arrivalKey = `${messages.length}:${lastMessage?.id}:${lastMessage?.updated_at}:${lastMessage?.files.length}:${credit.exhausted}`;
-  const follow = useFollowConversation(scroller, content, arrivalKey);
-
-  // A request for more images than one message can make, refused before any charge: said in the user's language.
-  const errorText = useErrorText();
-  const refusalText = (error: unknown): string | null => {
-    const refusal = imageLimitRefusalOf(error);
-    return refusal ? imageLimitText(t, refusal) : null;
-  };
-
-  // Retry, for a message whose reply was refused for lack of credit (after a top-up): charges once.
-  const retryReply = () => {
-    if (!sessionId) return;
-    retry.mutate(sessionId, {
-      onError: (error) => {
-        if (isAppError(error) && (error.status === 402 || error.code === 'INSUFFICIENT_BALANCE')) void credit.recordRefusal();
-        else toast.error(t('session.replyFailed', { message: refusalText(error) ?? errorText(error) }));
-      },
-      onSettled: refreshStatus,
-    });
-  };
-
   // A request refused for lack of credit (kept so on the server, so a reload shows it too) resumes
   // by itself once the balance changes; until then the credit card stays.
-  const creditWait = useResumeAfterTopUp({ lastMessage, resume: retryReply, pending: retry.isPending });
+  const creditWait = useResumeAfterTopUp({ lastMessage, resume: replies.retryReply, pending: replies.retryPending });
   const creditExhausted = credit.exhausted || creditWait.waiting;
 
-  // One id per draft: pressing Send again after a lost answer repeats the same message, which the
-  // server stores and charges once. A changed draft, or a send that went through, starts afresh.
-  const pendingSend = useRef<{ key: string; id: string } | null>(null);
-  const clientMessageIdFor = (key: string): string => {
-    if (pendingSend.current?.key !== key) pendingSend.current = { key, id: crypto.randomUUID() };
-    return pendingSend.current.id;
-  };
-
-  const handleSend = () => {
-    // Refused, not queued: the draft stays, and nothing goes out (or is charged) behind the user's back.
-    if (readConnectivity() === 'offline') {
-      setSendError(t('session.offlineSendRefused'));
-      return;
-    }
-    setSendError(null);
-    setSendRefusal(null);
-    setSendLimit(null);
-    // The user's own message is always followed, even after reading further up.
-    follow.jumpToEnd();
-    const uploaded = uploads.items.filter(isApproved).map((item) => item.userFileId!);
-    const fileIds = editTarget && !uploaded.includes(editTarget.id) ? [editTarget.id, ...uploaded] : uploaded;
-    const { choice } = generation;
-    const clientMessageId = clientMessageIdFor(JSON.stringify([sessionId ?? 'new', draft, fileIds, choice, maskId]));
-    // The reply starts with the message, in one request: a dropped connection cannot split them.
-    send.mutate(
-      {
-        session_id: sessionId ?? 'new',
-        content_text: draft,
-        file_ids: fileIds,
-        request_reply: true,
-        client_message_id: clientMessageId,
-        ...(maskId ? { mask_id: maskId } : {}),
-        engine: choice.engine,
-        ...(choice.aspectRatio ? { aspect_ratio: choice.aspectRatio } : {}),
-        ...(choice.imageCount ? { image_count: choice.imageCount } : {}),
-      },
-      {
-        onSuccess: (result) => {
-          pendingSend.current = null;
-          mergeIntoConversation(queryClient, result.session_id, [result.message]);
-          setDraft('');
-          uploads.clear();
-          setEditTarget(null);
-          selectedArea.clear();
-          void queryClient.invalidateQueries({ queryKey: studioKeys.sessions });
-          void queryClient.invalidateQueries({ queryKey: studioKeys.session(result.session_id) });
-          if (result.reply_error?.code === 'INSUFFICIENT_BALANCE') void credit.recordRefusal();
-          if (!sessionId) {
-            generation.carryTo(result.session_id);
-            void navigate(paths.session.getHref(result.session_id), { replace: true });
-          }
-        },
-        onError: (error) => {
-          const refusal = isAppError(error) ? engineRefusalSchema.safeParse((error.details as { refusal?: unknown } | undefined)?.refusal) : undefined;
-          const limit = isAppError(error) ? spendingLimitRefusalOf(error.details) : null;
-          if (limit) setSendLimit(limit);
-          else if (refusal?.success) setSendRefusal(refusal.data);
-          else setSendError(refusalText(error) ?? (error.message || t('session.sendFailed')));
-        },
-      },
-    );
-  };
+  // Older pages arriving above change neither the newest message nor its content: only arrivals move the view.
+  const arrivalKey = `${lastMessage?.id}:${lastMessage?.updated_at}:${lastMessage?.files.length}:${credit.exhausted}`;
+  const stopReply = useStopReply();
+  const runningReply = [...messages].reverse().find((message) => message.role === 'system' && message.processing_status === 'processing');
+  const follow = useFollowConversation(scroller, content, arrivalKey);
+  // After a send, focus stays in the composer (the Send button it may have been on is disabled meanwhile).
+  const focusComposer = () => focusComposerField(COMPOSER_ID);
+  const send = useSendDraft({ sessionId, draft, generation, onCreditRefused: recordCreditRefusal, onSending: follow.jumpToEnd, onSent: focusComposer, maskId, onStored: selectedArea.clear });
+  const location = useLocation();
+  const openedBySend = sentFirstMessage(location.state);
+  useEffect(() => {
+    if (openedBySend) focusComposer();
+  }, [openedBySend]);
 
   const imageActions: ImageActionHandlers = {
     onDownload: (file) =>
       void downloadImage(file.fileUrl, { filename: file.originalFilename, alerts: { openedInNewTab: t('image.downloadOpenedInNewTab'), failed: t('image.downloadFailed') } }),
-    onEdit: setEditTarget,
+    onEdit: (file) => {
+      if (uploads.items.length >= MAX_ATTACHMENTS) toast.error(t('composer.maxFilesError', { max: MAX_ATTACHMENTS }));
+      else setEditTarget(file);
+    },
     onSelectArea: selectedArea.open,
   };
-
-  // Variations: a paid generation like a reply; short of credit shows the credit card.
-  const askForVariation = (replyMessageId: string) =>
-    variation.mutate(replyMessageId, {
-      onError: (error) => {
-        if (isAppError(error) && (error.status === 402 || error.code === 'INSUFFICIENT_BALANCE')) void credit.recordRefusal();
-        else toast.error(t('versions.failed', { message: errorText(error) }));
-      },
-      onSettled: refreshStatus,
-    });
+  const intake = useFileIntake(uploads.items, reservedSlots, uploads.addFiles);
+  // Input is off out of credit or on a session that is not (or no longer) there.
+  const inputOff = credit.exhausted || (isAppError(session.error) && session.error.status === 404);
+  const drop = useFileDrop(intake.take, !inputOff);
+  const resend = useResendMessage(sessionId, generation.choice, () => void credit.recordRefusal());
 
   const detail = session.data;
   // A session is named by its first request (or by the user); one without a name yet (a photo
@@ -236,16 +131,31 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
   const notFound = isAppError(session.error) && session.error.status === 404;
   // Any earlier picture of the chat, made or sent: a follow-up edits the latest (the server picks the same one).
   const hasPreviousOutput = messages.some((message) => message.files.length > 0);
-  const showWelcome = !sessionId || (conversation.isSuccess && messages.length === 0);
+  const showWelcome = !sessionId || (conversation.query.isSuccess && messages.length === 0);
 
   return (
     // Only the message list scrolls: the screen is exactly the viewport below the site header.
-    <div className="flex h-dvh flex-col overflow-hidden md:h-[calc(100dvh-64px)]">
+    <main className="flex h-dvh flex-col overflow-hidden md:h-[calc(100dvh-64px)]">
+      <SkipLinks conversationId={CONVERSATION_ID} composerId={COMPOSER_ID} />
       <SessionHeader
         title={title}
         status={detail?.status ?? 'idle'}
-        onRename={sessionId && !notFound ? () => setRenameTarget({ id: sessionId, name: detail?.session_name ?? '' }) : undefined}
-        onDelete={sessionId && !notFound ? () => setDeleteTarget(sessionId) : undefined}
+        onRename={
+          sessionId && !notFound
+            ? () => {
+                renameFocus.noteOpener();
+                setRenameTarget({ id: sessionId, name: detail?.session_name ?? '' });
+              }
+            : undefined
+        }
+        onDelete={
+          sessionId && !notFound
+            ? () => {
+                deleteFocus.noteOpener();
+                setDeleteTarget(sessionId);
+              }
+            : undefined
+        }
       />
       <ConnectivityBanner variant="session" />
       {sessionId && realtime === 'disconnected' && (
@@ -256,36 +166,47 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
 
       <div className="relative min-h-0 flex-1">
         {/* relative: visually hidden texts (absolutely placed) stay inside the list instead of growing the page. */}
-        <div ref={scroller} data-testid="message-list" role="region" aria-label={t('session.conversation')} tabIndex={0} className="relative h-full overflow-y-auto overscroll-contain px-3 py-4 sm:px-6">
+        {/* A labelled region that takes focus (the skip link's target): the keyboard scrolls it too. */}
+        <section
+          ref={scroller}
+          id={CONVERSATION_ID}
+          tabIndex={0}
+          aria-label={t('session.conversation')}
+          data-testid="message-list"
+          className="relative h-full overflow-y-auto overscroll-contain px-3 py-4 [overflow-anchor:none] focus-ring-inset sm:px-6"
+        >
           <div ref={content} className="mx-auto flex max-w-3xl flex-col gap-4">
-            {conversation.isError && !notFound && <AlertBanner>{t('session.loadFailed')}</AlertBanner>}
+            {conversation.query.isError && !notFound && <AlertBanner>{t('session.loadFailed')}</AlertBanner>}
             {notFound && <AlertBanner>{t('session.notFound')}</AlertBanner>}
-            {conversation.isPending && sessionId && (
+            {conversation.query.isPending && sessionId && (
               <span role="status" className="sr-only">
                 {t('session.loading')}
               </span>
             )}
-            {showWelcome && !notFound && <WelcomePanel />}
+            {showWelcome && !notFound && <WelcomePanel onStart={draft.setText} onPhotos={intake.take} />}
             {messages.length > 0 && (
               <section aria-labelledby="session-today" className="flex flex-col gap-3">
                 <h2 id="session-today" className="self-center rounded-full bg-muted px-3 py-0.5 text-xs font-medium text-muted-foreground">
                   {t('session.today')}
                 </h2>
-                <ol className="flex flex-col gap-3" aria-live="polite">
+                {/* Not a live region: a version switched would re-read the list; ReplyAnnouncer says each new reply once. */}
+                <ol className="flex flex-col gap-3">
+                  {sessionId && <HistoryRow state={conversation.history.state} onRetry={conversation.history.loadOlder} />}
                   {messages.map((message) => (
                     <MessageBubble
                       key={message.id}
                       message={message}
-                      onOpenImage={setPreviewFile}
-                      retry={message === lastMessage ? { onRetry: retryReply, pending: retry.isPending } : undefined}
+                      onOpenImage={openPreview}
+                      retry={message === lastMessage ? { onRetry: replies.retryReply, pending: replies.retryPending } : undefined}
                       imageActions={imageActions}
                       describeEngine={describeEngine}
+                      resend={message.role === 'user' ? { onResend: resend.resend, pending: resend.pending, disabled: inputOff } : undefined}
                       versions={
                         message.role === 'system'
                           ? {
-                              onVariation: () => askForVariation(message.id),
-                              pending: variation.isPending && variation.variables === message.id,
-                              onChoose: (version) => chooseVersion.mutate({ replyMessageId: message.id, version }),
+                              onVariation: () => replies.askForVariation(message.id),
+                              pending: replies.variationPendingFor(message.id),
+                              onChoose: (version) => replies.chooseVersion(message.id, version),
                             }
                           : undefined
                       }
@@ -295,9 +216,10 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
               </section>
             )}
             <TypingIndicator lastMessage={lastMessage} creditExhausted={creditExhausted} />
+            <ReplyAnnouncer lastMessage={lastMessage} />
             {creditExhausted && <CreditNeededCard rawBalance={credit.rawBalance} returnTo={sessionId ? paths.session.getHref(sessionId) : undefined} />}
           </div>
-        </div>
+        </section>
         {follow.hasUnseen && (
           <button
             type="button"
@@ -310,52 +232,54 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
         )}
       </div>
 
-      <div className="border-t bg-background">
+      <section id={COMPOSER_ID} aria-label={t('landmarks.composer')} className="border-t bg-background">
         <div className="mx-auto w-full max-w-3xl">
-          {sendError && (
+          {send.error && (
             <div className="px-3 pt-3 sm:px-4">
-              <AlertBanner>{sendError}</AlertBanner>
+              <AlertBanner>{send.error}</AlertBanner>
             </div>
           )}
-          {sendLimit && (
+          {send.limit && (
             <div className="px-3 pt-3 sm:px-4">
               <AlertBanner>
-                <SpendingLimitText refusal={sendLimit} tense="refused" />
+                <SpendingLimitText refusal={send.limit} tense="refused" />
               </AlertBanner>
             </div>
           )}
-          {sendRefusal && (
+          {send.refusal && (
             <div className="px-3 pt-3 sm:px-4">
               <AlertBanner
-                action={sendRefusal.capableEngines.map((engine) => (
+                action={send.refusal.capableEngines.map((engine) => (
                   <Button
                     key={engine}
                     variant="outline"
                     size="sm"
                     onClick={() => {
                       generation.setEngine(engine);
-                      setSendRefusal(null);
+                      send.dismissRefusal();
                     }}
                   >
                     {t('refusal.useInstead', { engine: nameOf(engine) })}
                   </Button>
                 ))}
               >
-                <RefusalText refusal={sendRefusal} />
+                <RefusalText refusal={send.refusal} />
               </AlertBanner>
             </div>
           )}
+          <IntakeRefusals refusals={intake.refusals} onDismiss={intake.dismiss} />
           {editTarget && <EditTargetChip file={editTarget} overlayUrl={selectedArea.overlayFor(editTarget)} onRemove={() => setEditTarget(null)} />}
           <Composer
-            text={draft}
-            onTextChange={setDraft}
+            text={draft.text}
+            onTextChange={draft.setText}
             items={uploads.items}
             onAddFiles={uploads.addFiles}
             onRemoveItem={uploads.remove}
             limitExceeded={uploads.limitExceeded}
-            onSend={handleSend}
-            onEscape={runningReply ? () => stopReply.mutate(runningReply.id, { onSettled: refreshStatus }) : undefined}
-            isLoading={send.isPending}
+            reservedSlots={reservedSlots}
+            onSend={send.sendDraft}
+            onEscape={runningReply ? () => stopReply.mutate(runningReply.id, { onSettled: conversation.refreshStatus }) : undefined}
+            isLoading={send.isSending}
             disabled={creditExhausted || notFound}
             options={
               <GenerationOptions
@@ -369,8 +293,8 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
             }
             footer={
               <CostPreview
-                text={draft}
-                attachments={uploads.items.filter(isApproved).length + (editTarget ? 1 : 0)}
+                text={draft.text}
+                attachments={draft.attachmentCount}
                 hasPreviousOutput={hasPreviousOutput}
                 choice={generation.choice}
                 onChooseEngine={generation.setEngine}
@@ -378,12 +302,25 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
             }
           />
         </div>
-      </div>
+      </section>
 
-      <ImagePreviewDialog file={previewFile} onClose={() => setPreviewFile(null)} imageActions={imageActions} />
+      <ImagePreviewDialog
+        file={previewFile}
+        onClose={() => setPreviewFile(null)}
+        imageActions={imageActions}
+        compareWith={compareSourceOf(previewFile, messages)}
+        // "Edit this image" closed it for the composer's chip: the composer takes the focus.
+        onCloseAutoFocus={(event) => (editTarget ? (event.preventDefault(), focusComposer()) : previewFocus.onCloseAutoFocus(event, conversationRegion))}
+      />
       <MaskEditorDialog file={selectedArea.editing} onCancel={selectedArea.cancel} onDone={selectedArea.done} />
-      <RenameSessionDialog target={renameTarget} onOpenChange={(open) => !open && setRenameTarget(null)} />
-      <DeleteSessionDialog sessionId={deleteTarget} onOpenChange={(open) => !open && setDeleteTarget(null)} onDeleted={() => void navigate(paths.studio.getHref(), { replace: true })} />
-    </div>
+      <DropZoneOverlay visible={drop.dragging} freeSlots={freeAttachmentSlots(uploads.items, reservedSlots)} />
+      <RenameSessionDialog target={renameTarget} onOpenChange={(open) => !open && setRenameTarget(null)} onCloseAutoFocus={(event) => renameFocus.onCloseAutoFocus(event, conversationRegion)} />
+      <DeleteSessionDialog
+        sessionId={deleteTarget}
+        onOpenChange={(open) => !open && setDeleteTarget(null)}
+        onDeleted={() => void navigate(paths.studio.getHref(), { replace: true })}
+        onCloseAutoFocus={(event) => deleteFocus.onCloseAutoFocus(event, conversationRegion)}
+      />
+    </main>
   );
 }

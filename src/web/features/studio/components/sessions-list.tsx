@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '@shared/paths';
 import type { SessionSummary } from '@shared/studio';
 import { Button } from '@web/components/ui/button';
+import { useFocusReturn } from '@web/lib/use-focus-return';
 import { sessionsOf, useSessions } from '../api/get-sessions';
 import { useSessionSearch } from '../api/search-sessions';
 import { useWorkingSessions } from '../api/get-working-sessions';
@@ -46,7 +47,26 @@ export function SessionsList() {
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const startRename = (session: SessionSummary) => setRenameTarget({ id: session.id, name: session.session_name ?? '' });
+  // Focus goes back to the card's button after a rename (or to the card), and after a delete to the
+  // card that took its place, else the previous one, else "Start new chat".
+  const renameFocus = useFocusReturn();
+  const deleteFocus = useFocusReturn();
+  const cardLinkOf = (sessionId: string) => () => document.querySelector<HTMLElement>(`a[data-card-link][href="${paths.session.getHref(sessionId)}"]`);
+  const neighbourLinks = (sessionId: string) => {
+    const index = list.findIndex((session) => session.id === sessionId);
+    const next = list[index + 1];
+    const previous = list[index - 1];
+    return [next && cardLinkOf(next.id), previous && cardLinkOf(previous.id), () => newChatLink.current].filter((target) => target !== undefined);
+  };
+  const newChatLink = useRef<HTMLAnchorElement>(null);
+  const startRename = (session: SessionSummary) => {
+    renameFocus.noteOpener(cardLinkOf(session.id));
+    setRenameTarget({ id: session.id, name: session.session_name ?? '' });
+  };
+  const startDelete = (session: SessionSummary) => {
+    deleteFocus.noteOpener(...neighbourLinks(session.id));
+    setDeleteTarget(session.id);
+  };
 
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-6 md:py-10">
@@ -82,6 +102,7 @@ export function SessionsList() {
         {!searching && (
         <li className="flex">
           <Link
+            ref={newChatLink}
             to={paths.newSession.getHref()}
             className="flex w-full flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed p-4 text-center transition-colors hover:border-primary hover:bg-muted"
           >
@@ -96,7 +117,7 @@ export function SessionsList() {
         {sessions.isPending
           ? Array.from({ length: SKELETON_CARDS }, (_, index) => <SessionCardSkeleton key={index} />)
           : list.map((session) => (
-              <SessionCard key={session.id} session={session} working={workingIds.has(session.id)} onRename={startRename} onDelete={(s) => setDeleteTarget(s.id)} />
+              <SessionCard key={session.id} session={session} working={workingIds.has(session.id)} onRename={startRename} onDelete={startDelete} />
             ))}
       </ul>
 
@@ -111,8 +132,8 @@ export function SessionsList() {
 
       {!searching && sessions.isSuccess && list.length === 0 && <EmptyState />}
 
-      <RenameSessionDialog target={renameTarget} onOpenChange={(open) => !open && setRenameTarget(null)} />
-      <DeleteSessionDialog sessionId={deleteTarget} onOpenChange={(open) => !open && setDeleteTarget(null)} />
+      <RenameSessionDialog target={renameTarget} onOpenChange={(open) => !open && setRenameTarget(null)} onCloseAutoFocus={renameFocus.onCloseAutoFocus} />
+      <DeleteSessionDialog sessionId={deleteTarget} onOpenChange={(open) => !open && setDeleteTarget(null)} onCloseAutoFocus={deleteFocus.onCloseAutoFocus} />
     </main>
   );
 }

@@ -4,9 +4,9 @@ import type { SessionStatus } from '@shared/studio';
 
 const tones: Record<SessionStatus, string> = {
   idle: 'bg-muted text-muted-foreground',
-  processing: 'bg-amber-100 text-amber-900',
-  completed: 'bg-green-100 text-success',
-  error: 'bg-red-100 text-destructive',
+  processing: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  completed: 'bg-green-100 text-success dark:bg-green-950',
+  error: 'bg-red-100 text-destructive dark:bg-red-950',
 };
 
 /** Spec section 4: idle 'Ready', processing 'Processing', completed 'Complete', error 'Error'. */

@@ -9,10 +9,15 @@ import type { PendingUpload } from '../lib/pending-upload';
  * The composer's photos, each on its way: upright → uploaded → verified (spec sections 3-5).
  * Removing an item (or leaving the screen) stops its upload and polling.
  */
-export function usePendingUploads() {
+export function usePendingUploads(reservedSlots = 0) {
   const [items, setItems] = useState<PendingUpload[]>([]);
   const [limitExceeded, setLimitExceeded] = useState(false);
   const itemsRef = useRef(items);
+  // Slots the message fills otherwise (an edit target): read when files arrive, not when the hook was made.
+  const reservedRef = useRef(reservedSlots);
+  useEffect(() => {
+    reservedRef.current = reservedSlots;
+  }, [reservedSlots]);
   const controllers = useRef(new Map<string, AbortController>());
 
   useEffect(() => {
@@ -54,7 +59,7 @@ export function usePendingUploads() {
 
   const addFiles = useCallback(
     (files: readonly File[]) => {
-      const { accepted, overLimit } = acceptPickedFiles(files, itemsRef.current);
+      const { accepted, overLimit } = acceptPickedFiles(files, itemsRef.current, reservedRef.current);
       setLimitExceeded(overLimit);
       const added: PendingUpload[] = accepted.map((file) => ({ id: crypto.randomUUID(), file, preview: URL.createObjectURL(file), status: 'pending' }));
       if (added.length === 0) return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '@shared/studio';
-import { acceptPickedFiles, canSend, screenPickedFiles } from './composer-rules';
+import { acceptPickedFiles, canSend, freeAttachmentSlots, screenPickedFiles } from './composer-rules';
 import type { PendingUpload } from './pending-upload';
 
 const image = (name: string) => new File(['x'], name, { type: 'image/jpeg' });
@@ -81,5 +81,16 @@ describe('when a message can be sent', () => {
 
   it('is not held up by a failed upload once the others are done', () => {
     expect(canSend({ ...ready, text: '', items: [approved(), item({ status: 'processing', error: 'Network request failed' })] })).toBe(true);
+  });
+});
+
+describe('the image an edit targets shares the message limit', () => {
+  it('leaves four upload slots while an image is chosen with Edit this image, so a message never carries six', () => {
+    const four = [item(), item(), item(), item()];
+    expect(freeAttachmentSlots(four)).toBe(1);
+    expect(freeAttachmentSlots(four, 1)).toBe(0);
+    expect(acceptPickedFiles([image('fifth.jpg')], four, 1)).toEqual({ accepted: [], overLimit: true });
+    expect(acceptPickedFiles([image('a.jpg'), image('b.jpg')], [], 1).accepted).toHaveLength(2);
+    expect(acceptPickedFiles(Array.from({ length: 6 }, (_, i) => image(`${i}.jpg`)), [], 1).accepted).toHaveLength(4);
   });
 });

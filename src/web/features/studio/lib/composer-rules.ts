@@ -21,13 +21,16 @@ export function canSend({ text, items, isLoading, disabled }: SendState): boolea
   return text.trim().length > 0 || items.some(isApproved);
 }
 
-/** How many more images fit in this message. */
-export const freeAttachmentSlots = (items: readonly PendingUpload[]): number => Math.max(0, MAX_ATTACHMENTS - items.length);
+/**
+ * How many more images fit in this message. `reserved` counts images the message carries besides
+ * the uploads (the image chosen with 'Edit this image'): together they never pass the limit.
+ */
+export const freeAttachmentSlots = (items: readonly PendingUpload[], reserved = 0): number => Math.max(0, MAX_ATTACHMENTS - items.length - reserved);
 
 /** Splits picked files into the image files that fit and whether some were left out for the limit. */
-export function acceptPickedFiles(files: readonly File[], items: readonly PendingUpload[]): { accepted: File[]; overLimit: boolean } {
+export function acceptPickedFiles(files: readonly File[], items: readonly PendingUpload[], reserved = 0): { accepted: File[]; overLimit: boolean } {
   const images = files.filter((file) => file.type.startsWith('image/'));
-  const slots = freeAttachmentSlots(items);
+  const slots = freeAttachmentSlots(items, reserved);
   return { accepted: images.slice(0, slots), overLimit: images.length > slots };
 }
 
