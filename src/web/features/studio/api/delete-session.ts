@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-
 import type { SessionsPage } from '@shared/studio';
 import { api } from '@web/lib/api-client';
 import { mapLoadedSessions } from './get-sessions';
-import { studioKeys } from './query-keys';
+import { sessionPagesFilter, studioKeys } from './query-keys';
 
 export async function deleteSession(sessionId: string): Promise<void> {
   await api.sessions[':id'].$delete({ param: { id: sessionId } });
@@ -19,7 +19,7 @@ export function useDeleteSession() {
     onMutate: async (sessionId) => {
       await queryClient.cancelQueries({ queryKey: studioKeys.sessions });
       // The list and any search results: every query under the list's key holds pages of sessions.
-      queryClient.setQueriesData<InfiniteData<SessionsPage, string | undefined>>({ queryKey: studioKeys.sessions }, (data) => mapLoadedSessions(data, (sessions) => sessions.filter((s) => s.id !== sessionId)));
+      queryClient.setQueriesData<InfiniteData<SessionsPage, string | undefined>>(sessionPagesFilter, (data) => mapLoadedSessions(data, (sessions) => sessions.filter((s) => s.id !== sessionId)));
     },
     onError: () => queryClient.invalidateQueries({ queryKey: studioKeys.sessions }),
     onSuccess: (_result, sessionId) => {
