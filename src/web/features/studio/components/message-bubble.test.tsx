@@ -73,7 +73,7 @@ describe('an image the retention job deleted', () => {
 });
 
 describe('a photo the user sent', () => {
-  it('offers Select area (and only that) under it, a picture made here the full set', async () => {
+  it('offers Select area, and only that, under it', async () => {
     const onSelectArea = vi.fn();
     const handlers = { onDownload: vi.fn(), onEdit: vi.fn(), onSelectArea };
     const photo = { id: 'f2', fileUrl: '/api/files/f2', thumbnailUrl: '/api/files/f2', originalFilename: 'beach.jpg', isGenerated: false, expired: false, contentDescription: '', version: 0, engine: null };
