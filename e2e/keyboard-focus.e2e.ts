@@ -66,9 +66,9 @@ describe.each(['desktop', 'phone'] as const)('the keyboard at the %s size', (vie
     await expect.poll(() => composer.evaluate((field) => field === document.activeElement)).toBe(true);
 
     // A second send on the session: still in the composer.
-    await page.keyboard.type('and add a moon');
+    await page.keyboard.type('and make it warmer');
     await page.keyboard.press('Enter');
-    await page.locator('li[data-message-id]').filter({ hasText: 'and add a moon' }).waitFor();
+    await page.locator('li[data-message-id]').filter({ hasText: 'and make it warmer' }).waitFor();
     await expect.poll(() => composer.evaluate((field) => field === document.activeElement)).toBe(true);
 
     // The image preview, opened from the photo and closed with Esc: back on the photo.

@@ -1,4 +1,5 @@
 import { type AspectRatio } from '@photomuse/request-language';
+import { type ProgressListener } from './work-progress';
 
 /** A picture as the engine takes and gives it. */
 export interface EngineImage {
@@ -21,6 +22,11 @@ export interface EngineOptions {
    * would pick; the caller composites every result over the photo through it.
    */
   mask?: { png: Buffer } | undefined;
+  /**
+   * Told as each unit of the engine's work finishes (`done` of `total`, rising by one; 0 first, when
+   * the total is known): a photo decoded, each edit operation and look, each image encoded.
+   */
+  onProgress?: ProgressListener | undefined;
 }
 
 export interface EngineResult {

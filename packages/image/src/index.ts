@@ -4,4 +4,5 @@
  */
 export { EngineError, type EngineErrorKind, type EngineImage, type EngineOptions, type EngineResult, type Suggestion, type UploadAnalysis } from './engine-types';
 export { LocalImageEngine, type LocalEngineSettings } from './local-engine';
+export { type ProgressListener } from './work-progress';
 export { visionActivity } from './vision/vision-client';

@@ -37,6 +37,7 @@ import { bodyIsSeen, detectPose, personBoxOf, type Pose } from './vision/pose';
 import { skinModel } from './vision/skin';
 import { findText, replaceFoundText } from './vision/text-replace';
 import { upscaleMask, upscaleTwice } from './vision/upscale';
+import { WorkProgress } from './work-progress';
 
 /**
  * The default engine: offline, free, and honest about what it is. Edits are real image operations
@@ -134,14 +135,18 @@ export class LocalImageEngine {
     const ratio = aspectRatioValue(aspectRatio)!;
     const size = sizeForRatio(this.sceneLongSide, this.sceneLongSide, ratio);
     const images: EngineImage[] = [];
+    // Each picture: its scene drawn, each look, its encoding.
+    const progress = new WorkProgress(options.count * (2 + styles.length + adjustments.length), options.onProgress);
     for (let position = 0; position < options.count; position += 1) {
       throwIfAborted(options.signal);
       const seed = seedFor(prompt, position, options.version);
       let raster = await renderScene(scene, size, seed);
-      raster = await applyLooks(raster, styles, adjustments, seed, options.signal);
+      progress.step();
+      raster = await applyLooks(raster, styles, adjustments, seed, options.signal, progress);
       // A variation's new seed moves the scene's details; its own grade makes the whole picture differ visibly.
       raster = VARIATION_GRADES[(options.version ?? 0) % VARIATION_GRADES.length]!(raster);
       images.push({ data: await encodeRaster(raster), mimeType: OUTPUT_MIME_TYPE });
+      progress.step();
     }
     return { images, note: generateNote(language, { understood: scene.understood, leftOut: undrawable.extras, styles, aspectRatio, count: options.count }) };
   }
@@ -173,17 +178,27 @@ export class LocalImageEngine {
   ): Promise<EngineResult> {
     // Several photos become one picture only when asked; otherwise each photo gets its own result.
     const combine = sources.length > 1 && instructions.combine;
+    const progress = new WorkProgress(editWorkUnits(instructions, sources.length, options.count, combine), options.onProgress);
     // Photos are decoded when their turn comes and let go once edited: five 12-megapixel photos held at once would be 180 MB.
     const rasters: Raster[] = [];
-    if (combine) for (const source of sources) rasters.push(await decodeSource(source, maxSide));
+    if (combine) {
+      for (const source of sources) {
+        rasters.push(await decodeSource(source, maxSide));
+        progress.step();
+      }
+    }
     const images: EngineImage[] = [];
     const prepared = new Map<number, PreparedPhoto>();
     const prepare = async (index: number, ratio: number | null, seed: number): Promise<PreparedPhoto> => {
       let photo = prepared.get(index);
       if (!photo) {
         throwIfAborted(options.signal);
-        const source = rasters[index] ?? (await decodeSource(sources[index]!, maxSide));
-        photo = await this.preparePhoto(source, instructions, ratio, seed, language, options.signal, options.mask?.png);
+        let source = rasters[index];
+        if (!source) {
+          source = await decodeSource(sources[index]!, maxSide);
+          progress.step();
+        }
+        photo = await this.preparePhoto(source, instructions, ratio, seed, language, options.signal, progress, options.mask?.png);
         prepared.set(index, photo);
       }
       return photo;
@@ -200,20 +215,24 @@ export class LocalImageEngine {
           // Each photo takes its cell's shape before the styles, so a style's layout (pop art's panels, a frame) stays whole.
           const photo = await prepare(index, grid.cellWidth / grid.cellHeight, seed);
           facts = { ...photo.facts, ...facts };
-          edited.push(await applyLooks(photo.raster, instructions.styles, lookAdjustments(instructions), seed, options.signal));
+          edited.push(await applyLooks(photo.raster, instructions.styles, lookAdjustments(instructions), seed, options.signal, progress));
         }
         raster = await composeGrid(edited, grid);
+        progress.step();
       } else {
         const index = position % sources.length;
         const photo = await prepare(index, aspectRatioValue(options.aspectRatio), seed);
         // The last version asked of this photo: its edit is not needed again.
         if (position + sources.length >= options.count) prepared.delete(index);
         facts = { ...photo.facts, ...facts };
-        raster = await applyLooks(photo.raster, instructions.styles, lookAdjustments(instructions), seed, options.signal);
+        raster = await applyLooks(photo.raster, instructions.styles, lookAdjustments(instructions), seed, options.signal, progress);
         alpha = photo.alpha;
       }
       // After the styles, so the words stay legible; once over a combined grid, not in every cell.
-      if (instructions.caption) raster = await drawCaption(raster, instructions.caption);
+      if (instructions.caption) {
+        raster = await drawCaption(raster, instructions.caption);
+        progress.step();
+      }
       // A variation (version 1, 2…) starts at another grade: its seed alone changes nothing in most edits.
       raster = VARIATION_GRADES[((options.version ?? 0) + Math.floor(position / (combine ? 1 : sources.length))) % VARIATION_GRADES.length]!(raster);
       // Last, so every step before works on the smaller picture.
@@ -222,8 +241,10 @@ export class LocalImageEngine {
         raster = await upscaleTwice(raster, options.signal).catch((cause: unknown) => {
           throw stoppedOr(options.signal, 'The offline upscaler could not run.', cause);
         });
+        progress.step();
       }
       images.push(alpha ? { data: await encodeWithAlpha(raster, alpha), mimeType: 'image/png' } : { data: await encodeRaster(raster, { photo: maxSide === this.fullResolutionMaxSide }), mimeType: OUTPUT_MIME_TYPE });
+      progress.step();
     }
     const note = editNote(language, {
       styles: instructions.styles,
@@ -259,12 +280,17 @@ export class LocalImageEngine {
     seed: number,
     language: NoteLanguage,
     signal: AbortSignal | undefined,
+    progress: WorkProgress,
     selectedArea?: Buffer,
   ): Promise<PreparedPhoto> {
     let raster = source;
-    for (const mention of instructions.adjustments.filter(isGeometric)) raster = await applyAdjustment(raster, mention);
+    for (const mention of instructions.adjustments.filter(isGeometric)) {
+      raster = await applyAdjustment(raster, mention);
+      progress.step();
+    }
     throwIfAborted(signal);
     raster = await fitToRatio(raster, ratio, instructions.fit);
+    progress.step();
     if (instructions.upscale && raster.width * raster.height > UPSCALE_MAX_PIXELS) throw new EngineError('invalid', alreadyLargeMessage(language, raster.width, raster.height));
     const facts: PhotoFacts = {};
     if (instructions.textReplacement) {
@@ -275,6 +301,7 @@ export class LocalImageEngine {
       if (!found) throw new EngineError('invalid', textNotFoundMessage(language, oldText, lines.flatMap((line) => line.words.map((word) => word.text))));
       raster = await replaceFoundText(raster, found, newText);
       facts.textReplaced = { from: found.text, to: newText };
+      progress.step();
     }
     throwIfAborted(signal);
     const person = needsPerson(instructions) ? new PersonAnalysis(raster, signal) : null;
@@ -286,6 +313,7 @@ export class LocalImageEngine {
       facts.personFound = !selectedArea && change.region !== undefined && instructions.colourTarget?.kind === 'garment';
       facts.recoloured = recolour(raster, change.change, change.region, change.found);
       raster = facts.recoloured.raster;
+      progress.step();
     }
     throwIfAborted(signal);
     let alpha: Uint8Array | undefined;
@@ -296,6 +324,7 @@ export class LocalImageEngine {
       const result = await changeBackground(raster, mask, instructions.background, seed);
       raster = result.raster;
       alpha = result.alpha;
+      progress.step();
     }
     return { raster, alpha, facts };
   }
@@ -323,6 +352,20 @@ async function selectionRegion(png: Buffer, width: number, height: number): Prom
 
 function lookAdjustments(instructions: EditInstructions): AdjustmentMention[] {
   return instructions.adjustments.filter((mention) => !isGeometric(mention));
+}
+
+/**
+ * The units an edit's progress counts, in the order editPhotos does them. Each photo used, once:
+ * decoded, each turn or flip, its shape, a text replacement, a colour change, a new background.
+ * Each image: each look (in every cell of a combined grid), the grid itself, a caption, an
+ * upscale, its encoding.
+ */
+function editWorkUnits(instructions: EditInstructions, photos: number, count: number, combine: boolean): number {
+  const preparedPhotos = combine ? photos : Math.min(count, photos);
+  const perPhoto = 2 + instructions.adjustments.filter(isGeometric).length + Number(instructions.textReplacement !== null) + Number(instructions.colourChange !== null) + Number(instructions.background !== null);
+  const looks = instructions.styles.length + lookAdjustments(instructions).length;
+  const perImage = (combine ? photos * looks + 1 : looks) + Number(instructions.caption !== null) + Number(instructions.upscale) + 1;
+  return preparedPhotos * perPhoto + count * perImage;
 }
 
 /**
@@ -424,15 +467,17 @@ class PersonAnalysis {
   }
 }
 
-async function applyLooks(raster: Raster, styles: readonly Style[], adjustments: readonly AdjustmentMention[], seed: number, signal: AbortSignal | undefined): Promise<Raster> {
+async function applyLooks(raster: Raster, styles: readonly Style[], adjustments: readonly AdjustmentMention[], seed: number, signal: AbortSignal | undefined, progress: WorkProgress): Promise<Raster> {
   let result = raster;
   for (const style of styles) {
     throwIfAborted(signal);
     result = await lookOf(style)(result, { seed, scale: sizeScale(result) });
+    progress.step();
   }
   for (const mention of adjustments) {
     throwIfAborted(signal);
     result = await applyAdjustment(result, mention);
+    progress.step();
   }
   return result;
 }

@@ -173,19 +173,31 @@ describe('OpenAI', () => {
 });
 
 describe('the built-in engine', () => {
-  it('reports its stages (planning, generating, saving) in order, without a step count', { timeout: 60_000 }, async () => {
+  it('reports its stages (planning, generating, saving) in order, and its steps while generating', { timeout: 60_000 }, async () => {
     const client = await payingUser();
     const { sessionId, stream } = await openSession(client);
     try {
       const reply = await ask(client, sessionId, 'local');
       const stages: string[] = [];
+      const steps: { step: number; total: number }[] = [];
       for (;;) {
         const event = await stream.next((candidate) => candidate.event === 'progress' || (candidate.event === 'message' && JSON.parse(candidate.data).id === reply.reply_message_id && JSON.parse(candidate.data).type === 'message.updated'), 30_000);
         if (event.event === 'message') break;
         const progress = progressOf(event.data);
-        expect(progress.step).toBeNull();
         stages.push(progress.stage);
+        if (progress.step !== null || progress.total !== null) {
+          expect(progress.stage).toBe('generating');
+          steps.push({ step: progress.step!, total: progress.total! });
+        }
       }
+      // The engine's own units of work (the scene drawn, the picture encoded): a determinate bar that only moves forward.
+      expect(steps.length).toBeGreaterThan(0);
+      for (const { step, total } of steps) {
+        expect(total).toBe(steps[0]!.total);
+        expect(step).toBeGreaterThanOrEqual(0);
+        expect(step).toBeLessThanOrEqual(total);
+      }
+      expect(steps.map(({ step }) => step)).toEqual(steps.map(({ step }) => step).sort((a, b) => a - b));
       // Rate-limited: a stage may be folded into the next; never out of order, and the first and last are there.
       const order = ['planning', 'generating', 'saving'];
       expect(stages[0]).toBe('planning');

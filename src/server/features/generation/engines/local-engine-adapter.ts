@@ -1,4 +1,4 @@
-import { EngineError as BuiltInEngineError, LocalImageEngine, type LocalEngineSettings } from '@photomuse/image';
+import { EngineError as BuiltInEngineError, LocalImageEngine, type EngineOptions as BuiltInEngineOptions, type LocalEngineSettings } from '@photomuse/image';
 import { EngineError, type EngineImage, type EngineOptions, type EngineResult, type ImageEngine, type UploadAnalysis } from './image-engine';
 
 /**
@@ -15,11 +15,11 @@ export class LocalEngineAdapter implements ImageEngine {
   }
 
   generate(prompt: string, options: EngineOptions): Promise<EngineResult> {
-    return this.engine.generate(prompt, options).catch(asAppError);
+    return this.engine.generate(prompt, builtInOptions(options)).catch(asAppError);
   }
 
   edit(images: EngineImage[], prompt: string, options: EngineOptions): Promise<EngineResult> {
-    return this.engine.edit(images, prompt, options).catch(asAppError);
+    return this.engine.edit(images, prompt, builtInOptions(options)).catch(asAppError);
   }
 
   analyzeUpload(image: EngineImage): Promise<UploadAnalysis> {
@@ -29,6 +29,12 @@ export class LocalEngineAdapter implements ImageEngine {
 
 export function createLocalEngine(settings: LocalEngineSettings = {}): ImageEngine {
   return new LocalEngineAdapter(settings);
+}
+
+/** The engine counts its own units of work (a photo decoded, each operation, each image encoded): those are the job's steps. */
+function builtInOptions(options: EngineOptions): BuiltInEngineOptions {
+  const { onProgress } = options;
+  return { ...options, onProgress: onProgress && ((done, total) => onProgress({ step: done, total })) };
 }
 
 function asAppError(error: unknown): never {

@@ -1,3 +1,4 @@
+import type { Query } from '@tanstack/react-query';
 import type { GenerationChoice } from '../hooks/use-generation-choice';
 
 /** Cache keys of the studio; every key starts with 'studio' so a sign-out clears them together. */
@@ -12,4 +13,13 @@ export const studioKeys = {
   quote: (text: string, attachments: number, hasPreviousOutput: boolean, choice: GenerationChoice) =>
     ['studio', 'quote', text, attachments, hasPreviousOutput, choice.engine, choice.aspectRatio, choice.imageCount] as const,
   creditRefusal: ['studio', 'credit-refusal'] as const,
+};
+
+/**
+ * The queries that hold pages of sessions: the list and its search results — not the working
+ * sessions, which sit under the same prefix (so a refreshed list refreshes them) but hold ids only.
+ */
+export const sessionPagesFilter = {
+  queryKey: studioKeys.sessions,
+  predicate: (query: Query) => query.queryKey.length === studioKeys.sessions.length || query.queryKey[studioKeys.sessions.length] === 'search',
 };
