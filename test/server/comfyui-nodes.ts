@@ -1,6 +1,7 @@
 /**
  * The node classes the local ComfyUI stand-in knows, as ComfyUI's GET /object_info describes them
- * (ComfyUI's nodes.py and comfy_extras/, 2025-10: nodes_sd3, nodes_qwen, nodes_cfg,
+ * (ComfyUI's nodes.py — with its inpainting nodes VAEEncodeForInpaint, SetLatentNoiseMask and
+ * InpaintModelConditioning — and comfy_extras/, 2025-10: nodes_sd3, nodes_qwen, nodes_cfg,
  * nodes_model_advanced, nodes_post_processing, nodes_upscale_model). V1 nodes list a combo's
  * choices as `[[...choices], {...}]`; V3 nodes (io.ComfyNode) as `["COMBO", {options: [...]}]`.
  * Model loaders list the files installed in their folder, LoadImage the files in the input folder.
@@ -106,6 +107,24 @@ export function nodeCatalogue(models: InstalledModels, inputFiles: string[]): Re
     node('SaveImage', { required: { images: ['IMAGE', {}], filename_prefix: ['STRING', { default: 'ComfyUI' }] }, hidden: { prompt: 'PROMPT', extra_pnginfo: 'EXTRA_PNGINFO' }, output: [], outputNode: true, category: 'image' }),
     node('PreviewImage', { required: { images: ['IMAGE'] }, hidden: { prompt: 'PROMPT', extra_pnginfo: 'EXTRA_PNGINFO' }, output: [], outputNode: true, category: 'image' }),
     node('LoadImage', { required: { image: [[...inputFiles].sort(), { image_upload: true }] }, output: ['IMAGE', 'MASK'], category: 'image' }),
+    node('VAEEncodeForInpaint', {
+      required: { pixels: ['IMAGE'], vae: ['VAE'], mask: ['MASK'], grow_mask_by: ['INT', { default: 6, min: 0, max: 64, step: 1 }] },
+      output: ['LATENT'],
+      category: 'latent/inpaint',
+    }),
+    node('SetLatentNoiseMask', { required: { samples: ['LATENT'], mask: ['MASK'] }, output: ['LATENT'], category: 'latent/inpaint' }),
+    node('InpaintModelConditioning', {
+      required: {
+        positive: ['CONDITIONING'],
+        negative: ['CONDITIONING'],
+        vae: ['VAE'],
+        pixels: ['IMAGE'],
+        mask: ['MASK'],
+        noise_mask: ['BOOLEAN', { default: true, tooltip: 'Add a noise mask to the latent so sampling will only happen within the mask. Might improve results or completely break things depending on the model.' }],
+      },
+      output: ['CONDITIONING', 'CONDITIONING', 'LATENT'],
+      category: 'conditioning/inpaint',
+    }),
     node('ImageScaleBy', { required: { image: ['IMAGE'], upscale_method: combo(UPSCALE_METHODS, false), scale_by: ['FLOAT', { default: 1.0, min: 0.01, max: 8.0, step: 0.01 }] }, output: ['IMAGE'], category: 'image/upscaling' }),
     node('ImageScaleToTotalPixels', {
       required: {

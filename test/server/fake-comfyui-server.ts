@@ -19,6 +19,11 @@ import { CUSTOM_VALIDATED_INPUTS, nodeCatalogue, type InputSpec, type InstalledM
  *   `progress`, binary preview frames, `executed`, `execution_success`, `execution_error`,
  *   `execution_interrupted`, and `executing` with node null at the end); /history and /view
  *   answer with the outputs; /interrupt with a prompt_id stops only that prompt, if it runs;
+ * - POST /upload/mask as server.py's upload_mask: `original_ref` (JSON `{filename, subfolder,
+ *   type}`) names the photo whose alpha the uploaded PNG's alpha replaces, saved as a new PNG
+ *   under the upload's own name; no original_ref (or one that is not JSON) is an unhandled error
+ *   (500), a mask of another size too (PIL's putalpha), and a photo ComfyUI does not have is
+ *   answered 200 with nothing saved — the LoadImage naming it is then refused at /prompt;
  * - with `apiKey`, every request needs `Authorization: Bearer <key>` (ComfyUI behind an
  *   authenticating proxy): 401 otherwise.
  *
@@ -150,6 +155,7 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
     }
     if (req.method === 'GET' && path === '/system_stats') return sendJson(res, 200, { system: { comfyui_version: '0.3.65', os: 'posix' }, devices: [] });
     if (req.method === 'POST' && path === '/upload/image') return upload(req, res, body);
+    if (req.method === 'POST' && path === '/upload/mask') return upload(req, res, body, maskOver);
     if (req.method === 'POST' && path === '/prompt') return postPrompt(res, (json ?? {}) as Record<string, unknown>);
     if (req.method === 'GET' && path === '/prompt') return sendJson(res, 200, queueInfo());
     const historyOf = /^\/history\/(.+)$/.exec(path);
@@ -180,7 +186,11 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
     sendJson(res, 404, { error: `no route ${req.method} ${path}` });
   }
 
-  async function upload(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer) {
+  /**
+   * server.py's image_upload: the `image` file into the `type` folder's `subfolder`; `save` stands
+   * for its image_save_function (/upload/mask's), which may save nothing.
+   */
+  async function upload(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, save?: (data: Buffer, form: FormData) => Promise<Buffer | undefined>) {
     const form = await new Request('http://comfyui/upload/image', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: new Uint8Array(body) }).formData();
     const image = form.get('image');
     if (!(image instanceof File) || !image.name) return res.writeHead(400).end();
@@ -193,10 +203,60 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
     const extension = image.name.slice(stem.length);
     let name = image.name;
     // As image_upload: an existing name gets " (1)", " (2)"… unless it holds the same bytes.
-    for (let i = 1; !overwrite && inputs.has(annotated(subfolder, name)) && !inputs.get(annotated(subfolder, name))!.data.equals(data); i++) name = `${stem} (${i})${extension}`;
-    const { width = 0, height = 0 } = await sharp(data).metadata();
-    inputs.set(annotated(subfolder, name), { data, width, height });
+    let duplicate = false;
+    for (let i = 1; !overwrite && inputs.has(annotated(subfolder, name)); i++) {
+      if (inputs.get(annotated(subfolder, name))!.data.equals(data)) {
+        duplicate = true;
+        break;
+      }
+      name = `${stem} (${i})${extension}`;
+    }
+    if (!duplicate) {
+      let saved: Buffer | undefined = data;
+      if (save) {
+        try {
+          saved = await save(data, form);
+        } catch (error) {
+          // aiohttp answers an exception in a handler with a bare 500.
+          return res.writeHead(500, { 'Content-Type': 'text/plain' }).end(`500 Internal Server Error\n\nServer got itself in trouble (${(error as Error).message})`);
+        }
+      }
+      if (saved) {
+        const { width = 0, height = 0 } = await sharp(saved).metadata();
+        inputs.set(annotated(subfolder, name), { data: saved, width, height });
+      }
+    }
     sendJson(res, 200, { name, subfolder, type });
+  }
+
+  /**
+   * upload_mask's image_save_function: the photo original_ref names, converted to RGBA, with the
+   * uploaded image's alpha put in (same size, or PIL refuses), as PNG. A photo that is not there,
+   * or a name reaching outside the folder, saves nothing (the function's 400 is never answered).
+   */
+  async function maskOver(data: Buffer, form: FormData): Promise<Buffer | undefined> {
+    const raw = form.get('original_ref');
+    if (typeof raw !== 'string') throw new TypeError('the JSON object must be str, bytes or bytearray, not NoneType');
+    let ref: { filename?: unknown; subfolder?: unknown; type?: unknown };
+    try {
+      ref = JSON.parse(raw) as typeof ref;
+    } catch {
+      throw new SyntaxError('json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)');
+    }
+    if (typeof ref.filename !== 'string') throw new Error("KeyError: 'filename'");
+    // folder_paths.annotated_filepath: a " [input]", " [output]" or " [temp]" suffix names the folder.
+    const suffix = / \[(input|output|temp)\]$/.exec(ref.filename);
+    const filename = suffix ? ref.filename.slice(0, suffix.index) : ref.filename;
+    const folder = suffix ? suffix[1]! : typeof ref.type === 'string' ? ref.type : 'output';
+    if (!filename || filename.startsWith('/') || filename.includes('..')) return undefined;
+    const key = annotated(typeof ref.subfolder === 'string' ? ref.subfolder : '', filename);
+    const original = folder === 'input' ? inputs.get(key)?.data : outputFiles.get(`${folder}:${key}`);
+    if (!original) return undefined;
+    const photo = await sharp(original).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const mask = await sharp(data).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    if (photo.info.width !== mask.info.width || photo.info.height !== mask.info.height) throw new Error('ValueError: images do not match');
+    for (let pixel = 0; pixel < photo.info.width * photo.info.height; pixel += 1) photo.data[pixel * 4 + 3] = mask.data[pixel * 4 + 3]!;
+    return sharp(photo.data, { raw: { width: photo.info.width, height: photo.info.height, channels: 4 } }).png().toBuffer();
   }
 
   function view(res: http.ServerResponse, query: URLSearchParams) {
@@ -490,9 +550,13 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
       }
       case 'KSampler':
         return from('latent_image');
+      case 'SetLatentNoiseMask':
+        return from('samples');
       case 'VAEDecode':
         return from('samples');
-      case 'VAEEncode': {
+      case 'VAEEncode':
+      case 'VAEEncodeForInpaint':
+      case 'InpaintModelConditioning': {
         const pixels = from('pixels');
         return { ...pixels, width: Math.floor(pixels.width / 8) * 8, height: Math.floor(pixels.height / 8) * 8 };
       }

@@ -136,7 +136,7 @@ describe('configuration', () => {
     });
     expect(config.imageEngine.kind).toBe('comfyui');
     expect(config.imageEngines).toEqual([
-      { settings: { kind: 'comfyui', url: 'http://gpu-box:8188', apiKey: 'proxy-token', workflowsDir: undefined, workflows: ['flux1-schnell', 'qwen-image-edit'] }, label: 'Studio GPU', pricePerImageCents: 5 },
+      { settings: { kind: 'comfyui', url: 'http://gpu-box:8188', apiKey: 'proxy-token', workflowsDir: undefined, workflows: ['flux1-schnell', 'qwen-image-edit', 'qwen-image-edit-inpaint'] }, label: 'Studio GPU', pricePerImageCents: 5 },
       { settings: { kind: 'a1111', url: 'http://gpu-box:7860', auth: { username: 'photomuse', password: 'pa:ss' }, model: 'juggernautXL_v9', upscaler: 'R-ESRGAN 4x+' }, label: undefined, pricePerImageCents: 8 },
       { settings: { kind: 'local' }, label: undefined, pricePerImageCents: 0 },
     ]);

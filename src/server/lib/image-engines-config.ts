@@ -41,7 +41,7 @@ export interface ImageEngineConfig {
 /** The variable that prefixes a kind's own settings (PRICE_PER_IMAGE_CENTS_COMFYUI, COMFYUI_LABEL). */
 export const engineVariablePrefix = (kind: EngineKind) => kind.toUpperCase() as Uppercase<EngineKind>;
 
-export const DEFAULT_COMFYUI_WORKFLOWS = ['flux1-schnell', 'qwen-image-edit'];
+export const DEFAULT_COMFYUI_WORKFLOWS = ['flux1-schnell', 'qwen-image-edit', 'qwen-image-edit-inpaint'];
 export const DEFAULT_A1111_UPSCALER = 'R-ESRGAN 4x+';
 
 const isKind = (value: string): value is EngineKind => (ENGINE_KINDS as readonly string[]).includes(value);

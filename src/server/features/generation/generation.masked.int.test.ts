@@ -149,8 +149,19 @@ describe('a selected area with each engine', () => {
     await expectOnlyTheAreaChanged(source, result);
   });
 
-  it('ComfyUI: its edit workflow’s result, whatever it changed, is kept only inside the area', async () => {
+  it('ComfyUI: the mask through /upload/mask over the uploaded photo, and the inpainting workflow reads it', async () => {
     const { result, source } = await maskedEdit('comfyui');
+    const uploads = comfy.received.map((request) => request.path).filter((path) => path.startsWith('/upload/'));
+    expect(uploads).toEqual(['/upload/image', '/upload/mask']);
+    const prompt = comfy.prompts[0]!.prompt;
+    expect(prompt['90']).toMatchObject({ class_type: 'InpaintModelConditioning', inputs: { mask: ['78', 1] } });
+    // LoadImage's file is the photo with the mask as its alpha: transparent (MASK 1) inside the area.
+    const masked = comfy.uploads.get(String(prompt['78']!.inputs!.image))!;
+    const { meta, raw } = await decodePng(masked.data);
+    expect(meta).toMatchObject({ format: 'png', width: 1000, height: 1000, hasAlpha: true });
+    const alphaAt = (x: number, y: number) => raw.data[(y * 1000 + x) * raw.info.channels + 3];
+    expect(alphaAt(SHIRT.left + 50, SHIRT.top + 50)).toBe(0);
+    expect(alphaAt(50, 50)).toBe(255);
     await expectOnlyTheAreaChanged(source, result);
   });
 });

@@ -39,3 +39,14 @@ export async function whiteOnBlackMask(mask: EngineMask, size?: { width: number;
   const image = sharp(mask.png);
   return (size && (size.width !== mask.width || size.height !== mask.height) ? image.resize(size.width, size.height, { fit: 'fill' }) : image).toColourspace('b-w').png().toBuffer();
 }
+
+/**
+ * ComfyUI's /upload/mask: a PNG of the photo's size whose alpha becomes the photo's alpha;
+ * LoadImage's MASK is 1 - alpha, so the area to repaint is transparent (alpha 0), the rest opaque.
+ */
+export async function comfyUiAlphaMask(mask: EngineMask): Promise<Buffer> {
+  const selected = await sharp(mask.png).extractChannel(0).raw().toBuffer();
+  const rgba = Buffer.alloc(mask.width * mask.height * 4);
+  for (let pixel = 0; pixel < selected.length; pixel += 1) rgba[pixel * 4 + 3] = selected[pixel]! >= 128 ? 0 : 255;
+  return sharp(rgba, { raw: { width: mask.width, height: mask.height, channels: 4 } }).png().toBuffer();
+}

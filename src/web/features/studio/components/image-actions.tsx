@@ -41,3 +41,20 @@ export function ImageActions({ file, handlers, tone = 'chat', onNavigate }: { fi
     </div>
   );
 }
+
+/**
+ * 'Select area' alone, for a photo the user sent: the other actions are for pictures made here
+ * (a photo of one's own is already on the device and in the Library).
+ */
+export function SelectAreaAction({ file, onSelectArea }: { file: MessageFile; onSelectArea: (file: MessageFile) => void }) {
+  const { t } = useTranslation('studio');
+  return (
+    <div className="flex flex-wrap items-center gap-1" role="group" aria-label={t('image.actions', { name: file.originalFilename })}>
+      <button type="button" className={buttonClasses('ghost', 'sm', 'h-8 px-2 text-xs')} onClick={() => onSelectArea(file)}>
+        <SquareDashedMousePointer className="size-3.5" aria-hidden="true" />
+        {t('mask.selectArea')}
+      </button>
+    </div>
+  );
+}
+

@@ -72,6 +72,19 @@ describe('an image the retention job deleted', () => {
   });
 });
 
+describe('a photo the user sent', () => {
+  it('offers Select area, and only that, under it', async () => {
+    const onSelectArea = vi.fn();
+    const handlers = { onDownload: vi.fn(), onEdit: vi.fn(), onSelectArea };
+    const photo = { id: 'f2', fileUrl: '/api/files/f2', thumbnailUrl: '/api/files/f2', originalFilename: 'beach.jpg', isGenerated: false, expired: false, contentDescription: '', version: 0, engine: null };
+    render(<MessageBubble message={{ ...userMessage(null), files: [photo] }} onOpenImage={vi.fn()} imageActions={handlers} />);
+    const actions = screen.getByRole('group', { name: /beach\.jpg/ });
+    expect([...actions.querySelectorAll('button, a')].map((control) => control.textContent)).toEqual(['Select area']);
+    await userEvent.click(screen.getByRole('button', { name: 'Select area' }));
+    expect(onSelectArea).toHaveBeenCalledWith(photo);
+  });
+});
+
 describe('a reply with versions', () => {
   const output = (id: string, version: number) => ({ id, fileUrl: `/api/files/${id}`, thumbnailUrl: `/api/files/${id}`, originalFilename: `${id}.png`, isGenerated: true, expired: false, contentDescription: '', version, engine: null });
   const reply = (files: ReturnType<typeof output>[], chosen: number | null = null): Message => ({

@@ -7,7 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
 import { ChatImage } from './chat-image';
 import { ExpiredImage } from './expired-image';
-import { ImageActions, type ImageActionHandlers } from './image-actions';
+import { ImageActions, SelectAreaAction, type ImageActionHandlers } from './image-actions';
 import { ReplyProgress } from './reply-progress';
 import { UserMessageTools, type ResendHandlers } from './user-message-tools';
 
@@ -96,6 +96,7 @@ export function MessageBubble({ message, onOpenImage, retry, imageActions, versi
                   <>
                     <ChatImage file={file} inGrid={shownFiles.length > 1} onOpen={onOpenImage} />
                     {imageActions && file.isGenerated && <ImageActions file={file} handlers={imageActions} />}
+                    {imageActions?.onSelectArea && !file.isGenerated && <SelectAreaAction file={file} onSelectArea={imageActions.onSelectArea} />}
                   </>
                 )}
               </li>

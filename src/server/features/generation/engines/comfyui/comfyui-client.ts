@@ -8,7 +8,7 @@ import type { ApiPrompt } from './workflow';
 
 /**
  * ComfyUI's HTTP and WebSocket API (server.py) as the engine uses it: /object_info, /upload/image,
- * /prompt, /history, /view, /interrupt, /queue and /ws. A COMFYUI_API_KEY goes along as a Bearer
+ * /upload/mask, /prompt, /history, /view, /interrupt, /queue and /ws. A COMFYUI_API_KEY goes along as a Bearer
  * token on every request (for a ComfyUI behind an authenticating proxy).
  */
 
@@ -28,6 +28,12 @@ export function choicesOf(spec: InputSpec | undefined): unknown[] | undefined {
   if (spec[0] === 'COMBO' && Array.isArray(spec[1]?.options)) return spec[1].options as unknown[];
   return undefined;
 }
+
+const uploadedSchema = z.object({ name: z.string(), subfolder: z.string().default('') });
+/** A file in ComfyUI's input folder, as /upload/image answers it. */
+export type UploadedFile = z.infer<typeof uploadedSchema>;
+/** The name LoadImage takes: `subfolder/name`. */
+const loadImageName = (file: UploadedFile) => (file.subfolder ? `${file.subfolder}/${file.name}` : file.name);
 
 const outputImageSchema = z.object({ filename: z.string(), subfolder: z.string().default(''), type: z.string().default('output') });
 export type OutputImage = z.infer<typeof outputImageSchema>;
@@ -71,14 +77,33 @@ export class ComfyUiClient {
 
   /** Uploads a photo into ComfyUI's input folder (subfolder photomuse) and answers the name LoadImage takes. */
   async upload(image: EngineImage, signal?: AbortSignal): Promise<string> {
+    return loadImageName(await this.uploadFile(image, signal));
+  }
+
+  /** As `upload`, answering where ComfyUI put the file (what /upload/mask's original_ref names). */
+  async uploadFile(image: EngineImage, signal?: AbortSignal): Promise<UploadedFile> {
     const form = new FormData();
     form.append('image', new Blob([new Uint8Array(image.data)], { type: image.mimeType }), `photomuse-${randomUUID()}.${extensionOf(image.mimeType)}`);
     form.append('type', 'input');
     form.append('subfolder', 'photomuse');
-    const answer = z
-      .object({ name: z.string(), subfolder: z.string().default('') })
-      .parse(await sendForJson(`${this.config.url}/upload/image`, { method: 'POST', body: form, headers: this.headers(), signal, what: 'ComfyUI /upload/image' }));
-    return answer.subfolder ? `${answer.subfolder}/${answer.name}` : answer.name;
+    return uploadedSchema.parse(await sendForJson(`${this.config.url}/upload/image`, { method: 'POST', body: form, headers: this.headers(), signal, what: 'ComfyUI /upload/image' }));
+  }
+
+  /**
+   * /upload/mask: ComfyUI opens the uploaded photo `original`, replaces its alpha with the alpha of
+   * `maskPng` (which must be the photo's size) and saves the result as a new PNG in the input
+   * folder; LoadImage of that name gives the photo and, as MASK, 1 where the alpha is 0. Answers
+   * the name LoadImage takes. A photo ComfyUI does not have is not refused here (nothing is saved,
+   * and the prompt naming it is refused); a missing original_ref is a 500.
+   */
+  async uploadMask(original: UploadedFile, maskPng: Buffer, signal?: AbortSignal): Promise<string> {
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(maskPng)], { type: 'image/png' }), `photomuse-mask-${randomUUID()}.png`);
+    form.append('type', 'input');
+    form.append('subfolder', 'photomuse');
+    form.append('original_ref', JSON.stringify({ filename: original.name, subfolder: original.subfolder, type: 'input' }));
+    const answer = uploadedSchema.parse(await sendForJson(`${this.config.url}/upload/mask`, { method: 'POST', body: form, headers: this.headers(), signal, what: 'ComfyUI /upload/mask' }));
+    return loadImageName(answer);
   }
 
   /**

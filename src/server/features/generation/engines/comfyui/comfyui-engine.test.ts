@@ -11,7 +11,7 @@ import { loadWorkflows, SHIPPED_WORKFLOWS_DIR } from './workflow';
  */
 let comfy: FakeComfyUi;
 let engine: ComfyUiImageEngine;
-const workflows = loadWorkflows(SHIPPED_WORKFLOWS_DIR, ['flux1-schnell', 'qwen-image-edit', 'realesrgan-x4-upscale']);
+const workflows = loadWorkflows(SHIPPED_WORKFLOWS_DIR, ['flux1-schnell', 'qwen-image-edit', 'realesrgan-x4-upscale', 'qwen-image-edit-inpaint']);
 const photo = async (width = 800, height = 600) => ({ data: await sharp({ create: { width, height, channels: 3, background: '#a86' } }).jpeg().toBuffer(), mimeType: 'image/jpeg' });
 const options = (patch: Partial<EngineOptions> = {}): EngineOptions => ({ count: 1, aspectRatio: 'unchanged', ...patch });
 
@@ -59,6 +59,40 @@ describe('the ComfyUI engine', () => {
     expect(comfy.uploads.get(loadImage)?.data.equals(source.data)).toBe(true);
     expect(comfy.prompts[0]!.prompt['107']).toBeUndefined();
     expect(result.model).toBe('Qwen-Image-Edit-2509');
+  });
+
+  it('edits a selected area: the upright photo to /upload/image, the mask over it through /upload/mask, and the inpainting workflow on the masked photo', async () => {
+    // A portrait JPEG stored sideways (EXIF orientation 6): the mask is drawn on the upright photo.
+    const sideways = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#a86' } }).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const selected = Buffer.alloc(400 * 600);
+    for (let y = 100; y < 300; y += 1) for (let x = 50; x < 150; x += 1) selected[y * 400 + x] = 255;
+    const mask = { png: await sharp(selected, { raw: { width: 400, height: 600, channels: 1 } }).png().toBuffer(), width: 400, height: 600 };
+    const result = await engine.edit([{ data: sideways, mimeType: 'image/jpeg' }], 'make the jacket red', options({ mask }));
+    expect(result.images).toHaveLength(1);
+    expect(comfy.received.map((request) => request.path).filter((path) => path.startsWith('/upload/'))).toEqual(['/upload/image', '/upload/mask']);
+    expect(comfy.prompts).toHaveLength(1);
+    const sent = comfy.prompts[0]!.prompt;
+    // The inpainting workflow: LoadImage's MASK output into InpaintModelConditioning, whose latent is sampled.
+    expect(sent['90']).toMatchObject({ class_type: 'InpaintModelConditioning', inputs: { mask: ['78', 1], noise_mask: true } });
+    expect(sent['3']!.inputs).toMatchObject({ positive: ['90', 0], negative: ['90', 1], latent_image: ['112', 0] });
+    expect(sent['76']!.inputs).toMatchObject({ prompt: 'make the jacket red' });
+    // LoadImage reads the photo with the mask as its alpha: transparent (= MASK 1) exactly inside the area.
+    const masked = comfy.uploads.get(sent['78']!.inputs!.image as string)!;
+    expect(masked).toMatchObject({ width: 400, height: 600 });
+    const { data } = await sharp(masked.data).raw().toBuffer({ resolveWithObject: true });
+    const alphaAt = (x: number, y: number) => data[(y * 400 + x) * 4 + 3];
+    expect([alphaAt(100, 200), alphaAt(50, 100), alphaAt(149, 299)]).toEqual([0, 0, 0]);
+    expect([alphaAt(10, 10), alphaAt(200, 200), alphaAt(100, 350), alphaAt(150, 200)]).toEqual([255, 255, 255, 255]);
+    expect(data[(200 * 400 + 100) * 4]).toBeGreaterThan(150);
+    expect(result.model).toBe('Qwen-Image-Edit-2509');
+  });
+
+  it('without an inpaint workflow a masked edit runs the edit workflow (the compositing keeps only the area)', async () => {
+    const editOnly = new ComfyUiImageEngine({ url: comfy.url, apiKey: undefined, workflows: workflows.filter((workflow) => workflow.task !== 'inpaint') });
+    const mask = { png: await sharp(Buffer.alloc(800 * 600, 255), { raw: { width: 800, height: 600, channels: 1 } }).png().toBuffer(), width: 800, height: 600 };
+    await editOnly.edit([await photo()], 'make the jacket red', options({ mask }));
+    expect(comfy.received.some((request) => request.path === '/upload/mask')).toBe(false);
+    expect(comfy.prompts[0]!.prompt['90']).toBeUndefined();
   });
 
   it('edits several photos one by one unless they are to be combined, then into one picture', async () => {

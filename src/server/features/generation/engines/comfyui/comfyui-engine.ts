@@ -1,7 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { EngineCapabilities } from '@shared/engines';
-import { EngineError, type EngineImage, type EngineOptions, type EngineResult, type ImageEngine } from '../image-engine';
+import { EngineError, type EngineImage, type EngineMask, type EngineOptions, type EngineResult, type ImageEngine } from '../image-engine';
+import { comfyUiAlphaMask } from '../mask-forms';
 import type { ModelProblem } from '../model-check';
 import { engineErrorOf, ServerAnswerError } from '../self-hosted-http';
 import { ComfyUiClient, type ComfyUiSocket, type ObjectInfo, type SocketMessage } from './comfyui-client';
@@ -20,7 +21,7 @@ const HISTORY_POLL_MS = 500;
 
 /**
  * The operator's ComfyUI, through workflows in API format (workflow.ts). A run uploads the photos
- * (/upload/image), queues the prompt under its own client id (/prompt), follows /ws for progress
+ * (/upload/image; a selected area with /upload/mask for the inpaint workflow), queues the prompt under its own client id (/prompt), follows /ws for progress
  * and the end, and reads the mapped output node's images (/history, /view). At the try's time
  * limit it interrupts that prompt. ComfyUI refusing the prompt (node_errors) is final; a server
  * that does not answer, or answers 5xx, may work later; running out of GPU memory may too, once.
@@ -72,6 +73,10 @@ export class ComfyUiImageEngine implements ImageEngine {
   }
 
   async edit(images: EngineImage[], prompt: string, options: EngineOptions): Promise<EngineResult> {
+    // A selected area goes to the inpaint workflow, which samples only inside it; without one, the
+    // edit workflow repaints the photo and the compositing afterwards keeps only the area.
+    const inpaint = this.workflowFor('inpaint');
+    if (options.mask && images.length === 1 && inpaint) return this.runWorkflow(inpaint, prompt, images, options.count, options, options.mask);
     const workflow = this.workflowFor('edit');
     if (!workflow) throw new EngineError('invalid', 'This ComfyUI offers no workflow that edits photos.');
     if (options.combine || images.length === 1) {
@@ -89,14 +94,14 @@ export class ComfyUiImageEngine implements ImageEngine {
     return { images: results, note: noteOf(workflow), model: workflow.title };
   }
 
-  private async runWorkflow(workflow: Workflow, text: string, images: EngineImage[], count: number, options: EngineOptions): Promise<EngineResult> {
+  private async runWorkflow(workflow: Workflow, text: string, images: EngineImage[], count: number, options: EngineOptions, mask?: EngineMask): Promise<EngineResult> {
     const signal = options.signal;
     try {
       const objectInfo = (this.objectInfo ??= await this.client.objectInfo(signal));
       const clientId = randomUUID();
       const socket = await this.client.openSocket(clientId, signal);
       try {
-        const names = await Promise.all(images.map((image) => this.client.upload(image, signal)));
+        const names = mask ? [await this.uploadMasked(images[0]!, mask, signal)] : await Promise.all(images.map((image) => this.client.upload(image, signal)));
         const source = images[0] ? await sharp(images[0].data).metadata() : undefined;
         const size = sizeFor(options.aspectRatio, workflow, source?.width && source.height ? { width: source.width, height: source.height } : undefined);
         const perRun = workflow.inputs.batchSize.length > 0 ? Math.min(count, workflow.maxImages) : 1;
@@ -119,6 +124,17 @@ export class ComfyUiImageEngine implements ImageEngine {
     } catch (error) {
       throw classify(error);
     }
+  }
+
+  /**
+   * The photo upright as PNG (ComfyUI's /upload/mask opens it without turning it by its EXIF
+   * orientation, and the mask is drawn on the upright photo), then the mask over it: answers the
+   * name of the photo with the mask as its alpha.
+   */
+  private async uploadMasked(image: EngineImage, mask: EngineMask, signal: AbortSignal | undefined): Promise<string> {
+    const upright = await sharp(image.data).rotate().resize(mask.width, mask.height, { fit: 'fill' }).png().toBuffer();
+    const photo = await this.client.uploadFile({ data: upright, mimeType: 'image/png' }, signal);
+    return this.client.uploadMask(photo, await comfyUiAlphaMask(mask), signal);
   }
 
   /**

@@ -110,6 +110,62 @@ describe('prompt validation, as ComfyUI validates', () => {
     expect((await postPrompt(prompt)).status).toBe(200);
   });
 
+  it('/upload/mask puts the mask’s alpha into the photo original_ref names; without original_ref it fails, and an unknown photo saves nothing', async () => {
+    const png = (width: number, height: number, alpha: number) => sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha } } }).png().toBuffer();
+    const uploadMask = async (mask: Buffer, originalRef?: unknown) => {
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(mask)]), `mask-${randomUUID()}.png`);
+      form.append('type', 'input');
+      form.append('subfolder', 'photomuse');
+      if (originalRef !== undefined) form.append('original_ref', JSON.stringify(originalRef));
+      return fetch(`${comfy.url}/upload/mask`, { method: 'POST', body: form });
+    };
+    const photoForm = new FormData();
+    photoForm.append('image', new Blob([new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#f00' } }).png().toBuffer())]), 'photo.png');
+    photoForm.append('subfolder', 'photomuse');
+    await fetch(`${comfy.url}/upload/image`, { method: 'POST', body: photoForm });
+
+    // json.loads(None) in server.py: an unhandled TypeError, which aiohttp answers with a 500.
+    expect((await uploadMask(await png(8, 8, 0))).status).toBe(500);
+    // putalpha of another size: PIL's ValueError, a 500 too.
+    expect((await uploadMask(await png(4, 4, 0), { filename: 'photo.png', subfolder: 'photomuse', type: 'input' })).status).toBe(500);
+
+    const unknown = await uploadMask(await png(8, 8, 0), { filename: 'not-there.png', subfolder: 'photomuse', type: 'input' });
+    const unknownName = (await unknown.json()) as { name: string; subfolder: string };
+    expect(unknown.status).toBe(200);
+    const loadUnknown = { '1': { class_type: 'LoadImage', inputs: { image: `photomuse/${unknownName.name}` } }, '2': { class_type: 'SaveImage', inputs: { images: ['1', 0], filename_prefix: 'test' } } };
+    expect((await postPrompt(loadUnknown)).body.node_errors?.['1']?.errors[0]).toMatchObject({ type: 'custom_validation_failed' });
+
+    const masked = await uploadMask(await png(8, 8, 0), { filename: 'photo.png', subfolder: 'photomuse', type: 'input' });
+    const { name } = (await masked.json()) as { name: string };
+    const stored = await sharp(comfy.uploads.get(`photomuse/${name}`)!.data).raw().toBuffer();
+    expect([...stored.subarray(0, 4)]).toEqual([255, 0, 0, 0]);
+  });
+
+  it('knows the inpainting nodes’ required inputs', async () => {
+    const { '9': _, ...rest } = graph();
+    const prompt = {
+      ...rest,
+      '10': { class_type: 'LoadImage', inputs: { image: 'example.png' } },
+      '11': { class_type: 'InpaintModelConditioning', inputs: { positive: ['6', 0], negative: ['6', 0], vae: ['4', 2], pixels: ['10', 0], mask: ['10', 1] } },
+      '12': { class_type: 'VAEEncodeForInpaint', inputs: { pixels: ['10', 0], vae: ['4', 2], mask: ['10', 1] } },
+      '13': { class_type: 'SetLatentNoiseMask', inputs: { samples: ['12', 0] } },
+      '14': { class_type: 'KSampler', inputs: { ...graph()['3']!.inputs, positive: ['11', 0], negative: ['11', 1], latent_image: ['13', 0] } },
+      '15': { class_type: 'VAEDecode', inputs: { samples: ['14', 0], vae: ['4', 2] } },
+      '16': { class_type: 'SaveImage', inputs: { images: ['15', 0], filename_prefix: 'test' } },
+    };
+    const refused = await postPrompt(prompt);
+    expect(refused.status).toBe(400);
+    const missing = (id: string) => refused.body.node_errors?.[id]?.errors.map((error) => `${error.type} ${error.details}`);
+    expect(missing('11')).toEqual(['required_input_missing noise_mask']);
+    expect(missing('12')).toEqual(['required_input_missing grow_mask_by']);
+    expect(missing('13')).toEqual(['required_input_missing mask']);
+    prompt['11'].inputs = { ...prompt['11'].inputs, noise_mask: true } as typeof prompt['11']['inputs'];
+    prompt['12'].inputs = { ...prompt['12'].inputs, grow_mask_by: 6 } as typeof prompt['12']['inputs'];
+    prompt['13'].inputs = { ...prompt['13'].inputs, mask: ['10', 1] } as typeof prompt['13']['inputs'];
+    expect((await postPrompt(prompt)).status).toBe(200);
+  });
+
   it('refuses a graph without an output node, and a body without a prompt', async () => {
     const prompt = graph();
     delete prompt['9'];

@@ -10,7 +10,7 @@ import { buildPrompt, loadWorkflows, SHIPPED_WORKFLOWS_DIR } from './workflow';
  * finds every node class and model file, and the prompt the engine builds from it — with one, two
  * or three photos for the edit — passes ComfyUI's validation and runs to images.
  */
-const NAMES = ['flux1-schnell', 'qwen-image', 'qwen-image-edit', 'realesrgan-x4-upscale'];
+const NAMES = ['flux1-schnell', 'qwen-image', 'qwen-image-edit', 'qwen-image-edit-inpaint', 'realesrgan-x4-upscale'];
 let comfy: FakeComfyUi;
 let client: ComfyUiClient;
 beforeAll(async () => {

@@ -5,17 +5,18 @@ import { buildPrompt, loadWorkflows, parseWorkflow, SHIPPED_WORKFLOWS_DIR, sizeF
 /** What /object_info says of the inputs the edit workflow may lose (TextEncodeQwenImageEditPlus: image2 and image3 are optional). */
 const optional = (classType: string, input: string) => classType === 'TextEncodeQwenImageEditPlus' && ['vae', 'image1', 'image2', 'image3'].includes(input);
 
-const shipped = () => loadWorkflows(SHIPPED_WORKFLOWS_DIR, ['flux1-schnell', 'qwen-image', 'qwen-image-edit', 'realesrgan-x4-upscale']);
+const shipped = () => loadWorkflows(SHIPPED_WORKFLOWS_DIR, ['flux1-schnell', 'qwen-image', 'qwen-image-edit', 'realesrgan-x4-upscale', 'qwen-image-edit-inpaint']);
 
 describe('workflow files', () => {
-  it('ships four workflows, each valid, with its model and licence named', () => {
+  it('ships five workflows, each valid, with its model and licence named', () => {
     const names = readdirSync(SHIPPED_WORKFLOWS_DIR).map((file) => file.replace(/\.json$/, '')).sort();
-    expect(names).toEqual(['flux1-schnell', 'qwen-image', 'qwen-image-edit', 'realesrgan-x4-upscale']);
+    expect(names).toEqual(['flux1-schnell', 'qwen-image', 'qwen-image-edit', 'qwen-image-edit-inpaint', 'realesrgan-x4-upscale']);
     expect(shipped().map((workflow) => [workflow.name, workflow.task, workflow.title, workflow.licence?.split(' ')[0]])).toEqual([
       ['flux1-schnell', 'text-to-image', 'FLUX.1 [schnell]', 'Apache-2.0'],
       ['qwen-image', 'text-to-image', 'Qwen-Image', 'Apache-2.0'],
       ['qwen-image-edit', 'edit', 'Qwen-Image-Edit-2509', 'Apache-2.0'],
       ['realesrgan-x4-upscale', 'upscale', 'Real-ESRGAN x4plus', 'BSD-3-Clause'],
+      ['qwen-image-edit-inpaint', 'inpaint', 'Qwen-Image-Edit-2509', 'Apache-2.0'],
     ]);
   });
 

@@ -23,7 +23,12 @@ const apiNodeSchema = z.looseObject({
 export type ApiNode = z.infer<typeof apiNodeSchema>;
 export type ApiPrompt = Record<string, ApiNode>;
 
-export const WORKFLOW_TASKS = ['text-to-image', 'edit', 'upscale'] as const;
+/**
+ * `inpaint` repaints the selected area of one photo: its one image slot gets the photo with the
+ * mask as its alpha (ComfyUI's /upload/mask), whose LoadImage MASK output (transparent = 1) feeds
+ * the inpainting nodes.
+ */
+export const WORKFLOW_TASKS = ['text-to-image', 'edit', 'upscale', 'inpaint'] as const;
 export type WorkflowTask = (typeof WORKFLOW_TASKS)[number];
 
 const refs = z.array(inputRefSchema).default([]);
@@ -93,6 +98,7 @@ export function parseWorkflow(name: string, json: unknown): Workflow {
   if (!file.workflow[file.output]) problems.push(`output names node "${file.output}", which the workflow does not have`);
   if (file.task === 'text-to-image' && file.inputs.prompt.length === 0) problems.push('a text-to-image workflow needs inputs.prompt');
   if (file.task !== 'text-to-image' && images.length === 0) problems.push(`an ${file.task} workflow needs inputs.images`);
+  if (file.task === 'inpaint' && images.length > 1) problems.push('an inpaint workflow takes one photo (inputs.images has one slot)');
   const canVary = file.inputs.batchSize.length > 0 || file.inputs.seed.length > 0;
   if ((file.maxImages ?? 1) > 1 && !canVary) problems.push('maxImages above 1 needs inputs.batchSize or inputs.seed (else every picture would be the same)');
   if (file.aspectRatios && !file.aspectRatios.includes('unchanged')) problems.push('aspectRatios must include "unchanged"');
