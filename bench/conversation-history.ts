@@ -33,9 +33,11 @@ const seededText = (n: number) => `Make the sky a little warmer, please ${n}`;
 async function openAtNewest(page: Page, sessionId: string, messages: number): Promise<{ ms: number; nodes: number; rows: number }> {
   const started = performance.now();
   await page.goto(`/session/${sessionId}`);
+  // The message's own text, matched whole: a row's text runs on into its time ("… please 2004:50 PM"),
+  // so a pattern over the row never told message 20 from message 2 followed by a time.
   await page
     .locator('li[data-message-id]')
-    .filter({ hasText: new RegExp(`${seededText(messages)}(?!\\d)`) })
+    .getByText(seededText(messages), { exact: true })
     .waitFor({ timeout: 60_000 })
     .catch(async (error: unknown) => {
       throw new Error(`the newest message did not show at ${page.url()}: ${(await page.locator('body').innerText()).slice(0, 400)}`, { cause: error });

@@ -177,6 +177,13 @@ describe.each(['desktop', 'phone'] as const)('the keyboard at the %s size', (vie
     await page.keyboard.press('Enter');
     await page.getByRole('alertdialog').waitFor({ state: 'detached' });
     await expect.poll(() => focused(page)).toBe('a:First session');
+    // The card stays gone (no refetch brings it back under the focus) and the session is deleted for good.
+    await page.getByText('Session deleted').waitFor();
+    expect(await page.getByRole('link', { name: 'Second session' }).count()).toBe(0);
+    expect(await focused(page)).toBe('a:First session');
+    await page.reload();
+    await page.getByRole('link', { name: 'First session' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Second session' }).count()).toBe(0);
     await context.close();
   });
 

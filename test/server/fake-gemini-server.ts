@@ -14,6 +14,8 @@ export interface GeminiRequest {
     contents: Array<{ role?: string; parts: Array<{ text?: string; inlineData?: { mimeType: string; data: string } }> }>;
     generationConfig?: Record<string, unknown>;
   };
+  /** When the caller hung up before the answer was sent (performance.now()), as an aborted SDK call does. */
+  abortedAt?: number;
 }
 
 /**
@@ -51,6 +53,8 @@ export async function startFakeGemini() {
   const received: GeminiRequest[] = [];
   const scripts: Array<ScriptedAnswer> = [];
   let textReply: ((request: GeminiRequest) => unknown) | undefined;
+  // How long a picture takes to be made: held so a test can act (Stop, a time limit) while the model "works".
+  let imageDelayMs = 0;
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -74,6 +78,9 @@ export async function startFakeGemini() {
           body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as GeminiRequest['body'],
         };
         received.push(request);
+        res.on('close', () => {
+          if (!res.writableFinished) request.abortedAt = performance.now();
+        });
         const scripted = scripts.shift();
         if (scripted?.delayMs) await new Promise((r) => setTimeout(r, scripted.delayMs));
         if (scripted && scripted.status !== 200) return send(res, scripted.status, scripted.body ?? { error: { code: scripted.status, message: 'scripted failure', status: 'UNAVAILABLE' } });
@@ -84,6 +91,10 @@ export async function startFakeGemini() {
           return send(res, 400, { error: { code: 400, message: `Unsupported aspect ratio: ${asked}`, status: 'INVALID_ARGUMENT' } });
         }
         const wantsImage = JSON.stringify(request.body.generationConfig ?? {}).includes('IMAGE');
+        if (wantsImage && imageDelayMs > 0) {
+          await new Promise((r) => setTimeout(r, imageDelayMs));
+          if (request.abortedAt !== undefined) return;
+        }
         if (!wantsImage && textReply) {
           return send(res, 200, { candidates: [{ content: { role: 'model', parts: [{ text: JSON.stringify(textReply(request)) }] }, finishReason: 'STOP' }] });
         }
@@ -105,9 +116,14 @@ export async function startFakeGemini() {
     onText(reply: (request: GeminiRequest) => unknown) {
       textReply = reply;
     },
+    /** Pictures are answered only after this long (0: at once); text answers are not held. */
+    holdImages(delayMs: number) {
+      imageDelayMs = delayMs;
+    },
     reset() {
       received.length = 0;
       scripts.length = 0;
+      imageDelayMs = 0;
     },
     close: () =>
       new Promise<void>((resolve) => {

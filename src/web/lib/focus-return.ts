@@ -56,7 +56,8 @@ export function returnFocusOnClose(event: Event, opener: HTMLElement | null, ...
 
 /**
  * One dialog's way back: `noteOpener` when the dialog is asked for (optionally with fallbacks
- * found then, such as the next card of a list), `onCloseAutoFocus` on the dialog's content.
+ * found then, such as the next card of a list), `forgetOpener` when what the dialog did removes
+ * the opener, `onCloseAutoFocus` on the dialog's content.
  */
 export function createFocusReturn() {
   let opener: HTMLElement | null = null;
@@ -65,6 +66,14 @@ export function createFocusReturn() {
     noteOpener: (...fallbacks: FocusTarget[]) => {
       opener = currentOpener();
       noted = fallbacks;
+    },
+    /**
+     * The opener is leaving the page (its item was deleted): on close only the fallbacks are
+     * tried. Waiting for it to vanish is not enough — a refetch can render it again for a moment,
+     * and focus would land on a control that is about to disappear.
+     */
+    forgetOpener: () => {
+      opener = null;
     },
     onCloseAutoFocus: (event: Event, ...fallbacks: FocusTarget[]) => returnFocusOnClose(event, opener, ...fallbacks, ...noted),
   };

@@ -4,6 +4,7 @@ import type { ReplyProgress, StopAnswer } from '@shared/reply-progress';
 import type { RunningServer } from '../../start-server';
 import { agentJobs, ledgerEntries } from '../../db/schema';
 import { startFakeA1111, type FakeA1111 } from '@test/server/fake-a1111-server';
+import { startFakeGemini } from '@test/server/fake-gemini-server';
 import { startFakeOpenAi } from '@test/server/fake-openai-server';
 import { openSessionEvents, type EventStreamReader } from '@test/server/sessions';
 import { signedInUser, type SignedInClient } from '@test/server/signed-in-user';
@@ -19,19 +20,24 @@ import { creditTopUp } from '../billing/billing.repository';
  */
 let a1111: FakeA1111;
 let openai: Awaited<ReturnType<typeof startFakeOpenAi>>;
+let gemini: Awaited<ReturnType<typeof startFakeGemini>>;
 let server: RunningServer;
 
 beforeAll(async () => {
   a1111 = await startFakeA1111({ auth: 'photomuse:s3cret', stepMs: 150 });
   openai = await startFakeOpenAi();
+  gemini = await startFakeGemini();
   server = await startTestServer(
     {
-      IMAGE_ENGINES: 'a1111,openai,local',
+      IMAGE_ENGINES: 'a1111,openai,gemini,local',
       A1111_URL: a1111.url,
       A1111_AUTH: 'photomuse:s3cret',
       A1111_MODEL: 'sd_xl_base_1.0',
       OPENAI_BASE_URL: openai.baseUrl,
       OPENAI_API_KEY: 'sk-test',
+      GEMINI_API_KEY: 'gemini-test-key',
+      GEMINI_BASE_URL: gemini.baseUrl,
+      PRICE_PER_IMAGE_CENTS_GEMINI: '6',
       PRICE_PER_IMAGE_CENTS: '8',
       PRICE_PER_IMAGE_CENTS_A1111: '3',
       PRICE_PER_IMAGE_CENTS_OPENAI: '7',
@@ -45,10 +51,13 @@ afterAll(async () => {
   await server?.stop();
   await a1111?.close();
   await openai?.close();
+  await gemini?.close();
 });
 beforeEach(() => {
   a1111.reset();
   openai.reset();
+  gemini.reset();
+  gemini.onText(() => ({ intent: 'generate', sourceImages: 'none', instruction: 'A lighthouse at sunset', imageCount: 1, aspectRatio: '1:1', style: null, title: null }));
   openai.onChat(() => ({ intent: 'generate', sourceImages: 'none', instruction: 'A lighthouse at sunset', imageCount: 1, aspectRatio: '1:1', style: null, title: null }));
 });
 
@@ -166,6 +175,28 @@ describe('OpenAI', () => {
       await expectStoppedOnce(client, reply, 7);
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect(openai.received.filter((received) => received.path === '/images/generations')).toHaveLength(1);
+    } finally {
+      stream.close();
+    }
+  });
+});
+
+describe('Gemini', () => {
+  it('Stop aborts the generateContent request, ends the job and refunds once', { timeout: 60_000 }, async () => {
+    const client = await payingUser();
+    gemini.holdImages(20_000);
+    const { sessionId, stream } = await openSession(client);
+    try {
+      const reply = await ask(client, sessionId, 'gemini');
+      const isImageCall = (received: (typeof gemini.received)[number]) => JSON.stringify(received.body.generationConfig ?? {}).includes('IMAGE');
+      const request = await until('the image request', () => gemini.received.find(isImageCall), 20_000);
+      const stopped = await client.post('/api/replies/stop', { reply_message_id: reply.reply_message_id });
+      expect((await stopped.json()) as StopAnswer).toEqual({ outcome: 'stopped' });
+      await until('the request aborted', () => (request.abortedAt !== undefined ? true : undefined), 10_000);
+      await expectStoppedOnce(client, reply, 6);
+      // Not tried again after the Stop: the one call was the only one.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(gemini.received.filter(isImageCall)).toHaveLength(1);
     } finally {
       stream.close();
     }

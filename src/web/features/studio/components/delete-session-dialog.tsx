@@ -26,8 +26,9 @@ export function DeleteSessionDialog({ sessionId, onOpenChange, onDeleted, onClos
     deletion.mutate(sessionId, {
       onSuccess: () => {
         toast.success(t('delete.done'));
-        onOpenChange(false);
+        // Before the close, so whoever returns focus on close knows the session's controls are gone.
         onDeleted?.();
+        onOpenChange(false);
       },
       onError: (error) => {
         toast.error(isAppError(error) && AUTH_CODES.has(error.code) ? t('delete.authRequired') : t('delete.failed'));

@@ -48,7 +48,9 @@ export function SessionsList() {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   // Focus goes back to the card's button after a rename (or to the card), and after a delete to the
-  // card that took its place, else the previous one, else "Start new chat".
+  // card that took its place, else the previous one, else "Start new chat" — chosen when the dialog
+  // opens, and the deleted card's button is never a target once the delete has succeeded. A delete
+  // that fails (the card comes back) or is cancelled returns to that button.
   const renameFocus = useFocusReturn();
   const deleteFocus = useFocusReturn();
   const cardLinkOf = (sessionId: string) => () => document.querySelector<HTMLElement>(`a[data-card-link][href="${paths.session.getHref(sessionId)}"]`);
@@ -133,7 +135,12 @@ export function SessionsList() {
       {!searching && sessions.isSuccess && list.length === 0 && <EmptyState />}
 
       <RenameSessionDialog target={renameTarget} onOpenChange={(open) => !open && setRenameTarget(null)} onCloseAutoFocus={renameFocus.onCloseAutoFocus} />
-      <DeleteSessionDialog sessionId={deleteTarget} onOpenChange={(open) => !open && setDeleteTarget(null)} onCloseAutoFocus={deleteFocus.onCloseAutoFocus} />
+      <DeleteSessionDialog
+        sessionId={deleteTarget}
+        onOpenChange={(open) => !open && setDeleteTarget(null)}
+        onDeleted={deleteFocus.forgetOpener}
+        onCloseAutoFocus={deleteFocus.onCloseAutoFocus}
+      />
     </main>
   );
 }
