@@ -11,6 +11,7 @@ import { openContext, signUpInto, uniqueEmail } from './support/accounts';
  */
 
 const localesDir = path.resolve(import.meta.dirname, '../src/web/locales');
+const sharedLocalesDir = path.resolve(import.meta.dirname, '../src/shared/locales');
 
 function strings(value: unknown, prefix = ''): Array<[string, string]> {
   if (typeof value === 'string') return [[prefix, value]];
@@ -21,9 +22,10 @@ function strings(value: unknown, prefix = ''): Array<[string, string]> {
 /** English texts that must not show on a Russian screen: whole sentences and labels, not names. */
 function englishOnlyTexts(): string[] {
   const texts = new Set<string>();
-  for (const file of readdirSync(path.join(localesDir, 'en'))) {
-    const english = new Map(strings(JSON.parse(readFileSync(path.join(localesDir, 'en', file), 'utf8'))));
-    const russian = new Map(strings(JSON.parse(readFileSync(path.join(localesDir, 'ru', file), 'utf8'))));
+  // The server's codes are worded from src/shared's `server` namespace: its English must not show either.
+  for (const [dir, file] of [...readdirSync(path.join(localesDir, 'en')).map((file) => [localesDir, file]), [sharedLocalesDir, 'server.json']] as const) {
+    const english = new Map(strings(JSON.parse(readFileSync(path.join(dir, 'en', file), 'utf8'))));
+    const russian = new Map(strings(JSON.parse(readFileSync(path.join(dir, 'ru', file), 'utf8'))));
     for (const [key, text] of english) {
       // Texts with placeholders or markup are checked by their fixed parts in the unit test.
       if (text.includes('{{') || text.includes('<') || text.length < 4) continue;

@@ -1,3 +1,4 @@
+import { codedTextSchema } from './coded-text-schema';
 import { z } from 'zod';
 import { CUSTOM_TOP_UP_MAX_CENTS, CUSTOM_TOP_UP_MIN_CENTS } from './constants';
 import { engineUsedSchema } from './engines';
@@ -80,7 +81,9 @@ export const transactionSchema = z.object({
   type: z.enum(LEDGER_KINDS),
   /** Unix seconds. */
   created: z.number().int(),
+  /** The line in English (for API clients); the app words `description_code` in the reader's language. */
   description: z.string(),
+  description_code: codedTextSchema.nullable(),
   amount_formatted: z.string(),
   ending_balance_formatted: z.string(),
   /** Money in (a top-up, a failed generation given back, credit from support): shown green with a plus. */

@@ -1,3 +1,5 @@
+import type { CodedText } from './coded-text';
+
 /**
  * The error model of spec section 8, shared by the server (which answers with it) and the web
  * client (which turns any HTTP answer back into it).
@@ -31,8 +33,10 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 /** The JSON body of every error the server sends. */
 export interface ErrorBody {
   code: ErrorCode;
+  /** In English, for API clients; the app words `text_code` in the reader's language where there is one. */
   message: string;
   details?: unknown;
+  text_code?: CodedText;
 }
 
 export const DEFAULT_ERROR_MESSAGE = 'An unexpected error occurred';
@@ -48,19 +52,21 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number | undefined;
   readonly details: unknown;
+  /** The message as a code, which the client words in the reader's language. */
+  readonly text: CodedText | undefined;
 
-  constructor(code: ErrorCode, message: string, options: { status?: number; details?: unknown; cause?: unknown } = {}) {
+  constructor(code: ErrorCode, message: string, options: { status?: number; details?: unknown; cause?: unknown; text?: CodedText | undefined } = {}) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.status = options.status;
     this.details = options.details;
+    this.text = options.text;
   }
 
   toBody(): ErrorBody {
-    return this.details === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, details: this.details };
+    const body: ErrorBody = this.details === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, details: this.details };
+    return this.text ? { ...body, text_code: this.text } : body;
   }
 }
 
@@ -87,6 +93,15 @@ export function extractErrorMessage(body: unknown): string {
   return DEFAULT_ERROR_MESSAGE;
 }
 
+/** The coded message of a server's answer, where it sent one (a malformed one is ignored). */
+function textOfBody(body: unknown): CodedText | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  // Only the shape is checked: the list of codes stays out of the landing page's JavaScript, and an
+  // unknown code falls back to the English message where it is worded (useErrorText).
+  const text = (body as Record<string, unknown>).text_code as { code?: unknown; params?: unknown } | undefined;
+  return text && typeof text === 'object' && typeof text.code === 'string' && (text.params === undefined || (typeof text.params === 'object' && text.params !== null)) ? (text as CodedText) : undefined;
+}
+
 function codeOfBody(body: unknown): ErrorCode | undefined {
   if (body && typeof body === 'object') {
     const code = (body as Record<string, unknown>).code;
@@ -102,27 +117,28 @@ function codeOfBody(body: unknown): ErrorCode | undefined {
  */
 export function errorFromHttpResponse(status: number, body: unknown): AppError {
   const message = extractErrorMessage(body);
+  const text = textOfBody(body);
   const bodyCode = codeOfBody(body);
   switch (status) {
     case 400:
-      return new AppError('VALIDATION_ERROR', message, { status, details: body });
+      return new AppError('VALIDATION_ERROR', message, { text, status, details: body });
     case 401:
-      return new AppError(bodyCode && AUTH_CODES.has(bodyCode) ? bodyCode : 'UNAUTHORIZED', message, { status });
+      return new AppError(bodyCode && AUTH_CODES.has(bodyCode) ? bodyCode : 'UNAUTHORIZED', message, { text, status });
     case 402:
       return new AppError('INSUFFICIENT_BALANCE', INSUFFICIENT_CREDITS_MESSAGE, { status, details: body });
     case 403:
       // The body is kept as details: a refusal by the user's own spending limit carries its figures there.
-      return new AppError(bodyCode && AUTH_CODES.has(bodyCode) ? bodyCode : 'FORBIDDEN', message, { status, details: body });
+      return new AppError(bodyCode && AUTH_CODES.has(bodyCode) ? bodyCode : 'FORBIDDEN', message, { text, status, details: body });
     case 404:
-      return new AppError('NOT_FOUND', message, { status });
+      return new AppError('NOT_FOUND', message, { text, status });
     case 429:
       return new AppError('NETWORK_ERROR', TOO_MANY_REQUESTS_MESSAGE, { status });
     case 500:
-      return new AppError('INTERNAL_SERVER_ERROR', message, { status });
+      return new AppError('INTERNAL_SERVER_ERROR', message, { text, status });
     case 503:
-      return new AppError('SERVICE_UNAVAILABLE', message, { status });
+      return new AppError('SERVICE_UNAVAILABLE', message, { text, status });
     default:
-      return new AppError('UNKNOWN_ERROR', message, { status, details: { status } });
+      return new AppError('UNKNOWN_ERROR', message, { text, status, details: { text, status } });
   }
 }
 

@@ -36,9 +36,3 @@ export const MASK_TEXTS = {
   oneImage: 'A selected area edits its own image only: send it without other photos.',
   imageExpired: 'This image has been deleted, as images are after their retention time, so no area of it can be selected.',
 } as const;
-
-/** What the reply adds when the edit was confined to the selected area. */
-export const CONFINED_NOTE = {
-  en: 'The edit was confined to the selected area.',
-  ru: 'Изменения ограничены выбранной областью.',
-} as const;

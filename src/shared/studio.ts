@@ -10,6 +10,7 @@ import {
   SESSIONS_PAGE_SIZE,
   VERIFIED_IMAGES_DEFAULT_LIMIT,
 } from './constants';
+import { codedTextSchema, codedTextsSchema } from './coded-text-schema';
 import { PG_INTEGER_MAX, pgDateTimeSchema } from './column-bounds';
 import { engineKindSchema, engineRefusalSchema, engineUsedSchema, PICKER_MAX_IMAGE_COUNT } from './engines';
 import { aspectRatioSchema, imageLimitRefusalSchema } from './generation';
@@ -23,7 +24,8 @@ import { maskIdSchema } from './masks';
 
 export const verifiedStatusSchema = z.enum(['pending', 'approved', 'rejected']);
 
-export const suggestedActionSchema = z.object({ title: z.string(), description: z.string() });
+/** A chip: its title and the request it fills in, in English, and as codes the client words in the reader's language. */
+export const suggestedActionSchema = z.object({ title: z.string(), description: z.string(), title_code: codedTextSchema.optional(), description_code: codedTextSchema.optional() });
 export type SuggestedAction = z.infer<typeof suggestedActionSchema>;
 
 /** A user file as the client sees it (spec 3, User file). */
@@ -79,6 +81,8 @@ export const messageSchema = z.object({
   id: z.string(),
   session_id: z.string(),
   contentText: z.string(),
+  /** A server-written message as codes (worded by the client in the reader's language); null for the user's own. */
+  contentCodes: codedTextsSchema.nullish(),
   timestamp_created: z.string(),
   /** When the message last changed (its reply finished, say): of two copies, the later one wins. */
   updated_at: z.string(),

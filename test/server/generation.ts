@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { agentJobs, balanceAccounts, ledgerEntries } from '@server/db/schema';
 import type { RunningServer } from '@server/start-server';
+import type { CodedText } from '@shared/coded-text';
 import type { SignedInClient } from '@test/server/signed-in-user';
 
 /** Shared by the generation's integration tests: a conversation as the API sees it, and its money. */
@@ -54,6 +55,7 @@ export async function ledgerOf(server: RunningServer, userId: string) {
 export async function replyOf(client: SignedInClient, messageId: string) {
   return (await (await client.get(`/api/messages/${messageId}`)).json()) as {
     contentText: string;
+    contentCodes: CodedText[] | null;
     processing_status: string | null;
     files: { fileUrl: string; isGenerated: boolean }[];
   };

@@ -3,6 +3,7 @@ import { drawCaption, layoutCaption } from './caption-overlay';
 import { LocalImageEngine } from './local-engine';
 import { decodeToRaster, type Raster } from './raster';
 import { fixture } from '../test/pictures';
+import { noteLine } from '../test/note-text';
 
 /** Mean absolute RGB difference of two same-sized rasters over a band of rows. */
 function rowsDifference(a: Raster, b: Raster, fromRow: number, toRow: number): number {
@@ -40,7 +41,7 @@ describe('drawing a caption', () => {
     const strip = Math.round(before.height * 0.08);
     expect(rowsDifference(before, after, 0, strip)).toBeGreaterThan(15);
     expect(rowsDifference(before, after, Math.round(before.height * 0.5), before.height)).toBeLessThan(4);
-    expect(result.note).toContain('Added the caption “Sale” at the top.');
+    expect(noteLine(result.note)).toContain('local.captionTop text=Sale');
   });
 
   it('renders <, & and quotes as text', async () => {

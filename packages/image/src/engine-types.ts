@@ -1,4 +1,5 @@
 import { type AspectRatio } from '@photomuse/request-language';
+import { type NoteText } from './reply-note';
 import { type ProgressListener } from './work-progress';
 
 /** A picture as the engine takes and gives it. */
@@ -31,14 +32,17 @@ export interface EngineOptions {
 
 export interface EngineResult {
   images: EngineImage[];
-  /** A short, honest line for the reply message: the built-in engine made it, and how. */
-  note: string;
+  /** A short, honest note for the reply message (the built-in engine made it, and how), as codes the app words. */
+  note: NoteText[];
 }
 
 /** Something the person could ask for next, and the request that does it. */
 export interface Suggestion {
   title: string;
   description: string;
+  /** The title and the request as codes, which the app words in the reader's language. */
+  titleCode?: NoteText;
+  descriptionCode?: NoteText;
 }
 
 /** What the engine's look at an uploaded photo found. */
@@ -57,10 +61,11 @@ export type EngineErrorKind = 'transient' | 'invalid';
 export class EngineError extends Error {
   constructor(
     readonly kind: EngineErrorKind,
-    message: string,
+    /** Why, as codes the app words for the person (the message names the codes, for logs). */
+    readonly reason: NoteText[],
     options: { cause?: unknown } = {},
   ) {
-    super(message, { cause: options.cause });
+    super(reason.map((part) => part.code).join(' '), { cause: options.cause });
     this.name = 'EngineError';
   }
 }

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalImageEngine } from './local-engine';
+import { noteLine, reasonLine } from '../test/note-text';
 import { decodeToRaster, encodeRaster } from './raster';
 import { decodeAlpha, decodePixels, fixture, outline, polygonPixels, regionDifference, regionHueNear, withPainted } from '../test/pictures';
 import { stopVisionWorker } from './vision/vision-client';
@@ -37,7 +38,7 @@ describe('a garment named in the request, found by where it sits on the body', {
     expect(regionHueNear(after, polo, RED)).toBeGreaterThan(0.8);
     expect(regionDifference(before, after, polygonPixels(regions.face!, after.width, after.height))).toBeLessThan(UNCHANGED);
     expect(regionDifference(before, after, polygonPixels(regions.background!, after.width, after.height))).toBeLessThan(UNCHANGED);
-    expect(result.note).toMatch(/changed the shirt from teal to red/i);
+    expect(noteLine(result.note)).toContain('local.garmentRecoloured garment=garment:shirt from=colour:teal to=colour:red');
   });
 
   it('turns a cream straw hat red, not the face below it or the blue wall around it', async () => {
@@ -63,7 +64,7 @@ describe('a garment named in the request, found by where it sits on the body', {
     expect(regionHueNear(after, strap, TAN)).toBeGreaterThan(0.9);
     expect(regionDifference(before, after, polygonPixels(regions.face!, after.width, after.height))).toBeLessThan(UNCHANGED);
     expect(regionDifference(before, after, polygonPixels(regions.background!, after.width, after.height))).toBeLessThan(UNCHANGED);
-    expect(result.note).toMatch(/changed the shirt from blue to green/i);
+    expect(noteLine(result.note)).toContain('local.garmentRecoloured garment=garment:shirt from=colour:blue to=colour:green');
   });
 
   it('turns a mauve scarf blue, and not the polo below it, the face or the wall', async () => {
@@ -76,11 +77,13 @@ describe('a garment named in the request, found by where it sits on the body', {
     expect(regionHueNear(before, scarf, MAUVE)).toBeGreaterThan(0.9);
     expect(regionHueNear(after, scarf, BLUE)).toBeGreaterThan(0.8);
     for (const still of [regions.polo!, regions.face!, regions.background!]) expect(regionDifference(before, after, polygonPixels(still, after.width, after.height))).toBeLessThan(UNCHANGED);
-    expect(result.note).toMatch(/changed the scarf from pink to blue/i);
+    expect(noteLine(result.note)).toContain('local.garmentRecoloured garment=garment:scarf from=colour:pink to=colour:blue');
   });
 
   it('says a garment is not in a photo without a person and makes nothing (so nothing is charged)', async () => {
-    await expect(engine.edit([photo('photos/Landscape_1.jpg')], 'make the jacket red', options)).rejects.toMatchObject({ kind: 'invalid', message: 'The jacket is not in the picture, so nothing was changed.' });
+    const attempt = engine.edit([photo('photos/Landscape_1.jpg')], 'make the jacket red', options);
+    await expect(attempt).rejects.toMatchObject({ kind: 'invalid' });
+    expect(await attempt.catch(reasonLine)).toBe('local.garmentNotVisible garment=garment:jacket');
   });
 });
 

@@ -4,5 +4,6 @@
  */
 export { EngineError, type EngineErrorKind, type EngineImage, type EngineOptions, type EngineResult, type Suggestion, type UploadAnalysis } from './engine-types';
 export { LocalImageEngine, type LocalEngineSettings } from './local-engine';
+export { LOCAL_NOTE_CODES, type LocalNoteCode, type NoteText } from './reply-note';
 export { type ProgressListener } from './work-progress';
 export { visionActivity } from './vision/vision-client';

@@ -1,7 +1,6 @@
 import {
   editsContent,
   findUndrawable,
-  hasCyrillic,
   hasEditOperation,
   needsPerson,
   readEditRequest,
@@ -25,7 +24,7 @@ import { OneAtATime } from './one-at-a-time';
 import { hashText } from './random';
 import { decodeToRaster, encodeRaster, encodeWithAlpha, OUTPUT_MIME_TYPE, pipelineOf, sizeScale, toRaster, WORKING_MAX_SIDE, type Raster } from './raster';
 import { recolour, type FoundColour, type RecolourResult } from './recolour';
-import { alreadyColourMessage, alreadyLargeMessage, cannotDrawMessage, editNote, garmentNotVisibleMessage, generateNote, noPersonMessage, nothingToDoMessage, textNotFoundMessage, type NoteLanguage } from './reply-note';
+import { alreadyColourMessage, alreadyLargeMessage, cannotDrawMessage, editNote, garmentNotVisibleMessage, generateNote, noPersonMessage, nothingToDoMessage, textNotFoundMessage, type LocalNoteCode, type NoteText } from './reply-note';
 import { renderScene } from './scene/scene-render';
 import { lookOf } from './styles/catalogue';
 import { analyzeUploadLocally } from './upload-analysis';
@@ -83,19 +82,15 @@ const VARIATION_GRADES: readonly ((raster: Raster) => Raster)[] = [
   (raster) => adjustColour(applyCurves(raster, curve([[0, 22], [128, 132], [255, 242]]), curve([[0, 20], [128, 130], [255, 242]]), curve([[0, 18], [128, 126], [255, 236]])), { contrast: 0.94 }),
 ];
 
-function languageOf(prompt: string): NoteLanguage {
-  return hasCyrillic(prompt) ? 'ru' : 'en';
-}
-
-const STOPPED = 'The image took too long to make and was stopped.';
+const STOPPED: NoteText[] = [{ code: 'local.stopped' }];
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new EngineError('transient', STOPPED, { cause: signal.reason });
 }
 
 /** A model call that failed: because the job's signal stopped it, or on its own (both may work on another try). */
-function stoppedOr(signal: AbortSignal | undefined, message: string, cause: unknown): EngineError {
-  return new EngineError('transient', signal?.aborted ? STOPPED : message, { cause });
+function stoppedOr(signal: AbortSignal | undefined, failed: LocalNoteCode, cause: unknown): EngineError {
+  return new EngineError('transient', signal?.aborted ? STOPPED : [{ code: failed }], { cause });
 }
 
 /** Outputs one request may have (MAX_IMAGES_PER_REQUEST is 5): seeds of different versions never meet. */
@@ -124,12 +119,11 @@ export class LocalImageEngine {
   }
 
   async generate(prompt: string, options: EngineOptions): Promise<EngineResult> {
-    const language = languageOf(prompt);
     const tokens = tokenize(prompt);
     const { scene, styles, adjustments, covered } = readGenerationPrompt(tokens);
     // A picture of something else is not what was asked for: say what it can draw instead, and make (and charge) nothing.
     const undrawable = findUndrawable(tokens, covered, scene.elementPositions);
-    if (undrawable.subject) throw new EngineError('invalid', cannotDrawMessage(language, undrawable.subject));
+    if (undrawable.subject) throw new EngineError('invalid', cannotDrawMessage(undrawable.subject));
     // A new picture has no original shape to keep: 'unchanged' means square.
     const aspectRatio: AspectRatio = options.aspectRatio === 'unchanged' ? '1:1' : options.aspectRatio;
     const ratio = aspectRatioValue(aspectRatio)!;
@@ -148,21 +142,20 @@ export class LocalImageEngine {
       images.push({ data: await encodeRaster(raster), mimeType: OUTPUT_MIME_TYPE });
       progress.step();
     }
-    return { images, note: generateNote(language, { understood: scene.understood, leftOut: undrawable.extras, styles, aspectRatio, count: options.count }) };
+    return { images, note: generateNote({ understood: scene.understood, leftOut: undrawable.extras, styles, aspectRatio, count: options.count }) };
   }
 
   async edit(sources: EngineImage[], prompt: string, options: EngineOptions): Promise<EngineResult> {
-    if (sources.length === 0) throw new EngineError('invalid', 'There is no picture to edit.');
-    const language = languageOf(prompt);
+    if (sources.length === 0) throw new EngineError('invalid', [{ code: 'local.noPicture' }]);
     const request = readEditRequest(prompt);
     const tokens = request.tokens;
     const enhancedByDefault = tokens.length === 0;
     const instructions = enhancedByDefault ? readEditTokens(tokenize('enhance')) : request.instructions;
-    if (!hasEditOperation(instructions) && options.aspectRatio === 'unchanged') throw new EngineError('invalid', nothingToDoMessage(language));
+    if (!hasEditOperation(instructions) && options.aspectRatio === 'unchanged') throw new EngineError('invalid', nothingToDoMessage());
 
     // Edits of the person (background, clothes) keep the photo's own resolution; looks work at the working size, which keeps them fast.
     const fullResolution = editsContent(instructions) && instructions.styles.length === 0;
-    const work = () => this.editPhotos(sources, instructions, fullResolution ? this.fullResolutionMaxSide : this.workingMaxSide, { prompt, language, enhancedByDefault }, options);
+    const work = () => this.editPhotos(sources, instructions, fullResolution ? this.fullResolutionMaxSide : this.workingMaxSide, { prompt, enhancedByDefault }, options);
     // A 12-megapixel edit holds some 100 MB while it runs: one at a time per process keeps the engine's memory bounded however many jobs run.
     return fullResolution ? fullResolutionEdits.run(work, options.signal).catch((error: unknown) => {
       throw options.signal?.aborted && !(error instanceof EngineError) ? new EngineError('transient', STOPPED, { cause: error }) : error;
@@ -173,7 +166,7 @@ export class LocalImageEngine {
     sources: EngineImage[],
     instructions: EditInstructions,
     maxSide: number,
-    { prompt, language, enhancedByDefault }: { prompt: string; language: NoteLanguage; enhancedByDefault: boolean },
+    { prompt, enhancedByDefault }: { prompt: string; enhancedByDefault: boolean },
     options: EngineOptions,
   ): Promise<EngineResult> {
     // Several photos become one picture only when asked; otherwise each photo gets its own result.
@@ -198,7 +191,7 @@ export class LocalImageEngine {
           source = await decodeSource(sources[index]!, maxSide);
           progress.step();
         }
-        photo = await this.preparePhoto(source, instructions, ratio, seed, language, options.signal, progress, options.mask?.png);
+        photo = await this.preparePhoto(source, instructions, ratio, seed, options.signal, progress, options.mask?.png);
         prepared.set(index, photo);
       }
       return photo;
@@ -239,14 +232,14 @@ export class LocalImageEngine {
       if (instructions.upscale) {
         if (alpha) alpha = await upscaleMask(alpha, raster.width, raster.height);
         raster = await upscaleTwice(raster, options.signal).catch((cause: unknown) => {
-          throw stoppedOr(options.signal, 'The offline upscaler could not run.', cause);
+          throw stoppedOr(options.signal, 'local.upscalerFailed', cause);
         });
         progress.step();
       }
       images.push(alpha ? { data: await encodeWithAlpha(raster, alpha), mimeType: 'image/png' } : { data: await encodeRaster(raster, { photo: maxSide === this.fullResolutionMaxSide }), mimeType: OUTPUT_MIME_TYPE });
       progress.step();
     }
-    const note = editNote(language, {
+    const note = editNote({
       styles: instructions.styles,
       adjustments: instructions.adjustments,
       recolour: facts.recoloured ?? null,
@@ -278,7 +271,6 @@ export class LocalImageEngine {
     instructions: EditInstructions,
     ratio: number | null,
     seed: number,
-    language: NoteLanguage,
     signal: AbortSignal | undefined,
     progress: WorkProgress,
     selectedArea?: Buffer,
@@ -291,14 +283,14 @@ export class LocalImageEngine {
     throwIfAborted(signal);
     raster = await fitToRatio(raster, ratio, instructions.fit);
     progress.step();
-    if (instructions.upscale && raster.width * raster.height > UPSCALE_MAX_PIXELS) throw new EngineError('invalid', alreadyLargeMessage(language, raster.width, raster.height));
+    if (instructions.upscale && raster.width * raster.height > UPSCALE_MAX_PIXELS) throw new EngineError('invalid', alreadyLargeMessage(raster.width, raster.height));
     const facts: PhotoFacts = {};
     if (instructions.textReplacement) {
       const { oldText, newText } = instructions.textReplacement;
       const { found, lines } = await findText(raster, oldText, signal).catch((cause: unknown) => {
-        throw stoppedOr(signal, 'The offline text reader could not run.', cause);
+        throw stoppedOr(signal, 'local.textReaderFailed', cause);
       });
-      if (!found) throw new EngineError('invalid', textNotFoundMessage(language, oldText, lines.flatMap((line) => line.words.map((word) => word.text))));
+      if (!found) throw new EngineError('invalid', textNotFoundMessage(oldText, lines.flatMap((line) => line.words.map((word) => word.text))));
       raster = await replaceFoundText(raster, found, newText);
       facts.textReplaced = { from: found.text, to: newText };
       progress.step();
@@ -309,7 +301,7 @@ export class LocalImageEngine {
       // An area the person selected is the target: its own colour changes, whatever garment the words name.
       const change = selectedArea
         ? { change: instructions.colourChange.from ? instructions.colourChange : { to: instructions.colourChange.to }, region: await selectionRegion(selectedArea, raster.width, raster.height), found: undefined }
-        : await recolourTarget(raster, instructions.colourChange, instructions.colourTarget, person, language);
+        : await recolourTarget(raster, instructions.colourChange, instructions.colourTarget, person);
       facts.personFound = !selectedArea && change.region !== undefined && instructions.colourTarget?.kind === 'garment';
       facts.recoloured = recolour(raster, change.change, change.region, change.found);
       raster = facts.recoloured.raster;
@@ -319,7 +311,7 @@ export class LocalImageEngine {
     let alpha: Uint8Array | undefined;
     if (instructions.background && person) {
       const mask = await person.present();
-      if (!mask) throw new EngineError('invalid', noPersonMessage(language));
+      if (!mask) throw new EngineError('invalid', noPersonMessage());
       // The mask was found before any colour change; a recolour keeps every pixel where it was, so it still fits.
       const result = await changeBackground(raster, mask, instructions.background, seed);
       raster = result.raster;
@@ -379,12 +371,11 @@ async function recolourTarget(
   change: ColourChange,
   target: EditInstructions['colourTarget'],
   person: PersonAnalysis | null,
-  language: NoteLanguage,
 ): Promise<{ change: ColourChange; region?: Uint8Array; found?: FoundColour }> {
   if (!target || !person) return { change };
   const mask = await person.present();
   // A garment is worn by someone: with nobody found, recolouring that colour wherever it is would change everything but the garment.
-  if (!mask && target.kind === 'garment') throw new EngineError('invalid', garmentNotVisibleMessage(language, target.garment));
+  if (!mask && target.kind === 'garment') throw new EngineError('invalid', garmentNotVisibleMessage(target.garment));
   if (!mask) return { change };
   if (target.kind === 'background') return { change, region: mask.alpha.map((value) => 255 - value) };
   const faces = await person.faces();
@@ -392,10 +383,10 @@ async function recolourTarget(
   const part = target.garment.part;
   const pose = faces.length === 0 || part === 'lower' || part === 'whole' ? await person.pose() : null;
   const region = clothingRegion(raster, mask, faces, skinModel(raster, faces), part, pose);
-  if (!region) throw new EngineError('invalid', garmentNotVisibleMessage(language, target.garment));
+  if (!region) throw new EngineError('invalid', garmentNotVisibleMessage(target.garment));
   const found = garmentColour(raster, region);
   const wanted = namedColour(change.to);
-  if (!change.from && sameColour(found, wanted)) throw new EngineError('invalid', alreadyColourMessage(language, target.garment, wanted));
+  if (!change.from && sameColour(found, wanted)) throw new EngineError('invalid', alreadyColourMessage(target.garment, wanted));
   // A white, grey or black garment has no hue to find: name its colour so the right pixels are picked.
   if (isAchromatic(found.colour)) return { change: change.from ? change : { from: found.colour.id, to: change.to }, region };
   // "The red shirt" that is red: the garment's own shades of red, all of them. A colour the garment is not: that colour's range within it.
@@ -444,7 +435,7 @@ class PersonAnalysis {
     this.maskPromise ??= this.guide()
       .then((guide) => findPerson(this.raster, guide, this.signal))
       .catch((cause: unknown) => {
-        throw stoppedOr(this.signal, 'The offline person finder could not run.', cause);
+        throw stoppedOr(this.signal, 'local.personFinderFailed', cause);
       });
     return this.maskPromise;
   }
@@ -454,14 +445,14 @@ class PersonAnalysis {
     this.posePromise ??= Promise.all([this.guide(), this.mask()])
       .then(([guide, mask]) => detectPose(this.raster, guide, personBoxOf(mask.small.alpha, guide.width, guide.height), this.signal))
       .catch((cause: unknown) => {
-        throw stoppedOr(this.signal, 'The offline pose finder could not run.', cause);
+        throw stoppedOr(this.signal, 'local.poseFinderFailed', cause);
       });
     return this.posePromise;
   }
 
   faces(): Promise<Face[]> {
     this.facesPromise ??= this.guide().then((guide) => detectFaces(this.raster, guide, this.signal)).catch((cause: unknown) => {
-      throw stoppedOr(this.signal, 'The offline face finder could not run.', cause);
+      throw stoppedOr(this.signal, 'local.faceFinderFailed', cause);
     });
     return this.facesPromise;
   }
@@ -486,7 +477,7 @@ async function decodeSource(source: EngineImage, maxSide: number): Promise<Raste
   try {
     return await decodeToRaster(source.data, maxSide);
   } catch (cause) {
-    throw new EngineError('invalid', 'One of the pictures could not be read as an image.', { cause });
+    throw new EngineError('invalid', [{ code: 'local.unreadable' }], { cause });
   }
 }
 

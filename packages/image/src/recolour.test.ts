@@ -3,6 +3,7 @@ import { LocalImageEngine } from './local-engine';
 import { recolour } from './recolour';
 import { decodeToRaster } from './raster';
 import { decodePixels, fixture, hueShare, meanBrightness, movedShare } from '../test/pictures';
+import { noteLine } from '../test/note-text';
 
 const engine = new LocalImageEngine({ workingMaxSide: 500, fullResolutionMaxSide: 500 });
 /** fixtures/people/082.jpg: a man in a red plaid shirt; the shirt fills the lower part of the picture. */
@@ -29,7 +30,7 @@ describe('recolouring a named colour range', () => {
     // The orange brick wall is not red: it keeps its hue.
     const orange: [number, number] = [18, 45];
     expect(hueShare(after, ...orange, { top: 0, bottom: 0.3 })).toBeGreaterThan(hueShare(before, ...orange, { top: 0, bottom: 0.3 }) * 0.8);
-    expect(result.note).toMatch(/changed the shirt from red to blue/i);
+    expect(noteLine(result.note)).toContain('local.garmentRecoloured garment=garment:shirt from=colour:red to=colour:blue');
   });
 
   it('understands the Russian request and paints green', async () => {
@@ -37,7 +38,7 @@ describe('recolouring a named colour range', () => {
     const result = await engine.edit([{ data: redShirt, mimeType: 'image/jpeg' }], 'сделай красную рубашку зелёной', { count: 1, aspectRatio: 'unchanged' });
     const after = await decodePixels(result.images[0]!.data);
     expect(movedShare(before, after, CORE_RED, GREEN, SHIRT).moved).toBeGreaterThan(0.9);
-    expect(result.note).toMatch(/красный заменён на зелёный/i);
+    expect(noteLine(result.note)).toMatch(/from=colour:red to=colour:green/);
   });
 
   it('keeps lightness: shading of the recoloured pixels survives', async () => {

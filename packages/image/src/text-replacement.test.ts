@@ -3,6 +3,7 @@ import { LocalImageEngine } from './local-engine';
 import { decodeToRaster } from './raster';
 import { fixture } from '../test/pictures';
 import { readText, stopTextReader } from './vision/text-reader';
+import { noteLine, reasonLine } from '../test/note-text';
 
 afterAll(() => stopTextReader());
 
@@ -20,18 +21,18 @@ describe('replacing text in a photo', () => {
     expect(words).not.toContain('top');
     // The other words are still there.
     expect(words).toContain('left');
-    expect(result.note).toContain('Replaced the text “top” with “SALE”.');
+    expect(noteLine(result.note)).toContain('local.textReplaced from=top to=SALE');
   }, 60_000);
 
   it('finds printed words over a busy ground: "bottom" over the spray of photos/Landscape_1.jpg, at the engine\'s own working size', async () => {
     const landscape = { data: fixture('photos/Landscape_1.jpg'), mimeType: 'image/jpeg' };
     const result = await new LocalImageEngine().edit([landscape], 'replace the text "bottom" with "Iceland"', { count: 1, aspectRatio: 'unchanged' });
-    expect(result.note).toContain('Replaced the text “bottom” with “Iceland”.');
+    expect(noteLine(result.note)).toContain('local.textReplaced from=bottom to=Iceland');
   }, 60_000);
 
   it('replaces the most prominent text when none is named', async () => {
     const result = await engine.edit([photo], 'replace the text with SALE', { count: 1, aspectRatio: 'unchanged' });
-    const replaced = /Replaced the text “(.+)” with “SALE”/.exec(result.note)?.[1];
+    const replaced = /local\.textReplaced from=(.+) to=SALE/.exec(noteLine(result.note))?.[1];
     expect(replaced).toBeDefined();
     const words = await wordsIn(result.images[0]!.data);
     expect(words).toContain('sale');
@@ -40,7 +41,8 @@ describe('replacing text in a photo', () => {
 
   it('says the named text is not in the photo, lists what is, and makes nothing (so nothing is charged)', async () => {
     const attempt = engine.edit([photo], 'change "OPEN" to "CLOSED"', { count: 1, aspectRatio: 'unchanged' });
-    await expect(attempt).rejects.toMatchObject({ kind: 'invalid', message: expect.stringContaining('There is no “OPEN” in the photo, so nothing was changed. The text it found: “top”') });
-    await expect(engine.edit([photo], 'замени «OPEN» на «CLOSED»', { count: 1, aspectRatio: 'unchanged' })).rejects.toMatchObject({ kind: 'invalid', message: expect.stringContaining('Надписи «OPEN» на фото нет') });
+    await expect(attempt).rejects.toMatchObject({ kind: 'invalid' });
+    expect(await attempt.catch(reasonLine)).toMatch(/^local\.textNotFound wanted=OPEN \| local\.textFound words=top/);
+    expect(await engine.edit([photo], 'замени «OPEN» на «CLOSED»', { count: 1, aspectRatio: 'unchanged' }).catch(reasonLine)).toMatch(/^local\.textNotFound wanted=OPEN/);
   }, 60_000);
 });

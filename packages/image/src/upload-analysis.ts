@@ -1,6 +1,7 @@
 import { colourOfHue, looksLikeSkin, rgbToHsl, type NamedColour } from './colours';
 import { type EngineImage, type Suggestion, type UploadAnalysis } from './engine-types';
 import { decodeToRaster, type Raster } from './raster';
+import { type NoteParam, type NoteText } from './reply-note';
 
 /**
  * The local engine's look at an upload. It cannot judge content, so every picture that decodes is
@@ -55,33 +56,44 @@ function factsOf(raster: Raster): PictureFacts {
   return { width: raster.width, height: raster.height, meanLightness: lightness / pixels, meanSaturation: saturation / pixels, colours };
 }
 
+type SuggestionId = 'recolour' | 'brighten' | 'vivid' | 'square' | 'widescreen' | 'story' | 'watercolour' | 'vintage' | 'sketch' | 'popArt' | 'blackWhite' | 'cartoon';
+
+/**
+ * A suggestion in English (for API clients, and as the request a hosted engine reads) with its
+ * codes: the app shows the chip, and fills in the request, in the reader's language.
+ */
+function coded(id: SuggestionId, title: string, description: string, params?: Record<string, NoteParam>): Suggestion {
+  const code = (part: 'title' | 'description'): NoteText => (params ? { code: `suggestion.${id}.${part}`, params } : { code: `suggestion.${id}.${part}` });
+  return { title, description, titleCode: code('title'), descriptionCode: code('description') };
+}
+
 function suggestionsFor(facts: PictureFacts): Suggestion[] {
   const suggestions: Suggestion[] = [];
   for (const { colour, share } of facts.colours.slice(0, 2)) {
     const alternative = ALTERNATIVE[colour.id];
     if (share < MIN_COLOUR_SHARE || !alternative) continue;
-    suggestions.push({ title: `Change the ${colour.english} to ${alternative}`, description: `Recolour the ${colour.english} areas to ${alternative}, keeping light and shadow.` });
+    suggestions.push(coded('recolour', `Change the ${colour.english} to ${alternative}`, `Recolour the ${colour.english} areas to ${alternative}, keeping light and shadow.`, { from: { name: 'colour', id: colour.id }, to: { name: 'colour', id: alternative } }));
   }
-  if (facts.meanLightness < 0.35) suggestions.push({ title: 'Brighten the photo', description: 'Make the photo brighter and lift the shadows.' });
-  else if (facts.meanSaturation < 0.1) suggestions.push({ title: 'Make the colours vivid', description: 'Make the colours more vivid and saturated.' });
+  if (facts.meanLightness < 0.35) suggestions.push(coded('brighten', 'Brighten the photo', 'Make the photo brighter and lift the shadows.'));
+  else if (facts.meanSaturation < 0.1) suggestions.push(coded('vivid', 'Make the colours vivid', 'Make the colours more vivid and saturated.'));
 
   const portrait = facts.height > facts.width * 1.15;
   const landscape = facts.width > facts.height * 1.15;
-  if (portrait) suggestions.push({ title: 'Crop to a square', description: 'Crop the photo to a 1:1 square around the subject.' });
-  else if (landscape) suggestions.push({ title: 'Make it widescreen', description: 'Crop the photo to 16:9 widescreen.' });
-  else suggestions.push({ title: 'Make a 9:16 story', description: 'Pad the photo to 9:16 for a story, without cropping.' });
+  if (portrait) suggestions.push(coded('square', 'Crop to a square', 'Crop the photo to a 1:1 square around the subject.'));
+  else if (landscape) suggestions.push(coded('widescreen', 'Make it widescreen', 'Crop the photo to 16:9 widescreen.'));
+  else suggestions.push(coded('story', 'Make a 9:16 story', 'Pad the photo to 9:16 for a story, without cropping.'));
 
   const styles: Suggestion[] = landscape
     ? [
-        { title: 'Watercolour painting', description: 'Turn the photo into a watercolour painting.' },
-        { title: 'Vintage film', description: 'Give the photo a vintage film look.' },
+        coded('watercolour', 'Watercolour painting', 'Turn the photo into a watercolour painting.'),
+        coded('vintage', 'Vintage film', 'Give the photo a vintage film look.'),
       ]
     : [
-        { title: 'Pencil sketch', description: 'Turn the photo into a pencil sketch.' },
-        { title: 'Pop art', description: 'Turn the photo into Warhol-style pop art.' },
+        coded('sketch', 'Pencil sketch', 'Turn the photo into a pencil sketch.'),
+        coded('popArt', 'Pop art', 'Turn the photo into Warhol-style pop art.'),
       ];
-  if (facts.meanSaturation > 0.2) styles.push({ title: 'Black and white', description: 'Make the photo black and white.' });
-  styles.push({ title: 'Cartoon', description: 'Turn the photo into a cartoon.' });
+  if (facts.meanSaturation > 0.2) styles.push(coded('blackWhite', 'Black and white', 'Make the photo black and white.'));
+  styles.push(coded('cartoon', 'Cartoon', 'Turn the photo into a cartoon.'));
   for (const style of styles) {
     if (suggestions.length >= MAX_SUGGESTIONS && suggestions.length >= MIN_SUGGESTIONS) break;
     suggestions.push(style);

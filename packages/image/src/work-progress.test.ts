@@ -44,7 +44,7 @@ describe("the local engine's progress", () => {
     const { reports, onProgress } = recorder();
     const result = await engine.edit([portrait, landscape], "combine them in black and white and add text 'Summer' at the top", { count: 1, aspectRatio: '16:9', onProgress });
     expect(result.images).toHaveLength(1);
-    expect(result.note).toContain('combined');
+    expect(result.note.map((part) => part.code)).toContain('local.combined');
     // Two photos decoded and shaped; the look in each of the two cells, the grid, the caption, the encoding.
     expectCountedUp(reports, 2 * 2 + (2 + 1 + 1 + 1));
   });

@@ -12,7 +12,7 @@ export interface Garment {
   part: GarmentPart;
 }
 
-const GARMENTS: readonly (Garment & { patterns: readonly string[] })[] = [
+export const GARMENTS: readonly (Garment & { patterns: readonly string[] })[] = [
   { id: 'shirt', english: 'shirt', russian: 'рубашка', part: 'upper', patterns: ['shirt*', 't shirt*', 'tshirt*', 'tee', 'polo*', 'blouse*', 'рубашк*', 'рубах*', 'футболк*', 'майк*', 'блузк*', 'блуз*', 'поло'] },
   { id: 'top', english: 'top', russian: 'топ', part: 'upper', patterns: ['top', 'tops', 'tank top', 'vest', 'топ', 'топик*'] },
   { id: 'jacket', english: 'jacket', russian: 'куртка', part: 'upper', patterns: ['jacket*', 'blazer*', 'parka*', 'куртк*', 'пиджак*', 'жакет*', 'ветровк*', 'пуховик*'] },

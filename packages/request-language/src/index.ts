@@ -11,7 +11,7 @@ export { COLOUR_NAMES, type ColourName } from './colour-words';
 export { findImageCount } from './count-words';
 export { asksToCombine, editsContent, hasEditOperation, needsPerson, readEditRequest, readEditTokens, type AspectFit, type EditInstructions } from './edit-instructions';
 export { editOperationsIn, isFollowUp } from './follow-up';
-export { type Garment, type GarmentPart } from './garments';
+export { GARMENTS, type Garment, type GarmentPart } from './garments';
 export { readGenerationPrompt } from './generation-prompt';
 export { describeScene, type SceneDescription, type SceneElement, type TimeOfDay } from './scene-words';
 export { readAspectRatio, type AspectRatio } from './shape-words';

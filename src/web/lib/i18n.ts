@@ -25,6 +25,12 @@ const eagerFiles = import.meta.glob<Record<string, unknown>>(['../locales/en/com
 const lazyFiles = import.meta.glob<Record<string, unknown>>(['../locales/*/*.json', '!../locales/en/common.json', '!../locales/en/navigation.json', '!../locales/en/marketing.json'], {
   import: 'default',
 });
+/**
+ * The `server` namespace words the codes the server sends; it lives in src/shared because the
+ * server words the same English for API clients.
+ */
+const sharedLazyFiles = import.meta.glob<Record<string, unknown>>('../../shared/locales/*/*.json', { import: 'default' });
+for (const [file, load] of Object.entries(sharedLazyFiles)) lazyFiles[file.replace('../../shared/locales/', '../locales/')] = load;
 const preloaded: Record<string, Record<string, unknown>> = {};
 
 /** Unit tests render any screen at once: their setup loads every namespace up front with this. */

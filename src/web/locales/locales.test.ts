@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
  */
 
 const LOCALES_DIR = import.meta.dirname;
+/** The `server` namespace lives in src/shared (the server words its English too); it is held to the same rules. */
+const LOCALE_DIRS = [LOCALES_DIR, path.join(LOCALES_DIR, '../../shared/locales')];
 type Texts = Record<string, unknown>;
 
 /** i18next's plural suffixes: English uses one/other, Russian one/few/many/other. */
@@ -16,7 +18,7 @@ const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 const RUSSIAN_PLURAL_FORMS = ['one', 'few', 'many', 'other'];
 
 function namespaces(lng: string): string[] {
-  return readdirSync(path.join(LOCALES_DIR, lng))
+  return LOCALE_DIRS.flatMap((dir) => (existsSync(path.join(dir, lng)) ? readdirSync(path.join(dir, lng)) : []))
     .filter((file) => file.endsWith('.json'))
     .map((file) => file.replace(/\.json$/, ''))
     .sort();
@@ -24,7 +26,7 @@ function namespaces(lng: string): string[] {
 
 /** A namespace's texts; a missing file holds none (and so fails below, key by key). */
 function load(lng: string, ns: string): Texts {
-  const file = path.join(LOCALES_DIR, lng, `${ns}.json`);
+  const file = LOCALE_DIRS.map((dir) => path.join(dir, lng, `${ns}.json`)).find((candidate) => existsSync(candidate)) ?? '';
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Texts) : {};
 }
 

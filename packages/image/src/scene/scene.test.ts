@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { LocalImageEngine } from '../local-engine';
 import { decodePixels, meanBrightness, meanColour, meanDifference } from '../../test/pictures';
+import { noteLine, reasonLine } from '../../test/note-text';
 
 const engine = new LocalImageEngine({ sceneLongSide: 384 });
 
@@ -41,7 +42,7 @@ describe('text to image', () => {
     const russian = await draw('ночной город');
     expect(meanBrightness(russian.pixels)).toBeLessThan(60);
     expect(Math.abs(meanBrightness(russian.pixels) - meanBrightness(english.pixels))).toBeLessThan(15);
-    expect(russian.note).toContain('встроенным локальным движком');
+    expect(noteLine(russian.note)).toContain('local.madeBy');
   });
 
   it('paints named colours', async () => {
@@ -74,36 +75,38 @@ describe('text to image', () => {
     const [red, green, blue] = meanColour(pixels);
     expect(Math.abs(red - blue)).toBeLessThan(3);
     expect(Math.abs(red - green)).toBeLessThan(3);
-    expect(result.note).toContain('Made with the built-in local engine (offline image filters, not a hosted AI model)');
-    expect(result.note).toContain('sunset, sea');
-    expect(result.note).toContain('black and white');
+    expect(noteLine(result.note)).toContain('local.madeBy');
+    expect(noteLine(result.note)).toContain('local.drewScene words=sunset,sea');
+    expect(noteLine(result.note)).toContain('local.style styles=style:black-and-white');
   });
 
   it('draws a default landscape for a prompt with nothing to draw, and says so', async () => {
     const result = await engine.generate('something beautiful please', { count: 1, aspectRatio: '1:1' });
     expect(result.images).toHaveLength(1);
-    expect(result.note).toContain('no words it can draw');
+    expect(noteLine(result.note)).toContain('local.defaultLandscape');
   });
 
   it('refuses, and draws nothing, when the main subject is something it cannot draw: the reply says what it can draw', async () => {
     for (const prompt of ['a giraffe playing the violin', 'a portrait of a woman in a red dress', 'a dragon over the mountains', 'жираф на пляже']) {
       const attempt = engine.generate(prompt, { count: 1, aspectRatio: '1:1' });
-      await expect(attempt, prompt).rejects.toMatchObject({ kind: 'invalid', message: expect.stringMatching(/cannot draw|не умеет рисовать/) });
-      await expect(attempt, prompt).rejects.toMatchObject({ message: expect.stringMatching(/lighthouse|маяк/) });
+      await expect(attempt, prompt).rejects.toMatchObject({ kind: 'invalid' });
+      // Why it drew nothing, then what it can draw.
+      expect(await attempt.catch(reasonLine), prompt).toMatch(/^local\.cannotDraw subject=.+ \| local\.canDraw$/);
     }
   });
 
   it('names in a few words what it drew and what it left out, without the list of everything it can draw', async () => {
     const result = await engine.generate('a cat astronaut on the moon', { count: 1, aspectRatio: '1:1' });
-    expect(result.note).toContain('Left out (it cannot draw them): astronaut.');
-    expect(result.note).not.toMatch(/lighthouse|It can draw/);
-    expect(result.note.length).toBeLessThan(300);
+    expect(noteLine(result.note)).toContain('local.leftOut words=astronaut');
+    expect(result.note.map((part) => part.code)).not.toContain('local.canDraw');
+    // The engine, what it drew, what it left out, the shape: nothing more.
+    expect(result.note.map((part) => part.code)).toEqual(['local.madeBy', 'local.drewScene', 'local.leftOut', 'local.shape']);
   });
 
   it('draws a subject it knows and names the extras it left out', async () => {
     const result = await engine.generate('a beach at sunset with a dragon', { count: 1, aspectRatio: '1:1' });
     expect(result.images).toHaveLength(1);
-    expect(result.note).toContain('Left out (it cannot draw them): dragon.');
+    expect(noteLine(result.note)).toContain('local.leftOut words=dragon');
   });
 
   it.each([
@@ -120,7 +123,7 @@ describe('text to image', () => {
     expect([...describeScene(tokenize(prompt)).elements].sort()).toEqual([...elements].sort());
     const plain = await draw('a field at sunset', '1:1');
     const drawn = await draw(prompt, '1:1');
-    expect(drawn.note).not.toContain('Left out');
+    expect(noteLine(drawn.note)).not.toContain('local.leftOut');
     // The subject is in the picture: it differs from the same kind of scene without it.
     expect(meanDifference(plain.pixels, drawn.pixels)).toBeGreaterThan(5);
   });

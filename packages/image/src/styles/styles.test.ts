@@ -6,6 +6,7 @@ import { decodeToRaster, encodeRaster, pipelineOf, sizeScale, type Raster } from
 import { decodePixels, fixture, fixturePhotos, meanDifference, uprightSize, type FixturePhoto } from '../../test/pictures';
 import { findStyles, tokenize, type AspectRatio } from '@photomuse/request-language';
 import { STYLES } from './catalogue';
+import { noteLine } from '../../test/note-text';
 
 // Small working size keeps 65 styles × 16 photos quick; the pipelines are the same at any size.
 const engine = new LocalImageEngine({ workingMaxSide: 400 });
@@ -125,7 +126,7 @@ describe('every style word of the spec and the landing page makes its own style'
   ])('%s → %s', async (request, id) => {
     const style = STYLES.find((candidate) => candidate.id === id)!;
     const result = await engine.edit([{ data: portrait, mimeType: 'image/jpeg' }], request, { count: 1, aspectRatio: 'unchanged' });
-    expect(result.note).toContain(`: ${/[а-я]/i.test(request) ? style.russian : style.english}.`);
+    expect(noteLine(result.note)).toContain(`style:${style.id}`);
     // The engine's picture is that style's own pipeline on the photo, and not the photo.
     const raster = await decodeToRaster(portrait, 400);
     const own = await decodePixels(await encodeRaster(await style.apply(raster, { seed: seedFor(request, 0), scale: sizeScale(raster) })));

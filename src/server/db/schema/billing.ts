@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { CodedText } from '@shared/coded-text';
 import { LEDGER_KINDS } from '@shared/billing';
 import { user } from './auth';
 
@@ -52,6 +53,8 @@ export const ledgerEntries = pgTable(
     /** Checkout session id, job id, charge id...: unique per kind, so nothing posts twice. */
     reference: text('reference').notNull(),
     description: text('description').notNull(),
+    /** The line as a code and parameters, worded by the client in the reader's language (`description` keeps its English). */
+    descriptionCode: jsonb('description_code').$type<CodedText>(),
     balanceAfterCents: bigint('balance_after_cents', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
   },
@@ -162,6 +165,8 @@ export const retainedLedgerEntries = pgTable(
     freeGenerationsDelta: integer('free_generations_delta').notNull(),
     reference: text('reference').notNull(),
     description: text('description').notNull(),
+    /** The line as a code and parameters, worded by the client in the reader's language (`description` keeps its English). */
+    descriptionCode: jsonb('description_code').$type<CodedText>(),
     balanceAfterCents: bigint('balance_after_cents', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 6 }).notNull(),
     erasedAt: timestamp('erased_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { CodedText } from '@shared/coded-text';
 import {
   bigint,
   boolean,
@@ -122,6 +123,12 @@ export const messages = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     role: messageRole('role').notNull(),
     contentText: text('content_text').notNull().default(''),
+    /**
+     * A server-written message (a reply's note, a failure) as codes and parameters, worded by the
+     * client in the reader's language; `content_text` keeps its English for API clients. Null for
+     * the user's own messages.
+     */
+    contentCodes: jsonb('content_codes').$type<CodedText[]>(),
     parentMessageId: uuid('parent_message_id'),
     processingStatus: text('processing_status'),
     intentData: jsonb('intent_data'),

@@ -1,3 +1,6 @@
+import { englishOf } from '../../lib/english-text';
+import { codeOfLine, englishOfLine, type LedgerText } from './ledger-text';
+import type { CodedText } from '@shared/coded-text';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
@@ -23,7 +26,7 @@ export interface AccountRow {
 const int = (value: unknown): number => Number(value);
 
 /** Creates the account with its free images and the free_grant entry; false if it existed. */
-export async function insertAccountWithFreeGrant(db: DbOrTx, userId: string, freeGenerations: number, description: string): Promise<boolean> {
+export async function insertAccountWithFreeGrant(db: DbOrTx, userId: string, freeGenerations: number, description: LedgerText): Promise<boolean> {
   const result = await db.execute<{ user_id: string }>(sql`
     with opened as (
       insert into balance_accounts (user_id, available_cents, free_generations_left)
@@ -31,8 +34,8 @@ export async function insertAccountWithFreeGrant(db: DbOrTx, userId: string, fre
       on conflict (user_id) do nothing
       returning user_id
     ), granted as (
-      insert into ledger_entries (user_id, kind, amount_cents, free_generations_delta, reference, description, balance_after_cents)
-      select user_id, 'free_grant', 0, ${freeGenerations}, user_id, ${description}, 0 from opened
+      insert into ledger_entries (user_id, kind, amount_cents, free_generations_delta, reference, description, description_code, balance_after_cents)
+      select user_id, 'free_grant', 0, ${freeGenerations}, user_id, ${englishOfLine(description)}, ${codeOfLine(description)}::jsonb, 0 from opened
       on conflict (kind, reference) do nothing
       returning user_id
     )
@@ -71,9 +74,11 @@ export interface DebitRow {
  */
 export async function debitAccount(
   db: DbOrTx,
-  input: { userId: string; jobId: string; imageCount: number; pricePerImageCents: number; description: string },
+  input: { userId: string; jobId: string; imageCount: number; pricePerImageCents: number },
 ): Promise<DebitRow | null> {
-  const { userId, jobId, imageCount: n, pricePerImageCents: price, description } = input;
+  const { userId, jobId, imageCount: n, pricePerImageCents: price } = input;
+  // The line says how many images were free; only the statement knows, so it picks the code.
+  const english = (code: CodedText['code'], free: number | string) => englishOf({ code, params: { count: n, free } });
   // A free engine (price 0) leaves the free images for the paid ones.
   const freeCap = price > 0 ? n : 0;
   const result = await db.execute<{ free_used: string; cents_taken: string; free_left: string; available_after: string }>(sql`
@@ -96,12 +101,17 @@ export async function debitAccount(
         a.free_generations_left as free_left,
         a.available_cents as available_after
     ), entry as (
-      insert into ledger_entries (user_id, kind, amount_cents, free_generations_delta, reference, description, balance_after_cents)
+      insert into ledger_entries (user_id, kind, amount_cents, free_generations_delta, reference, description, description_code, balance_after_cents)
       select user_id, 'usage', -cents_taken, -free_used, ${jobId},
-        ${description} || case
-          when free_used = ${n}::int then ' (free)'
-          when free_used > 0 then ' (' || free_used || ' free)'
-          else '' end,
+        case
+          when free_used = ${n}::int then ${english('ledger.generatedFree', n)}::text
+          when free_used > 0 then replace(${english('ledger.generatedPartlyFree', '%FREE%')}::text, '%FREE%', free_used::text)
+          else ${english('ledger.generated', 0)}::text end,
+        jsonb_build_object('code', case
+            when free_used = ${n}::int then 'ledger.generatedFree'
+            when free_used > 0 then 'ledger.generatedPartlyFree'
+            else 'ledger.generated' end,
+          'params', jsonb_build_object('count', ${n}::int, 'free', free_used::int)),
         available_after
       from debited
       returning id
@@ -132,7 +142,7 @@ export interface RefundRow {
  * job id. A second refund of the same job fails on the unique index (the caller treats that as
  * done); null means the job was never debited for this user.
  */
-export async function refundUsage(db: DbOrTx, input: { userId: string; jobId: string; description: string }): Promise<RefundRow | null> {
+export async function refundUsage(db: DbOrTx, input: { userId: string; jobId: string; description: LedgerText }): Promise<RefundRow | null> {
   const result = await db.execute<{ cents: string; free: string; available_cents: string; free_generations_left: string }>(sql`
     with taken as (
       select user_id, -amount_cents as cents, -free_generations_delta as free
@@ -147,8 +157,8 @@ export async function refundUsage(db: DbOrTx, input: { userId: string; jobId: st
       where a.user_id = t.user_id
       returning a.user_id, t.cents, t.free, a.available_cents, a.free_generations_left
     ), entry as (
-      insert into ledger_entries (user_id, kind, amount_cents, free_generations_delta, reference, description, balance_after_cents)
-      select user_id, 'refund', cents, free, ${input.jobId}, ${input.description}, available_cents from restored
+      insert into ledger_entries (user_id, kind, amount_cents, free_generations_delta, reference, description, description_code, balance_after_cents)
+      select user_id, 'refund', cents, free, ${input.jobId}, ${englishOfLine(input.description)}, ${codeOfLine(input.description)}::jsonb, available_cents from restored
       returning id
     )
     select r.cents, r.free, r.available_cents, r.free_generations_left from restored r, entry`);
@@ -162,7 +172,7 @@ export async function refundUsage(db: DbOrTx, input: { userId: string; jobId: st
  * on the session id, in one statement. A second credit of the same session fails on the unique
  * index and rolls the whole statement back.
  */
-export async function creditTopUp(db: DbOrTx, input: { userId: string; amountCents: number; reference: string; description: string }): Promise<number> {
+export async function creditTopUp(db: DbOrTx, input: { userId: string; amountCents: number; reference: string; description: LedgerText }): Promise<number> {
   const result = await db.execute<{ available_cents: string }>(sql`
     with credited as (
       insert into balance_accounts (user_id, available_cents)
@@ -172,8 +182,8 @@ export async function creditTopUp(db: DbOrTx, input: { userId: string; amountCen
         updated_at = now()
       returning user_id, available_cents
     ), entry as (
-      insert into ledger_entries (user_id, kind, amount_cents, reference, description, balance_after_cents)
-      select user_id, 'top_up', ${input.amountCents}, ${input.reference}, ${input.description}, available_cents from credited
+      insert into ledger_entries (user_id, kind, amount_cents, reference, description, description_code, balance_after_cents)
+      select user_id, 'top_up', ${input.amountCents}, ${input.reference}, ${englishOfLine(input.description)}, ${codeOfLine(input.description)}::jsonb, available_cents from credited
       returning id
     )
     select c.available_cents from credited c, entry`);
@@ -200,7 +210,7 @@ export async function adjustmentReferencesWithPrefix(db: DbOrTx, prefix: string)
 }
 
 /** Takes up to `cents` (never below zero; the caller has locked the row) and records it. */
-export async function debitAdjustment(db: DbOrTx, input: { userId: string; cents: number; reference: string; description: string }): Promise<number> {
+export async function debitAdjustment(db: DbOrTx, input: { userId: string; cents: number; reference: string; description: LedgerText }): Promise<number> {
   const [account] = await db
     .update(balanceAccounts)
     .set({ availableCents: sql`${balanceAccounts.availableCents} - ${input.cents}`, updatedAt: new Date() })
@@ -211,7 +221,8 @@ export async function debitAdjustment(db: DbOrTx, input: { userId: string; cents
     kind: 'adjustment',
     amountCents: -input.cents,
     reference: input.reference,
-    description: input.description,
+    description: englishOfLine(input.description),
+    descriptionCode: typeof input.description === 'string' ? null : input.description,
     balanceAfterCents: account!.availableCents,
   });
   return account!.availableCents;
@@ -289,6 +300,8 @@ export interface LedgerEntryRow {
   kind: LedgerKind;
   amountCents: number;
   description: string;
+  /** The line as a code (null for entries written before codes): the client words it. */
+  descriptionCode: CodedText | null;
   balanceAfterCents: number;
   createdAt: Date;
   /** For a generation's charge or refund: its job's engine and model. */
@@ -311,7 +324,7 @@ export interface LedgerPageQuery {
 
 export const FIRST_LEDGER_PAGE: PreparedStatement = {
   name: 'billing-first-ledger-page',
-  text: `select l.id, l.kind, l.amount_cents, l.description, l.balance_after_cents, l.created_at, ${engineOfEntry('l')} as engine from ledger_entries l
+  text: `select l.id, l.kind, l.amount_cents, l.description, l.description_code, l.balance_after_cents, l.created_at, ${engineOfEntry('l')} as engine from ledger_entries l
     where l.user_id = $1 and l.kind = any($2::ledger_kind[]) order by l.created_at desc, l.id desc limit $3`,
 };
 
@@ -326,6 +339,7 @@ export async function listLedgerEntries(db: DbOrTx, userId: string, kinds: Ledge
     kind: ledgerEntries.kind,
     amountCents: ledgerEntries.amountCents,
     description: ledgerEntries.description,
+    descriptionCode: ledgerEntries.descriptionCode,
     balanceAfterCents: ledgerEntries.balanceAfterCents,
     createdAt: ledgerEntries.createdAt,
     engine: sql<LedgerEntryRow['engine']>`${sql.raw(engineOfEntry('"ledger_entries"'))}`,
@@ -333,7 +347,7 @@ export async function listLedgerEntries(db: DbOrTx, userId: string, kinds: Ledge
   const cursorId = query.startingAfter ?? query.endingBefore;
   if (!cursorId) {
     // The first page, which every visit of the history opens: one prepared statement.
-    const rows = await preparedRows<{ id: string; kind: LedgerKind; amount_cents: string; description: string; balance_after_cents: string; created_at: Date; engine: LedgerEntryRow['engine'] }>(
+    const rows = await preparedRows<{ id: string; kind: LedgerKind; amount_cents: string; description: string; description_code: CodedText | null; balance_after_cents: string; created_at: Date; engine: LedgerEntryRow['engine'] }>(
       db,
       FIRST_LEDGER_PAGE,
       [userId, kinds, query.limit + 1],
@@ -343,6 +357,7 @@ export async function listLedgerEntries(db: DbOrTx, userId: string, kinds: Ledge
       kind: row.kind,
       amountCents: Number(row.amount_cents),
       description: row.description,
+      descriptionCode: row.description_code,
       balanceAfterCents: Number(row.balance_after_cents),
       createdAt: new Date(row.created_at),
       engine: row.engine,
@@ -388,6 +403,7 @@ export async function listLedgerEntriesInPeriod(db: DbOrTx, userId: string, kind
       kind: ledgerEntries.kind,
       amountCents: ledgerEntries.amountCents,
       description: ledgerEntries.description,
+      descriptionCode: ledgerEntries.descriptionCode,
       balanceAfterCents: ledgerEntries.balanceAfterCents,
       createdAt: ledgerEntries.createdAt,
       engine: sql<LedgerEntryRow['engine']>`${sql.raw(engineOfEntry('"ledger_entries"'))}`,

@@ -1,3 +1,4 @@
+import { coded } from '@shared/coded-text';
 import type { Balance, HistoryKind, Transaction, TransactionPage } from '@shared/billing';
 import { engineKindSchema } from '@shared/engines';
 import { AppError, INSUFFICIENT_CREDITS_MESSAGE } from '@shared/errors';
@@ -25,14 +26,13 @@ import { usageDetailsOf } from './usage-details.repository';
  * running balance and every change to it is a ledger entry written by the same statement.
  */
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /**
  * Opens the user's account with `freeGenerations` free images and its free_grant entry
  * (reference = user id). Safe to call again: an existing account is left as it is.
  */
 export async function openBalanceAccount(db: DbOrTx, userId: string, freeGenerations: number): Promise<void> {
-  await insertAccountWithFreeGrant(db, userId, freeGenerations, `Welcome gift: ${plural(freeGenerations, 'free image', 'free images')}`);
+  await insertAccountWithFreeGrant(db, userId, freeGenerations, coded('ledger.freeGrant', { count: freeGenerations }));
 }
 
 export interface GenerationQuote {
@@ -97,7 +97,7 @@ export async function debitForGeneration(
   if (!Number.isInteger(input.pricePerImageCents) || input.pricePerImageCents < 0) throw new Error(`pricePerImageCents must be a non-negative integer`);
   // A limit the user set is checked first, under the account row's lock: refused, nothing is written.
   await assertWithinSpendingLimits(tx, input);
-  const debited = await debitAccount(tx, { ...input, description: `Generated ${plural(input.imageCount, 'image', 'images')}` });
+  const debited = await debitAccount(tx, input);
   if (!debited) throw new AppError('INSUFFICIENT_BALANCE', INSUFFICIENT_CREDITS_MESSAGE);
   if (mails) await mailIfBalanceFellBelowThreshold(tx, mails, { userId: input.userId, beforeCents: debited.availableCents + debited.centsTaken, afterCents: debited.availableCents });
   return {
@@ -126,7 +126,7 @@ export async function refundGeneration(dbOrTx: DbOrTx, input: { userId: string; 
   const nothing: GenerationRefund = { refunded: false, cents: 0, freeImages: 0 };
   if (await ledgerEntryExists(dbOrTx, 'refund', input.jobId)) return nothing;
   try {
-    const refund = await dbOrTx.transaction((tx) => refundUsage(tx, { ...input, description: 'Refund for a failed generation' }));
+    const refund = await dbOrTx.transaction((tx) => refundUsage(tx, { ...input, description: coded('ledger.refund') }));
     return refund ? { refunded: true, cents: refund.cents, freeImages: refund.freeImages } : nothing;
   } catch (error) {
     if (isUniqueViolation(error)) return nothing;
@@ -184,6 +184,7 @@ export function transactionOf(row: LedgerEntryRow, usage: Transaction['usage'] =
     type: row.kind,
     created: Math.floor(row.createdAt.getTime() / 1000),
     description: row.description,
+    description_code: row.descriptionCode,
     amount_formatted: formatCents(Math.abs(row.amountCents)),
     ending_balance_formatted: formatCents(row.balanceAfterCents),
     credit: row.kind === 'top_up' || row.kind === 'refund' || row.amountCents > 0,

@@ -1,3 +1,4 @@
+import { coded, type CodedText } from '@shared/coded-text';
 import type { CheckoutVerification, EmbeddedCheckout, HostedCheckout, TestCheckout } from '@shared/billing';
 import { AppError } from '@shared/errors';
 import { CURRENCY } from '@shared/constants';
@@ -31,9 +32,9 @@ export interface FulfilmentResult {
   session: CheckoutSessionRow | null;
 }
 
-const TOP_UP_DESCRIPTION: Record<string, string> = {
-  stripe: 'Top-up by card',
-  test: 'Top-up (test mode, no real charge)',
+const TOP_UP_DESCRIPTION: Record<string, CodedText> = {
+  stripe: coded('ledger.topUpCard'),
+  test: coded('ledger.topUpTest'),
 };
 
 /**

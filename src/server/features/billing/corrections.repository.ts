@@ -1,3 +1,4 @@
+import { codeOfLine, englishOfLine, type LedgerText } from './ledger-text';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { LedgerKind } from './billing.repository';
@@ -43,7 +44,7 @@ export async function lockAccountFigures(tx: DbOrTx, userId: string): Promise<Ac
  */
 export async function postCorrection(
   tx: DbOrTx,
-  input: { userId: string; kind: Extract<LedgerKind, 'adjustment' | 'free_grant'>; cents: number; freeImages: number; reference: string; description: string },
+  input: { userId: string; kind: Extract<LedgerKind, 'adjustment' | 'free_grant'>; cents: number; freeImages: number; reference: string; description: LedgerText },
 ): Promise<AccountFigures | null> {
   const { userId, kind, cents, freeImages, reference, description } = input;
   const result = await tx.execute<{ available_cents: string; frozen_cents: string; free_generations_left: number }>(sql`
@@ -55,8 +56,8 @@ export async function postCorrection(
       where a.user_id = ${userId} and (${cents}::bigint >= 0 or greatest(a.available_cents - a.frozen_cents, 0) >= -${cents}::bigint)
       returning a.user_id, a.available_cents, a.frozen_cents, a.free_generations_left
     ), entry as (
-      insert into ledger_entries (user_id, kind, amount_cents, free_generations_delta, reference, description, balance_after_cents)
-      select user_id, ${kind}::ledger_kind, ${cents}::bigint, ${freeImages}::int, ${reference}, ${description}, available_cents from changed
+      insert into ledger_entries (user_id, kind, amount_cents, free_generations_delta, reference, description, description_code, balance_after_cents)
+      select user_id, ${kind}::ledger_kind, ${cents}::bigint, ${freeImages}::int, ${reference}, ${englishOfLine(description)}, ${codeOfLine(description)}::jsonb, available_cents from changed
       returning id
     )
     select c.available_cents, c.frozen_cents, c.free_generations_left from changed c, entry`);

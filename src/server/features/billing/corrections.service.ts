@@ -1,3 +1,4 @@
+import { coded } from '@shared/coded-text';
 import { AppError } from '@shared/errors';
 import { formatCents } from '@shared/money';
 import type { DbOrTx } from '../../db/client';
@@ -18,7 +19,6 @@ export interface Correction {
   after: AccountFigures;
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** The ledger reference of an operator's correction: the console's id for the submit. */
 export const correctionReference = (requestId: string) => `operator:${requestId}`;
@@ -37,7 +37,7 @@ export async function grantCredit(tx: DbOrTx, input: { userId: string; cents: nu
     cents: input.cents,
     freeImages: 0,
     reference: correctionReference(input.requestId),
-    description: 'Credit from support',
+    description: coded('ledger.supportCredit'),
   });
   return { before, after: after! };
 }
@@ -56,7 +56,7 @@ export async function takeBackCredit(tx: DbOrTx, input: { userId: string; cents:
     cents: -input.cents,
     freeImages: 0,
     reference: correctionReference(input.requestId),
-    description: 'Credit taken back by support',
+    description: coded('ledger.supportDebit'),
   });
   if (!after) {
     const most = spendableCents(before);
@@ -76,7 +76,7 @@ export async function grantFreeImages(tx: DbOrTx, input: { userId: string; count
     cents: 0,
     freeImages: input.count,
     reference: correctionReference(input.requestId),
-    description: `Gift from support: ${plural(input.count, 'free image', 'free images')}`,
+    description: coded('ledger.supportGift', { count: input.count }),
   });
   return { before, after: after! };
 }

@@ -1,5 +1,5 @@
+import { coded } from '@shared/coded-text';
 import type Stripe from 'stripe';
-import { formatCents } from '@shared/money';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import { debitAdjustment, findUserIdByStripeCustomer, lockAccount } from './billing.repository';
@@ -84,8 +84,8 @@ export async function recordDisputeClosed(db: Db, stripe: Stripe, dispute: Strip
     const taken = Math.min(dispute.amount, account.availableCents);
     const description =
       taken < dispute.amount
-        ? `Card payment disputed and lost: ${formatCents(dispute.amount)} (only ${formatCents(taken)} of credit was left to take back)`
-        : `Card payment disputed and lost: ${formatCents(dispute.amount)}`;
+        ? coded('ledger.disputeLostPartly', { amount: { cents: dispute.amount }, taken: { cents: taken } })
+        : coded('ledger.disputeLost', { amount: { cents: dispute.amount } });
     await debitAdjustment(tx, { userId, cents: taken, reference: disputeReference(dispute.id), description });
   });
   logger.info({ disputeId: dispute.id, userId, status: dispute.status }, 'dispute closed');

@@ -1,5 +1,5 @@
+import { coded } from '@shared/coded-text';
 import type Stripe from 'stripe';
-import { formatCents } from '@shared/money';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import { adjustmentReferencesWithPrefix, debitAdjustment, findUserIdByStripeCustomer, lockAccount } from './billing.repository';
@@ -66,8 +66,8 @@ export async function takeBackRefundedCharge(db: Db, charge: Stripe.Charge, logg
       const taken = Math.min(requested, account.availableCents);
       const description =
         taken < requested
-          ? `Card payment refunded: ${formatCents(requested)} (only ${formatCents(taken)} of credit was left to take back)`
-          : `Card payment refunded: ${formatCents(requested)}`;
+          ? coded('ledger.cardRefundedPartly', { amount: { cents: requested }, taken: { cents: taken } })
+          : coded('ledger.cardRefunded', { amount: { cents: requested } });
       await debitAdjustment(tx, { userId, cents: taken, reference: `${prefix}${charge.amount_refunded}`, description });
       const paymentIntentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
       if (paymentIntentId) await settleReportedRefunds(tx, { userId, paymentIntentId, refundedNowCents: requested });

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { refundGeneration, type GenerationRefund } from '../billing/billing.service';
 import { findJob, requeueFailedJob } from './generation.repository';
-import { WORKING_ON_IT } from './generation.service';
+import { WORKING_ON_IT, WORKING_ON_IT_CODES } from './generation.service';
 
 /**
  * What an operator may do with a failed generation (the console's Jobs page), each in the
@@ -31,7 +31,7 @@ async function lockFailedJob(tx: DbOrTx, jobId: string) {
  */
 export async function retryFailedGeneration(tx: DbOrTx, deps: Pick<AppDeps, 'jobs'>, jobId: string): Promise<FailedGenerationRef> {
   const job = await lockFailedJob(tx, jobId);
-  await requeueFailedJob(tx, { jobId, replyText: WORKING_ON_IT });
+  await requeueFailedJob(tx, { jobId, replyText: WORKING_ON_IT, replyCodes: WORKING_ON_IT_CODES });
   await deps.jobs.enqueue(tx, 'generate', { agentJobId: jobId });
   return { jobId, userId: job.userId };
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { coded, type CodedText, type InnerCodedText, type PlainParam } from '@shared/coded-text';
 import type { GenerationPlan } from '@shared/generation';
-import { formatCents } from '@shared/money';
 import { imageNameStem } from '@shared/download-names';
 import { sessionTitleOf, titleSessionByPlanner } from '../sessions/sessions.service';
 import { JobLeaseLostError, JobTimeLimitError, type JobContext, type JobPayloads } from '../../jobs/job-types';
 import type { AppDeps } from '../../context';
+import { englishOf } from '../../lib/english-text';
 import { publishEvent } from '../../realtime/events';
 import { refundGeneration } from '../billing/billing.service';
 import { deleteStoredFiles } from '../retention/retention.service';
@@ -13,7 +14,6 @@ import { extensionOf, thumbnailKeyOf } from '../../storage/storage-keys';
 import { fileUrlOf, thumbnailUrlOf } from '../uploads/uploads.service';
 import type { EngineEntry, GenerationParts } from './engines/create-engine';
 import { EngineError, type EngineImage, type EngineMask, type EngineOptions } from './engines/image-engine';
-import { CONFINED_NOTE } from '@shared/masks';
 import { maskForJob } from '../masks/masks.service';
 import { compositeWithinMask } from './mask-compositing';
 import {
@@ -102,12 +102,12 @@ async function runStartedJob(
 
   let plan: GenerationPlan;
   let outputs: StoredOutput[];
-  let note: string;
+  let note: CodedText[];
   let model: string | undefined;
   try {
     // The engine it was charged for; one taken out of IMAGE_ENGINES since is refunded.
     const entry = parts.engineOf(job.engine);
-    if (!entry) throw new EngineError('invalid', 'The image engine this reply was paid for is no longer offered.');
+    if (!entry) throw new EngineError('invalid', coded('engine.notOffered'));
     reporter.stage('planning');
     const answered = await answeredMessageOf(deps.db, job);
     const mask = await maskOf(deps, job, answered.maskId);
@@ -134,9 +134,9 @@ async function runStartedJob(
           ? await engine.upscale(sources, options)
           : await engine.edit(sources, plan.instruction, options);
     const images = result.images.slice(0, job.imageCount);
-    if (images.length === 0) throw new EngineError('transient', 'The image service answered without images.');
+    if (images.length === 0) throw new EngineError('transient', coded('engine.noImages'));
     outputs = await Promise.all(images.map((image) => (mask ? confineToMask(sources[0]!, image, mask) : decodeOutput(image, plan))));
-    note = mask ? `${result.note} ${confinedNoteFor(plan.instruction)}` : result.note;
+    note = mask ? [...result.note, coded('reply.confinedToArea')] : result.note;
     model = result.model;
   } catch (error) {
     // Stopped: the Stop settled the job (its refund, its reply) before aborting this try.
@@ -164,7 +164,8 @@ async function runStartedJob(
     jobId,
     nameStem,
     description: plan.instruction,
-    replyText: note,
+    replyText: englishOf(note),
+    replyCodes: note,
     engineModel: model,
     files: outputs.map((output, position) => ({
       id: fileIds[position]!,
@@ -239,17 +240,12 @@ async function confineToMask(source: EngineImage, image: EngineImage, mask: Engi
   }
 }
 
-/** The reply's line saying the edit stayed inside the area, in the request's language. */
-function confinedNoteFor(instruction: string): string {
-  return /[а-яё]/i.test(instruction) ? CONFINED_NOTE.ru : CONFINED_NOTE.en;
-}
-
 /** An engine's picture ready to store; bytes that are no picture are the engine's failure. */
 async function decodeOutput(image: EngineImage, plan: GenerationPlan): Promise<StoredOutput> {
   try {
     return await prepareOutput(image.data, plan.aspectRatio);
   } catch (cause) {
-    throw new EngineError('transient', 'The image service answered with something that is not an image.', { cause });
+    throw new EngineError('transient', coded('engine.notAnImage'), { cause });
   }
 }
 
@@ -295,7 +291,8 @@ async function failGeneration(deps: GenerationDeps, jobId: string, reason: unkno
     await finishJob(tx, job.id, { status: 'failed', error: reason instanceof Error ? reason.message : String(reason) });
     await deletePreview(tx, job.id);
     if (job.resultMessageId) {
-      await updateSystemMessage(tx, job.resultMessageId, { contentText: failureMessage(reason, refund), processingStatus: 'error' });
+      const failure = failureTexts(reason, refund);
+      await updateSystemMessage(tx, job.resultMessageId, { contentText: englishOf(failure), contentCodes: failure, processingStatus: 'error' });
       await publishEvent(tx, { topic: sessionTopic(job.sessionId), type: 'message.updated', id: job.resultMessageId });
     }
     await publishEvent(tx, { topic: sessionTopic(job.sessionId), type: 'job.updated', id: job.id });
@@ -303,19 +300,42 @@ async function failGeneration(deps: GenerationDeps, jobId: string, reason: unkno
   });
 }
 
-/** What the user reads: the provider's refusal as it is; other causes in plain words, never internals. */
-function failureReason(reason: unknown): string {
-  if (reason instanceof EngineError) return reason.kind === 'refused' ? reason.message : `Sorry, the image could not be made: ${reason.message}`;
-  if (reason instanceof JobTimeLimitError) return 'Sorry, the image could not be made: the image service took too long to answer.';
-  if (reason instanceof JobLeaseLostError) return 'Sorry, the image could not be made: the work was interrupted.';
-  return 'Sorry, the image could not be made: something went wrong on our side.';
+/**
+ * What the user reads, as codes the client words in their language: the provider's refusal as it
+ * is; other causes in plain words, never internals. An engine's reason of several sentences keeps
+ * its first inside "could not be made: …" and the rest after it.
+ */
+function failureReason(reason: unknown): CodedText[] {
+  if (reason instanceof EngineError) {
+    if (reason.kind === 'refused') return reason.reason;
+    const [first, ...rest] = reason.reason;
+    return [coded('failure.notMade', { reason: { coded: innerOf(first!) } }), ...rest];
+  }
+  if (reason instanceof JobTimeLimitError) return [coded('failure.timeLimit')];
+  if (reason instanceof JobLeaseLostError) return [coded('failure.interrupted')];
+  return [coded('failure.ourSide')];
 }
 
-export function failureMessage(reason: unknown, refund: { refunded: boolean; cents: number; freeImages: number }): string {
+/** A reason's first sentence inside another: a cause never holds a coded text itself, so this keeps its plain parameters. */
+function innerOf(text: CodedText): InnerCodedText {
+  const params = Object.fromEntries(Object.entries(text.params ?? {}).filter((entry): entry is [string, PlainParam] => !(typeof entry[1] === 'object' && 'coded' in entry[1])));
+  return { code: text.code, params };
+}
+
+export function refundText(refund: { cents: number; freeImages: number }): CodedText {
+  if (refund.cents > 0 && refund.freeImages > 0) return coded('failure.refundedBoth', { amount: { cents: refund.cents }, count: refund.freeImages });
+  if (refund.freeImages > 0) return coded('failure.refundedFree', { count: refund.freeImages });
+  return coded('failure.refundedMoney', { amount: { cents: refund.cents } });
+}
+
+export function failureTexts(reason: unknown, refund: { refunded: boolean; cents: number; freeImages: number }): CodedText[] {
   const what = failureReason(reason);
-  if (!refund.refunded) return what;
-  const parts = [refund.cents > 0 ? `${formatCents(refund.cents)} was refunded to your balance` : '', refund.freeImages > 0 ? `${refund.freeImages} free image${refund.freeImages === 1 ? '' : 's'} returned` : ''].filter(Boolean);
-  return `${what} The charge was refunded (${parts.join(', ')}).`;
+  return refund.refunded ? [...what, refundText(refund)] : what;
+}
+
+/** The failure reply in English (API clients and logs read this beside the codes). */
+export function failureMessage(reason: unknown, refund: { refunded: boolean; cents: number; freeImages: number }): string {
+  return englishOf(failureTexts(reason, refund));
 }
 
 async function loadSources(deps: GenerationDeps, job: AgentJobRow, fileIds: string[]): Promise<EngineImage[]> {
@@ -323,7 +343,7 @@ async function loadSources(deps: GenerationDeps, job: AgentJobRow, fileIds: stri
   return Promise.all(
     files.map(async (file) => {
       const stored = await deps.storage.get(file.storedFilename);
-      if (!stored) throw new EngineError('invalid', 'A photo this request needs is no longer available.');
+      if (!stored) throw new EngineError('invalid', coded('engine.sourceGone'));
       return { data: Buffer.from(await new Response(stored.body).arrayBuffer()), mimeType: file.mimeType };
     }),
   );

@@ -1,7 +1,6 @@
 import OpenAI, { toFile } from 'openai';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONFINED_NOTE } from '@shared/masks';
 import type { RunningServer } from '../../start-server';
 import { startFakeA1111, type FakeA1111 } from '@test/server/fake-a1111-server';
 import { startFakeComfyUi, type FakeComfyUi } from '@test/server/fake-comfyui-server';
@@ -82,7 +81,8 @@ async function maskedEdit(engine: string) {
   expect(job.error).toBeNull();
   expect(job.status).toBe('completed');
   const answer = await replyOf(client, reply.reply_message_id);
-  expect(answer.contentText).toContain(CONFINED_NOTE.en);
+  expect(answer.contentText).toContain('The edit was confined to the selected area.');
+  expect(answer.contentCodes).toContainEqual({ code: 'reply.confinedToArea' });
   const result = Buffer.from(await (await client.get(answer.files[0]!.fileUrl)).arrayBuffer());
   const source = Buffer.from(await (await client.get(photo.file_url)).arrayBuffer());
   return { result, source };

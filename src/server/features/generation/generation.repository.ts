@@ -1,3 +1,4 @@
+import type { CodedText } from '@shared/coded-text';
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { isAspectRatio, type AspectRatio, type GenerationPlan } from '@shared/generation';
 import { AWAITING_CREDIT_STATUS } from '@shared/studio';
@@ -111,7 +112,7 @@ export async function findJob(db: DbOrTx, jobId: string, options: { forUpdate?: 
   return row;
 }
 
-export async function updateSystemMessage(db: DbOrTx, messageId: string, values: { contentText: string; processingStatus: string }) {
+export async function updateSystemMessage(db: DbOrTx, messageId: string, values: { contentText: string; contentCodes: CodedText[]; processingStatus: string }) {
   await db.update(messages).set({ ...values, updatedAt: new Date() }).where(eq(messages.id, messageId));
   await db.execute(sql`update chat_sessions set updated_at = now() where id = (select session_id from messages where id = ${messageId})`);
 }
@@ -134,7 +135,8 @@ export interface QueuedReply {
   messageId: string;
   plan: GenerationPlan;
   contextReferences: ContextReferences;
-  reply: { id: string; contentText: string };
+  /** The reply's first words, as codes and their English. */
+  reply: { id: string; contentText: string; contentCodes: CodedText[] };
   /** `planned`: the plan is final (no hosted model re-plans it in the job). */
   job: { id: string; engine: string; engineModel: string | null; priceCents: number; freeImagesUsed: number; planned: boolean };
   /** Published when the caller's transaction commits. */
@@ -159,8 +161,8 @@ export async function recordPlanAndQueueReply(tx: DbOrTx, input: QueuedReply): P
       returning id
     ), reply as (
       -- clock_timestamp: after the message it answers, even when both are written by one transaction.
-      insert into messages (id, session_id, user_id, role, content_text, parent_message_id, processing_status, timestamp_created)
-      select ${reply.id}::uuid, ${sessionId}::uuid, ${userId}::text, 'system'::message_role, ${reply.contentText}::text, planned.id, 'processing', clock_timestamp()
+      insert into messages (id, session_id, user_id, role, content_text, content_codes, parent_message_id, processing_status, timestamp_created)
+      select ${reply.id}::uuid, ${sessionId}::uuid, ${userId}::text, 'system'::message_role, ${reply.contentText}::text, ${JSON.stringify(reply.contentCodes)}::jsonb, planned.id, 'processing', clock_timestamp()
       from planned
       returning id
     ), counted as (
@@ -212,7 +214,7 @@ export interface GeneratedFile {
  */
 export async function completeJob(
   db: DbOrTx,
-  input: { jobId: string; description: string; replyText: string; nameStem: string; files: GeneratedFile[]; engineModel?: string | undefined },
+  input: { jobId: string; description: string; replyText: string; replyCodes: CodedText[]; nameStem: string; files: GeneratedFile[]; engineModel?: string | undefined },
 ): Promise<boolean> {
   const files = JSON.stringify(
     input.files.map((file, position) => ({
@@ -251,7 +253,7 @@ export async function completeJob(
       insert into generated_outputs (job_id, file_id, position)
       select f.id, o.id, o.position from finished f, output o
     ), replied as (
-      update messages m set content_text = ${input.replyText}::text, processing_status = 'completed', updated_at = now()
+      update messages m set content_text = ${input.replyText}::text, content_codes = ${JSON.stringify(input.replyCodes)}::jsonb, processing_status = 'completed', updated_at = now()
       from finished f where m.id = f.result_message_id
     ), unpreviewed as (
       -- The images replace the preview of them.
@@ -417,14 +419,14 @@ export async function chooseVersion(db: DbOrTx, input: { userId: string; replyMe
  * working again, with the events — one statement. Nothing about its charge changes. False when
  * the job is not failed (any more).
  */
-export async function requeueFailedJob(tx: DbOrTx, input: { jobId: string; replyText: string }): Promise<boolean> {
+export async function requeueFailedJob(tx: DbOrTx, input: { jobId: string; replyText: string; replyCodes: CodedText[] }): Promise<boolean> {
   const result = await tx.execute(sql`
     with requeued as (
       update agent_jobs set status = 'queued', error = null, started_at = null, completed_at = null
       where id = ${input.jobId}::uuid and status = 'failed'
       returning id, session_id, result_message_id
     ), working as (
-      update messages m set content_text = ${input.replyText}::text, processing_status = 'processing', updated_at = now()
+      update messages m set content_text = ${input.replyText}::text, content_codes = ${JSON.stringify(input.replyCodes)}::jsonb, processing_status = 'processing', updated_at = now()
       from requeued r where m.id = r.result_message_id
     )
     select ${notifyEventSql({ topic: sessionTopicSql(sql`r.session_id`), type: 'message.updated', id: sql`r.result_message_id` })},

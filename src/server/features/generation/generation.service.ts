@@ -1,3 +1,5 @@
+import { englishOf } from '../../lib/english-text';
+import { coded, type CodedText } from '@shared/coded-text';
 import { randomUUID } from 'node:crypto';
 import { engineRefusalOf, type EngineKind, type EngineRefusal, type EngineRequest } from '@shared/engines';
 import { AppError } from '@shared/errors';
@@ -25,7 +27,9 @@ import {
 import { planRequestOf, sourceFileIdsOf, type PlanRequest } from './planning';
 
 export const NOTHING_TO_ANSWER = 'Send a message before asking for a reply';
-export const WORKING_ON_IT = 'Working on your image…';
+/** A reply's words while its images are made. */
+export const WORKING_ON_IT_CODES: CodedText[] = [coded('reply.working')];
+export const WORKING_ON_IT = englishOf(WORKING_ON_IT_CODES);
 export const REPLY_NOT_FOUND = 'Reply not found';
 export const VARIATION_IN_PROGRESS = 'A new version of this reply is still being made.';
 export const PHOTO_EXPIRED_BEFORE_REPLY = 'The photo in this message has been deleted, as photos are after their retention time. Send it again to get a reply.';
@@ -112,7 +116,7 @@ export async function requestReply(deps: ReplyDeps, userId: string, sessionId: s
   const context = await replyContextOf(db, userId, sessionId);
   if (!context) {
     await assertOwnActiveSession(db, userId, sessionId);
-    throw new AppError('BAD_REQUEST', NOTHING_TO_ANSWER);
+    throw new AppError('BAD_REQUEST', NOTHING_TO_ANSWER, { text: coded('error.nothingToAnswer') });
   }
   if (context.existingJobId) {
     const existing = await findJobForMessage(db, userId, context.message.id);
@@ -163,7 +167,7 @@ async function startReply(tx: DbOrTx, deps: ReplyDeps, { userId, sessionId, cont
   const { message, attachmentIds, previousOutputId } = context;
   // A message answered later (after a top-up) whose photo retention has deleted meanwhile: planned
   // without it, the reply would be a paid picture of something else.
-  if (context.expiredAttachmentCount > 0) throw new AppError('BAD_REQUEST', PHOTO_EXPIRED_BEFORE_REPLY);
+  if (context.expiredAttachmentCount > 0) throw new AppError('BAD_REQUEST', PHOTO_EXPIRED_BEFORE_REPLY, { text: coded('error.photoExpired') });
   const entry = engineFor(deps, message.requestedEngine, context.sessionEngine);
   const plan = await deps.quotePlanner.plan({ ...planRequestOf({ text: message.contentText, attachmentIds, previousOutputId }), ...choiceOfMessage(message) });
   assertWithinImageLimit(plan);
@@ -181,7 +185,7 @@ async function startReply(tx: DbOrTx, deps: ReplyDeps, { userId, sessionId, cont
     messageId: message.id,
     plan,
     contextReferences: { sourceImages: plan.sourceImages, fileIds, attachmentIds, previousOutputId },
-    reply: { id: replyId, contentText: WORKING_ON_IT },
+    reply: { id: replyId, contentText: WORKING_ON_IT, contentCodes: WORKING_ON_IT_CODES },
     job,
     events: [
       { topic: sessionTopic(sessionId), type: 'message.updated', id: message.id },
@@ -228,8 +232,8 @@ export async function requestVariation(deps: ReplyDeps, userId: string, replyMes
   return deps.db.transaction(async (tx) => {
     await lockReply(tx, userId, replyMessageId);
     const source = await variationSourceOf(tx, userId, replyMessageId);
-    if (!source) throw new AppError('NOT_FOUND', REPLY_NOT_FOUND);
-    if (source.busy) throw new AppError('BAD_REQUEST', VARIATION_IN_PROGRESS);
+    if (!source) throw new AppError('NOT_FOUND', REPLY_NOT_FOUND, { text: coded('error.replyNotFound') });
+    if (source.busy) throw new AppError('BAD_REQUEST', VARIATION_IN_PROGRESS, { text: coded('error.variationInProgress') });
     const jobId = randomUUID();
     // The engine of the first version, at its price today (the default, if it is no longer offered).
     const entry = deps.engineOf(source.engine) ?? deps.defaultEngine;
@@ -255,5 +259,5 @@ export async function requestVariation(deps: ReplyDeps, userId: string, replyMes
 
 /** The version of a reply that the user picked with the arrows: follow-ups edit its images. */
 export async function chooseReplyVersion(deps: Pick<AppDeps, 'db'>, userId: string, input: { replyMessageId: string; version: number }): Promise<void> {
-  if (!(await chooseVersion(deps.db, { userId, ...input }))) throw new AppError('NOT_FOUND', REPLY_NOT_FOUND);
+  if (!(await chooseVersion(deps.db, { userId, ...input }))) throw new AppError('NOT_FOUND', REPLY_NOT_FOUND, { text: coded('error.replyNotFound') });
 }

@@ -46,6 +46,7 @@ function complete(jobId: string): Promise<boolean> {
     nameStem: 'race',
     description: 'a lighthouse at dusk',
     replyText: 'Made with the built-in engine.',
+    replyCodes: [{ code: 'local.madeBy' }],
     files: [{ id, storedFilename: `public/race/${id}.png`, fileUrl: fileUrlOf(id), mimeType: 'image/png', fileSizeBytes: 10, width: 1, height: 1 }],
   });
 }

@@ -1,3 +1,5 @@
+import { coded } from '@shared/coded-text';
+import { refundText } from './generation.jobs';
 import { and, desc, eq } from 'drizzle-orm';
 import { AppError } from '@shared/errors';
 import { formatCents } from '@shared/money';
@@ -27,7 +29,8 @@ export async function stopReply(deps: Pick<AppDeps, 'db' | 'logger'>, userId: st
     const refund = await refundGeneration(tx, { userId, jobId: job.id });
     await finishJob(tx, job.id, { status: 'stopped', error: 'stopped by its user' });
     await deletePreview(tx, job.id);
-    await updateSystemMessage(tx, replyMessageId, { contentText: stoppedMessage(refund), processingStatus: STOPPED_STATUS });
+    const stopped = [coded('reply.stopped'), ...(refund.refunded ? [refundText(refund)] : [])];
+    await updateSystemMessage(tx, replyMessageId, { contentText: stoppedMessage(refund), contentCodes: stopped, processingStatus: STOPPED_STATUS });
     // All three go out when this commits: the chat, the badge, and the worker running the job.
     await publishEvent(tx, { topic: sessionTopic(job.sessionId), type: 'message.updated', id: replyMessageId });
     await publishEvent(tx, { topic: sessionTopic(job.sessionId), type: 'job.updated', id: job.id });

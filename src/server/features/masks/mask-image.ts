@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { coded, type CodedText } from '@shared/coded-text';
 import { AppError } from '@shared/errors';
 import { MASK_MAX_BYTES, MASK_TEXTS } from '@shared/masks';
 import { UPLOAD_MAX_PIXELS } from '@shared/studio';
@@ -14,7 +15,7 @@ export interface NormalisedMask {
   coverage: number;
 }
 
-const refused = (message: string) => new AppError('VALIDATION_ERROR', message, { details: { fields: [{ field: 'mask', message }] } });
+const refused = (message: string, text: CodedText) => new AppError('VALIDATION_ERROR', message, { text, details: { fields: [{ field: 'mask', message }] } });
 
 /**
  * Turns the editor's PNG into the stored mask, or refuses it. The editor paints the area opaque
@@ -24,20 +25,20 @@ const refused = (message: string) => new AppError('VALIDATION_ERROR', message, {
  * to nothing would be paid for and change nothing.
  */
 export async function normaliseMask(input: Buffer, image: { width: number; height: number }): Promise<NormalisedMask> {
-  if (input.length === 0 || input.length > MASK_MAX_BYTES) throw refused(MASK_TEXTS.notPng);
+  if (input.length === 0 || input.length > MASK_MAX_BYTES) throw refused(MASK_TEXTS.notPng, coded('error.maskNotPng'));
   const type = await fileTypeFromBuffer(input);
-  if (type?.mime !== 'image/png') throw refused(MASK_TEXTS.notPng);
+  if (type?.mime !== 'image/png') throw refused(MASK_TEXTS.notPng, coded('error.maskNotPng'));
   const header = await sharp(input, { limitInputPixels: false })
     .metadata()
     .catch(() => undefined);
-  if (!header?.width || !header.height || header.format !== 'png') throw refused(MASK_TEXTS.notPng);
-  if (header.width !== image.width || header.height !== image.height) throw refused(MASK_TEXTS.wrongSize(image, { width: header.width, height: header.height }));
+  if (!header?.width || !header.height || header.format !== 'png') throw refused(MASK_TEXTS.notPng, coded('error.maskNotPng'));
+  if (header.width !== image.width || header.height !== image.height) throw refused(MASK_TEXTS.wrongSize(image, { width: header.width, height: header.height }), coded('error.maskWrongSize', { gotWidth: header.width, gotHeight: header.height, width: image.width, height: image.height }));
   const { data, info } = await sharp(input, { limitInputPixels: UPLOAD_MAX_PIXELS })
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true })
     .catch(() => {
-      throw refused(MASK_TEXTS.notPng);
+      throw refused(MASK_TEXTS.notPng, coded('error.maskNotPng'));
     });
   const pixels = info.width * info.height;
   const channels = info.channels;
@@ -52,7 +53,7 @@ export async function normaliseMask(input: Buffer, image: { width: number; heigh
       count += 1;
     }
   }
-  if (count === 0) throw refused(MASK_TEXTS.empty);
+  if (count === 0) throw refused(MASK_TEXTS.empty, coded('error.maskEmpty'));
   const png = await sharp(selected, { raw: { width: info.width, height: info.height, channels: 1 } })
     .toColourspace('b-w')
     .png({ compressionLevel: 9, palette: false })

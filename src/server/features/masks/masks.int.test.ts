@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONFINED_NOTE, MASK_TEXTS } from '@shared/masks';
+import { MASK_TEXTS } from '@shared/masks';
 import type { RunningServer } from '../../start-server';
 import { signedInUser } from '@test/server/signed-in-user';
 import { startTestServer } from '@test/server/test-server';
@@ -122,7 +122,8 @@ describe('selected areas', () => {
       }
     const sampled = Math.ceil((SHIRT.width - 40) / 4) * Math.ceil((SHIRT.height - 40) / 4);
     expect(reddish / sampled).toBeGreaterThan(0.8);
-    expect(answer.contentText).toContain(CONFINED_NOTE.en);
+    expect(answer.contentText).toContain('The edit was confined to the selected area.');
+  expect(answer.contentCodes).toContainEqual({ code: 'reply.confinedToArea' });
   });
 
   it('"make it red" inside a mask on the wall changes the wall, not the shirt the engine would pick by itself', async () => {

@@ -1,3 +1,4 @@
+import { coded } from '@shared/coded-text';
 import { AppError } from '@shared/errors';
 import { MASK_TEXTS, type ImageMask } from '@shared/masks';
 import type { AppDeps } from '../../context';
@@ -17,8 +18,8 @@ export function toImageMask(row: ImageMaskRow): ImageMask {
  */
 export async function createMask(deps: Pick<AppDeps, 'db'>, userId: string, input: { fileId: string; png: Buffer }): Promise<ImageMask> {
   const image = await findOwnImage(deps.db, userId, input.fileId);
-  if (!image || image.verifiedEnum === 'rejected') throw new AppError('NOT_FOUND', FILE_NOT_FOUND);
-  if (image.expiredAt) throw new AppError('BAD_REQUEST', MASK_TEXTS.imageExpired);
+  if (!image || image.verifiedEnum === 'rejected') throw new AppError('NOT_FOUND', FILE_NOT_FOUND, { text: coded('error.fileNotFound') });
+  if (image.expiredAt) throw new AppError('BAD_REQUEST', MASK_TEXTS.imageExpired, { text: coded('error.maskImageExpired') });
   if (image.verifiedEnum === 'pending' || !image.width || !image.height) throw new AppError('BAD_REQUEST', 'This image is still being checked. Select an area once it is ready.');
   const mask = await normaliseMask(input.png, { width: image.width, height: image.height });
   const row = await insertMask(deps.db, { userId, fileId: image.id, png: mask.png, width: mask.width, height: mask.height, coverage: mask.coverage });
@@ -28,7 +29,7 @@ export async function createMask(deps: Pick<AppDeps, 'db'>, userId: string, inpu
 /** The stored PNG of the user's own mask (the editor shows it again); another user's is 404. */
 export async function ownMaskPng(deps: Pick<AppDeps, 'db'>, userId: string, maskId: string): Promise<Buffer> {
   const row = await findOwnMask(deps.db, userId, maskId);
-  if (!row) throw new AppError('NOT_FOUND', MASK_TEXTS.notFound);
+  if (!row) throw new AppError('NOT_FOUND', MASK_TEXTS.notFound, { text: coded('error.maskNotFound') });
   return row.png;
 }
 
@@ -38,8 +39,8 @@ export async function ownMaskPng(deps: Pick<AppDeps, 'db'>, userId: string, mask
  */
 export async function assertMaskForMessage(db: DbOrTx, userId: string, maskId: string, fileIds: string[]): Promise<void> {
   const mask = await findUsableMask(db, userId, maskId);
-  if (!mask) throw new AppError('NOT_FOUND', MASK_TEXTS.notFound);
-  if (fileIds.length !== 1 || fileIds[0] !== mask.fileId) throw new AppError('VALIDATION_ERROR', MASK_TEXTS.oneImage, { details: { fields: [{ field: 'mask_id', message: MASK_TEXTS.oneImage }] } });
+  if (!mask) throw new AppError('NOT_FOUND', MASK_TEXTS.notFound, { text: coded('error.maskNotFound') });
+  if (fileIds.length !== 1 || fileIds[0] !== mask.fileId) throw new AppError('VALIDATION_ERROR', MASK_TEXTS.oneImage, { text: coded('error.maskOneImage'), details: { fields: [{ field: 'mask_id', message: MASK_TEXTS.oneImage }] } });
 }
 
 /** A reply's mask, as its job loads it: the user's own, or undefined when it is gone. */

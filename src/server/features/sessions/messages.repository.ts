@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { CodedText } from '@shared/coded-text';
 import type { Message, MessageFile } from '@shared/studio';
 import type { DbOrTx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
@@ -10,6 +11,7 @@ export type MessageRecord = {
   user_id: string;
   role: 'user' | 'system';
   content_text: string;
+  content_codes: CodedText[] | null;
   parent_message_id: string | null;
   processing_status: string | null;
   intent_data: unknown;
@@ -28,7 +30,7 @@ export type MessageRecord = {
  */
 const messagesWhere = (where: string, order: string, limit: string) => `
   select m.id, m.session_id, m.user_id, m.role, m.content_text, m.parent_message_id, m.processing_status,
-    m.intent_data, m.context_references, m.chosen_version,
+    m.intent_data, m.context_references, m.chosen_version, m.content_codes,
     to_char(m.timestamp_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as timestamp_created,
     to_char(m.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_at,
     message_files.files,
@@ -91,6 +93,7 @@ export function toMessage(row: MessageRecord): Message {
     id: row.id,
     session_id: row.session_id,
     contentText: row.content_text,
+    contentCodes: row.content_codes ?? null,
     timestamp_created: row.timestamp_created,
     updated_at: row.updated_at,
     parent_message_id: row.parent_message_id,

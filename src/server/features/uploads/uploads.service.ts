@@ -1,3 +1,4 @@
+import { coded } from '@shared/coded-text';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { AppError } from '@shared/errors';
@@ -134,7 +135,7 @@ export async function getOwnFile(deps: Pick<AppDeps, 'db' | 'realtime' | 'config
 
 async function requireOwnFile(deps: Pick<AppDeps, 'db'>, userId: string, fileId: string): Promise<UserFileRow> {
   const row = await findOwnFile(deps.db, userId, fileId);
-  if (!row) throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE);
+  if (!row) throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE, { text: coded('error.fileNotFound') });
   return row;
 }
 
@@ -151,10 +152,10 @@ export async function listOwnApprovedFiles(
 /** Generated images may be deleted (spec 2, Library); uploads may not. */
 export async function deleteGeneratedImage(deps: Pick<AppDeps, 'db' | 'storage'>, userId: string, fileId: string): Promise<void> {
   const row = await requireOwnFile(deps, userId, fileId);
-  if (row.expiredAt) throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE);
+  if (row.expiredAt) throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE, { text: coded('error.fileNotFound') });
   if (!row.isGenerated) throw new AppError('BAD_REQUEST', UPLOADED_IMAGES_CANNOT_BE_DELETED);
   const deleted = await deleteOwnFile(deps.db, userId, fileId);
-  if (!deleted) throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE);
+  if (!deleted) throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE, { text: coded('error.fileNotFound') });
   await Promise.all([deps.storage.delete(deleted.storedFilename), deps.storage.delete(thumbnailKeyOf(deleted.storedFilename))]);
 }
 
@@ -171,10 +172,10 @@ export interface ServedFile {
 export async function openFileFor(deps: Pick<AppDeps, 'db' | 'storage'>, viewerId: string | undefined, fileId: string, variant: 'original' | 'thumbnail'): Promise<ServedFile> {
   const row = await findFileById(deps.db, fileId);
   // An expired file's bytes are gone; the row stays only for the chat's placeholder.
-  if (!row || row.expiredAt || (!row.isGenerated && row.userId !== viewerId)) throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE);
+  if (!row || row.expiredAt || (!row.isGenerated && row.userId !== viewerId)) throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE, { text: coded('error.fileNotFound') });
   const useThumbnail = variant === 'thumbnail' && row.thumbnailUrl !== null;
   const stored = await deps.storage.get(useThumbnail ? thumbnailKeyOf(row.storedFilename) : row.storedFilename);
-  if (!stored) throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE);
+  if (!stored) throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE, { text: coded('error.fileNotFound') });
   return {
     body: stored.body,
     size: stored.size,

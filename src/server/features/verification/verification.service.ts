@@ -70,7 +70,8 @@ function cleanSuggestions(suggestions: unknown[]): SuggestedAction[] {
     const description = parsed.data.description.trim();
     if (!title || !description || seen.has(title.toLowerCase())) continue;
     seen.add(title.toLowerCase());
-    clean.push({ title, description });
+    const { title_code, description_code } = parsed.data;
+    clean.push({ title, description, ...(title_code && description_code ? { title_code, description_code } : {}) });
     if (clean.length === MAX_SUGGESTIONS) break;
   }
   return clean;

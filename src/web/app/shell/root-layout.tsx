@@ -67,6 +67,7 @@ const TOAST_EDGE_OFFSET_PX = 16;
 const BOTTOM_NAV_CLEARANCE_PX = 80;
 
 export function RootLayout() {
+  const { t } = useTranslation();
   const { appName } = usePublicConfig();
   const { pathname } = useLocation();
   const { data: me } = useMe();
@@ -114,6 +115,8 @@ export function RootLayout() {
             visibleToasts={TOAST_VISIBLE_MAX}
             richColors
             closeButton
+            containerAriaLabel={t('toasts.label')}
+            toastOptions={{ closeButtonAriaLabel: t('toasts.close') }}
             mobileOffset={{ bottom: showBottomNav ? BOTTOM_NAV_CLEARANCE_PX : TOAST_EDGE_OFFSET_PX }}
           />
         )}

@@ -1,3 +1,4 @@
+import { coded } from '@shared/coded-text';
 import { z } from 'zod';
 import type { GenerationPlan } from '@shared/generation';
 import { cleanTitle } from '@shared/session-title';
@@ -8,7 +9,7 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (cause) {
-    throw new EngineError('transient', 'The language model answered with something that is not JSON.', { cause });
+    throw new EngineError('transient', coded('engine.plannerNotJson'), { cause });
   }
 }
 
@@ -20,7 +21,7 @@ export function parsePlan(text: string, request: PlanRequest): GenerationPlan {
     const title = typeof raw.title === 'string' ? (cleanTitle(raw.title) ?? undefined) : undefined;
     return reconcilePlan({ ...raw, style: raw.style ?? undefined, title }, request);
   } catch (cause) {
-    throw new EngineError('transient', 'The language model answered with a plan we cannot use.', { cause });
+    throw new EngineError('transient', coded('engine.plannerBadPlan'), { cause });
   }
 }
 
@@ -33,7 +34,7 @@ const reviewSchema = z.object({
 /** The review's JSON; suggestions de-duplicated by title, at most 6. */
 export function parseUploadReview(text: string): UploadAnalysis {
   const review = reviewSchema.safeParse(parseJson(text));
-  if (!review.success) throw new EngineError('transient', 'The language model answered with a review we cannot use.');
+  if (!review.success) throw new EngineError('transient', coded('engine.plannerBadReview'));
   const seen = new Set<string>();
   const suggestions = review.data.suggestions.filter((s) => !seen.has(s.title.toLowerCase()) && seen.add(s.title.toLowerCase())).slice(0, 6);
   return review.data.approved ? { approved: true, suggestions } : { approved: false, reason: review.data.reason ?? 'Image not allowed', suggestions: [] };

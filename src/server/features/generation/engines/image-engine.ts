@@ -1,4 +1,6 @@
+import type { CodedText } from '@shared/coded-text';
 import type { EngineKind } from '@shared/engines';
+import { englishOf } from '../../../lib/english-text';
 import type { AspectRatio } from '@shared/generation';
 import type { SuggestedAction } from '@shared/studio';
 
@@ -45,8 +47,8 @@ export interface EngineMask {
 
 export interface EngineResult {
   images: EngineImage[];
-  /** A short, honest line for the reply message (which engine made it, and how). */
-  note: string;
+  /** A short, honest note for the reply message (which engine made it, and how), as codes the client words. */
+  note: CodedText[];
   /** The model that made the images, where the engine learns it only from its server's answer. */
   model?: string | undefined;
 }
@@ -66,12 +68,18 @@ export interface UploadAnalysis {
 export type EngineErrorKind = 'transient' | 'refused' | 'invalid';
 
 export class EngineError extends Error {
+  /** Why, as codes the person reads in their language; the message is its English, for logs. */
+  readonly reason: CodedText[];
+
   constructor(
     readonly kind: EngineErrorKind,
-    message: string,
+    /** A coded reason, or words the provider wrote (a refusal, an unexpected error), shown as they came. */
+    reason: CodedText | readonly CodedText[] | string,
     options: { cause?: unknown } = {},
   ) {
-    super(message, { cause: options.cause });
+    const coded = typeof reason === 'string' ? [{ code: 'engine.providerSaid' as const, params: { text: reason } }] : Array.isArray(reason) ? [...(reason as readonly CodedText[])] : [reason as CodedText];
+    super(englishOf(coded), { cause: options.cause });
+    this.reason = coded;
     this.name = 'EngineError';
   }
 }

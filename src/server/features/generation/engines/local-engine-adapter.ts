@@ -4,7 +4,8 @@ import { EngineError, type EngineImage, type EngineOptions, type EngineResult, t
 /**
  * The built-in offline engine (packages/image) as the app's `ImageEngine`. The package knows
  * nothing of the app: this is the one place the two meet, and where the engine's refusals become
- * the app's EngineError of the same kind (so the job settles them as it settles any engine's).
+ * the app's EngineError of the same kind and reason (so the job settles them as it settles any
+ * engine's). Its notes and reasons are codes of the app's list: a code the app lacks fails the type check here.
  */
 export class LocalEngineAdapter implements ImageEngine {
   readonly name = 'local' as const;
@@ -22,8 +23,12 @@ export class LocalEngineAdapter implements ImageEngine {
     return this.engine.edit(images, prompt, builtInOptions(options)).catch(asAppError);
   }
 
-  analyzeUpload(image: EngineImage): Promise<UploadAnalysis> {
-    return this.engine.analyzeUpload(image).catch(asAppError);
+  async analyzeUpload(image: EngineImage): Promise<UploadAnalysis> {
+    const analysis = await this.engine.analyzeUpload(image).catch(asAppError);
+    return {
+      ...analysis,
+      suggestions: analysis.suggestions.map(({ title, description, titleCode, descriptionCode }) => ({ title, description, ...(titleCode && descriptionCode ? { title_code: titleCode, description_code: descriptionCode } : {}) })),
+    };
   }
 }
 
@@ -38,5 +43,5 @@ function builtInOptions(options: EngineOptions): BuiltInEngineOptions {
 }
 
 function asAppError(error: unknown): never {
-  throw error instanceof BuiltInEngineError ? new EngineError(error.kind, error.message, { cause: error }) : error;
+  throw error instanceof BuiltInEngineError ? new EngineError(error.kind, error.reason, { cause: error }) : error;
 }

@@ -1,3 +1,4 @@
+import { coded } from '@shared/coded-text';
 import { EngineError, type EngineImage, type EngineOptions } from './image-engine';
 
 /**
@@ -42,7 +43,7 @@ export async function runPhotoCalls(
     calls.map(async (call) => {
       try {
         const images = await run(call, callSignal);
-        if (images.length < call.count) throw new EngineError('transient', 'The image service answered with fewer images than asked for.');
+        if (images.length < call.count) throw new EngineError('transient', coded('engine.fewerImages'));
         call.positions.forEach((position, index) => (outputs[position] = images[index]!));
       } catch (error) {
         stopOthers.abort(error);

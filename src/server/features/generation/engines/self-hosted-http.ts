@@ -1,3 +1,4 @@
+import { coded } from '@shared/coded-text';
 import { EngineError } from './image-engine';
 
 /**
@@ -64,11 +65,11 @@ export async function sendForJson<T>(url: string, init: RequestInit & { what: st
  */
 export function engineErrorOf(error: unknown, engine: string): unknown {
   if (error instanceof EngineError) return error;
-  if (error instanceof ServerUnreachableError) return new EngineError('transient', `${engine} could not be reached. Please try again.`, { cause: error });
+  if (error instanceof ServerUnreachableError) return new EngineError('transient', coded('engine.serverUnreachable', { engine }), { cause: error });
   if (error instanceof ServerAnswerError) {
-    if (error.status >= 500 || error.status === 429) return new EngineError('transient', `${engine} is busy or failed (${error.status}). Please try again.`, { cause: error });
-    if (error.status === 401 || error.status === 403) return new EngineError('invalid', `${engine} refused our credentials.`, { cause: error });
-    return new EngineError('invalid', `${engine} could not handle this request (${error.status}).`, { cause: error });
+    if (error.status >= 500 || error.status === 429) return new EngineError('transient', coded('engine.serverBusy', { engine, status: error.status }), { cause: error });
+    if (error.status === 401 || error.status === 403) return new EngineError('invalid', coded('engine.serverCredentials', { engine }), { cause: error });
+    return new EngineError('invalid', coded('engine.serverCannotHandle', { engine, status: error.status }), { cause: error });
   }
   return error;
 }

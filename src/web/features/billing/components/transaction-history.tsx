@@ -8,6 +8,7 @@ import { cn } from '@web/lib/cn';
 import type { HistoryKind, Transaction } from '@shared/billing';
 import { useTransactionHistory } from '../api/get-transaction-history';
 import { useEngineNames } from '@web/lib/engine-names';
+import { useServerText } from '@web/lib/server-text';
 import { HistoryExport } from './history-export';
 import { UsageLineDetails, useAmountText } from './usage-line-details';
 
@@ -24,6 +25,7 @@ const TEXTS = {
 function TransactionRow({ transaction }: { transaction: Transaction }) {
   const { t, i18n } = useTranslation('billing');
   const { describe } = useEngineNames();
+  const { word } = useServerText();
   const credit = isCredit(transaction);
   const Icon = credit ? ArrowDownLeft : ArrowUpRight;
   const amountText = useAmountText(transaction, credit);
@@ -34,7 +36,7 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
         <Icon aria-hidden="true" className="h-4 w-4" />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium">{transaction.description}</p>
+        <p className="truncate text-sm font-medium">{transaction.description_code ? word(transaction.description_code) : transaction.description}</p>
         {transaction.engine && (
           <p className="truncate text-xs text-muted-foreground" data-testid="transaction-engine">
             {t('history.engine', { engine: describe(transaction.engine) })}

@@ -16,6 +16,7 @@ const line = (amount: string, usage: Transaction['usage']): Transaction => ({
   type: 'usage',
   created: 1_795_000_000,
   description: 'Generated 1 image',
+  description_code: { code: 'ledger.generated', params: { count: 1, free: 0 } },
   amount_formatted: amount,
   ending_balance_formatted: '$1.00',
   credit: false,

@@ -9,6 +9,7 @@ import { useImageDownload } from '../use-image-download';
 import { DeleteImageDialog } from './delete-image-dialog';
 import { ImagePreviewDialog } from './image-preview-dialog';
 import { ImageSection } from './image-section';
+import { useErrorText } from '@web/lib/server-text';
 
 /** The library screen (spec section 2): uploaded and generated images of the signed-in user. */
 export function LibraryView({ userId }: { userId: string }) {
@@ -25,12 +26,13 @@ export function LibraryView({ userId }: { userId: string }) {
   const [deleting, setDeleting] = useState<UserFile | null>(null);
   const download = useImageDownload();
   const deleteImage = useDeleteGeneratedImage(userId);
+  const errorText = useErrorText();
 
   const confirmDelete = () => {
     if (!deleting) return;
     deleteImage.mutate(deleting.id, {
       onSuccess: () => toast.success(t('delete.deleted')),
-      onError: (error) => toast.error(t('delete.failed'), { description: error.message || t('delete.defaultError') }),
+      onError: (error) => toast.error(t('delete.failed'), { description: errorText(error) || t('delete.defaultError') }),
       onSettled: () => setDeleting(null),
     });
   };

@@ -8,6 +8,7 @@ import { cn } from '@web/lib/cn';
 import { ChatImage } from './chat-image';
 import { ExpiredImage } from './expired-image';
 import { ImageActions, SelectAreaAction, type ImageActionHandlers } from './image-actions';
+import { useServerText } from '@web/lib/server-text';
 import { ReplyProgress } from './reply-progress';
 import { UserMessageTools, type ResendHandlers } from './user-message-tools';
 
@@ -39,6 +40,9 @@ function versionsOf(files: MessageFile[]): number[] {
 /** One message: the user's on the right, the AI's on the left, with their images. */
 export function MessageBubble({ message, onOpenImage, retry, imageActions, versions, describeEngine, resend }: MessageBubbleProps) {
   const { t, i18n } = useTranslation('studio');
+  const { word } = useServerText();
+  // A server-written message is worded in the reader's language (and again when it changes).
+  const text = message.contentCodes ? word(message.contentCodes) : message.contentText;
   const versionList = versionsOf(message.files);
   const newest = versionList[versionList.length - 1] ?? 0;
   // A version picked here holds until a newer one arrives, which is then shown.
@@ -63,8 +67,8 @@ export function MessageBubble({ message, onOpenImage, retry, imageActions, versi
   const processing = message.role === 'system' && message.processing_status === 'processing';
   const hasGenerated = versionList.length > 0;
   // The server usually says what it is doing; the spinner line stands in when it says nothing.
-  const showProcessingLine = processing && message.contentText.trim() === '' && message.files.length === 0;
-  const empty = message.contentText.trim() === '' && message.files.length === 0 && !processing;
+  const showProcessingLine = processing && text.trim() === '' && message.files.length === 0;
+  const empty = text.trim() === '' && message.files.length === 0 && !processing;
   const time = new Date(message.timestamp_created);
   // The engine of the version shown (versions may come from different engines), else of the newest.
   const engine = shownFiles.find((file) => file.isGenerated && file.engine)?.engine ?? message.engine;
@@ -72,7 +76,7 @@ export function MessageBubble({ message, onOpenImage, retry, imageActions, versi
     <li className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')} data-message-id={message.id} data-role={message.role}>
       <span className="sr-only">{mine ? t('session.you') : t('session.assistant')}</span>
       <div className={cn('max-w-[85%] rounded-2xl px-4 py-2 text-sm sm:max-w-[70%]', mine ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted text-foreground')}>
-        {message.contentText && <p className="break-words whitespace-pre-wrap">{message.contentText}</p>}
+        {text && <p className="break-words whitespace-pre-wrap">{text}</p>}
         {processing && <ReplyProgress message={message} />}
         {showProcessingLine && (
           <p className="flex items-center gap-2 text-muted-foreground">

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@shared/studio';
+import { useServerText } from '@web/lib/server-text';
 
 /**
  * Says each new reply once to screen readers, when it has finished: the message list itself is
@@ -9,6 +10,7 @@ import type { Message } from '@shared/studio';
  */
 export function ReplyAnnouncer({ lastMessage }: { lastMessage: Message | undefined }) {
   const { t } = useTranslation('studio');
+  const { word } = useServerText();
   const announced = useRef<Set<string> | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
@@ -22,9 +24,10 @@ export function ReplyAnnouncer({ lastMessage }: { lastMessage: Message | undefin
     }
     if (!finished || announced.current.has(lastMessage.id)) return;
     announced.current.add(lastMessage.id);
-    const text = lastMessage.contentText.trim();
+    // A reply the server coded is said in the reader's language, as the bubble shows it.
+    const text = (lastMessage.contentCodes ? word(lastMessage.contentCodes) : lastMessage.contentText).trim();
     setAnnouncement(text ? t('landmarks.newReply', { text }) : t('landmarks.newReplyNoText'));
-  }, [lastMessage, t]);
+  }, [lastMessage, t, word]);
 
   return (
     <div role="status" aria-live="polite" className="sr-only" data-testid="reply-announcer">

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SuggestedAction } from '@shared/studio';
+import { useServerText } from '@web/lib/server-text';
 
 /** Past three chips the strip scrolls, and its edges fade to say so (spec section 2). */
 const FADE_AFTER = 3;
@@ -13,8 +14,12 @@ interface SuggestedActionsProps {
 
 export function SuggestedActions({ actions, onPick, disabled }: SuggestedActionsProps) {
   const { t } = useTranslation('studio');
+  const { word } = useServerText();
   const titleId = useId();
   if (actions.length === 0) return null;
+  // A chip the server sent as codes reads, and fills in its request, in the reader's language.
+  const worded = (action: SuggestedAction): SuggestedAction =>
+    action.title_code && action.description_code ? { ...action, title: word(action.title_code), description: word(action.description_code) } : action;
   const fade = actions.length > FADE_AFTER;
   return (
     <div role="group" aria-labelledby={titleId} className="flex flex-col gap-1.5" data-fade={fade}>
@@ -23,7 +28,7 @@ export function SuggestedActions({ actions, onPick, disabled }: SuggestedActions
       </h2>
       <div className="relative">
         <ul className="flex gap-2 overflow-x-auto pb-1 [scrollbar-width:none]">
-          {actions.map((action) => (
+          {actions.map(worded).map((action) => (
             <li key={action.title} className="shrink-0">
               <button
                 type="button"

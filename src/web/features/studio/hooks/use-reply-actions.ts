@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { useErrorText } from '@web/lib/server-text';
 import { useChooseVersion } from '../api/choose-version';
 import { useRequestVariation } from '../api/request-variation';
 import { useStartChat } from '../api/start-chat';
@@ -15,6 +16,8 @@ export function useReplyActions(sessionId: string | undefined, onCreditRefused: 
   const retry = useStartChat();
   const variation = useRequestVariation(sessionId);
   const chooseVersion = useChooseVersion(sessionId);
+  // The server's refusal, worded in the reader's language where it sent a code.
+  const errorText = useErrorText();
 
   const paidRequestFailed = (error: Error, failedText: (message: string) => string) => {
     if (isCreditRefusal(error)) {
@@ -22,7 +25,7 @@ export function useReplyActions(sessionId: string | undefined, onCreditRefused: 
       return;
     }
     const imageLimit = imageLimitRefusalOf(error);
-    toast.error(failedText(imageLimit ? imageLimitText(t, imageLimit) : error.message));
+    toast.error(failedText(imageLimit ? imageLimitText(t, imageLimit) : errorText(error)));
   };
 
   return {

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { useErrorText } from '@web/lib/server-text';
 import { isAppError } from '@shared/errors';
 import type { Message } from '@shared/studio';
 import { mergeIntoConversation } from '../api/get-messages';
@@ -17,6 +18,7 @@ import type { GenerationChoice } from './use-generation-choice';
  */
 export function useResendMessage(sessionId: string | undefined, choice: GenerationChoice, onCreditRefused: () => void) {
   const { t } = useTranslation('studio');
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const send = useSendMessage();
   const pending = useRef<{ key: string; id: string } | null>(null);
@@ -48,7 +50,7 @@ export function useResendMessage(sessionId: string | undefined, choice: Generati
         },
         onError: (error) => {
           if (isAppError(error) && (error.status === 402 || error.code === 'INSUFFICIENT_BALANCE')) onCreditRefused();
-          else toast.error(t('chatUi.message.resendFailed', { message: error.message }));
+          else toast.error(t('chatUi.message.resendFailed', { message: errorText(error) }));
         },
       },
     );

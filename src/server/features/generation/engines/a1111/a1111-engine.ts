@@ -1,3 +1,4 @@
+import { coded } from '@shared/coded-text';
 import { randomInt } from 'node:crypto';
 import sharp from 'sharp';
 import { z } from 'zod';
@@ -82,7 +83,7 @@ export class A1111ImageEngine implements ImageEngine {
   }
 
   async edit(images: EngineImage[], prompt: string, options: EngineOptions): Promise<EngineResult> {
-    if (options.combine && images.length > 1) throw new EngineError('invalid', 'AUTOMATIC1111 edits one photo at a time.');
+    if (options.combine && images.length > 1) throw new EngineError('invalid', coded('engine.oneAtATime', { engine: 'AUTOMATIC1111' }));
     const each = Math.max(1, Math.ceil(options.count / images.length));
     const results: EngineImage[] = [];
     let model: string | undefined;
@@ -125,7 +126,7 @@ export class A1111ImageEngine implements ImageEngine {
     } catch (error) {
       throw this.failure(error, options.signal);
     }
-    return { images: results, note: `Upscaled with ${this.config.upscaler} on AUTOMATIC1111.` };
+    return { images: results, note: [coded('reply.upscaledWith', { upscaler: this.config.upscaler, server: 'AUTOMATIC1111' })] };
   }
 
   private async run(path: string, body: Record<string, unknown>, options: EngineOptions): Promise<EngineResult> {
@@ -147,8 +148,8 @@ export class A1111ImageEngine implements ImageEngine {
       void this.post('/sdapi/v1/interrupt', {}, AbortSignal.timeout(INTERRUPT_TIMEOUT_MS)).catch(() => undefined);
       return signal.reason ?? error;
     }
-    if (error instanceof z.ZodError) return new EngineError('transient', 'AUTOMATIC1111 answered without images.', { cause: error });
-    if (error instanceof ServerAnswerError && error.status === 404) return new EngineError('invalid', `AUTOMATIC1111 could not handle this request: ${detailOf(error)}`, { cause: error });
+    if (error instanceof z.ZodError) return new EngineError('transient', coded('engine.serverNoImages', { engine: 'AUTOMATIC1111' }), { cause: error });
+    if (error instanceof ServerAnswerError && error.status === 404) return new EngineError('invalid', coded('engine.serverCannotHandleDetail', { engine: 'AUTOMATIC1111', detail: detailOf(error) }), { cause: error });
     return engineErrorOf(error, 'AUTOMATIC1111');
   }
 
@@ -223,7 +224,7 @@ async function inpaintingOf(mask: EngineMask, photo: { width: number; height: nu
   };
 }
 
-const noteOf = (model: string | undefined) => `Made with ${model ?? 'Stable Diffusion'} on AUTOMATIC1111.`;
+const noteOf = (model: string | undefined) => [coded('reply.madeWithOn', { model: model ?? 'Stable Diffusion', server: 'AUTOMATIC1111' })];
 const basename = (file: string | undefined) => file?.split(/[\\/]/).pop();
 
 /** The checkpoint that made the pictures, from the answer's infotext JSON (sd_model_name). */

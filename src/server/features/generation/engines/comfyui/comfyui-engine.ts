@@ -1,3 +1,4 @@
+import { coded } from '@shared/coded-text';
 import { randomInt, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { EngineCapabilities } from '@shared/engines';
@@ -68,7 +69,7 @@ export class ComfyUiImageEngine implements ImageEngine {
 
   async generate(prompt: string, options: EngineOptions): Promise<EngineResult> {
     const workflow = this.workflowFor('text-to-image');
-    if (!workflow) throw new EngineError('invalid', 'This ComfyUI offers no workflow that makes new pictures.');
+    if (!workflow) throw new EngineError('invalid', coded('engine.noGenerateWorkflow'));
     return this.runWorkflow(workflow, prompt, [], options.count, options);
   }
 
@@ -78,9 +79,9 @@ export class ComfyUiImageEngine implements ImageEngine {
     const inpaint = this.workflowFor('inpaint');
     if (options.mask && images.length === 1 && inpaint) return this.runWorkflow(inpaint, prompt, images, options.count, options, options.mask);
     const workflow = this.workflowFor('edit');
-    if (!workflow) throw new EngineError('invalid', 'This ComfyUI offers no workflow that edits photos.');
+    if (!workflow) throw new EngineError('invalid', coded('engine.noEditWorkflow'));
     if (options.combine || images.length === 1) {
-      if (images.length > workflow.inputs.images.length) throw new EngineError('invalid', `The ComfyUI workflow combines at most ${workflow.inputs.images.length} photos.`);
+      if (images.length > workflow.inputs.images.length) throw new EngineError('invalid', coded('engine.tooManyPhotos', { count: workflow.inputs.images.length }));
       return this.runWorkflow(workflow, prompt, images, options.count, options);
     }
     return this.perPhoto(workflow, prompt, images, options);
@@ -182,7 +183,7 @@ export class ComfyUiImageEngine implements ImageEngine {
     while (!settled()) {
       const entry = await this.client.history(promptId, signal);
       if (entry?.status?.completed) return;
-      if (entry?.status?.status_str === 'error') throw new EngineError('transient', 'ComfyUI stopped this work before it finished.');
+      if (entry?.status?.status_str === 'error') throw new EngineError('transient', coded('engine.workflowStopped'));
       await new Promise((resolve) => setTimeout(resolve, HISTORY_POLL_MS));
     }
   }
@@ -191,12 +192,12 @@ export class ComfyUiImageEngine implements ImageEngine {
   private async outputsOf(workflow: Workflow, promptId: string, signal: AbortSignal | undefined): Promise<EngineImage[]> {
     const entry = await this.client.history(promptId, signal);
     const images = entry?.outputs[workflow.output]?.images ?? [];
-    if (images.length === 0) throw new EngineError('transient', 'ComfyUI finished without images from the workflow’s output node.');
+    if (images.length === 0) throw new EngineError('transient', coded('engine.workflowNoOutput'));
     return Promise.all(images.map((image) => this.client.view(image, signal)));
   }
 }
 
-const noteOf = (workflow: Workflow) => `Made with ${workflow.title} on ComfyUI.`;
+const noteOf = (workflow: Workflow) => [coded('reply.madeWithOn', { model: workflow.title, server: 'ComfyUI' })];
 
 /** Which inputs of a node class ComfyUI lets a prompt leave out. */
 function optionalIn(objectInfo: ObjectInfo) {
@@ -205,7 +206,7 @@ function optionalIn(objectInfo: ObjectInfo) {
 
 /** An execution_error or execution_interrupted of our prompt in our terms. */
 function failureOf(message: SocketMessage, attempt: number): EngineError | undefined {
-  if (message.type === 'execution_interrupted') return new EngineError('transient', 'ComfyUI interrupted this work.');
+  if (message.type === 'execution_interrupted') return new EngineError('transient', coded('engine.workflowInterrupted'));
   if (message.type !== 'execution_error') return undefined;
   const type = String(message.data.exception_type ?? '');
   const text = String(message.data.exception_message ?? '');
@@ -213,10 +214,10 @@ function failureOf(message: SocketMessage, attempt: number): EngineError | undef
   if (/OutOfMemory/i.test(type) || /out of memory/i.test(text)) {
     // The GPU may have been busy with something else: one more try, then the refund.
     return attempt <= 1
-      ? new EngineError('transient', 'ComfyUI ran out of GPU memory. Trying once more.')
-      : new EngineError('invalid', 'ComfyUI ran out of GPU memory for this picture.');
+      ? new EngineError('transient', coded('engine.outOfMemoryRetrying'))
+      : new EngineError('invalid', coded('engine.outOfMemory'));
   }
-  return new EngineError('invalid', `ComfyUI failed in ${node}: ${text.split('\n')[0]!.slice(0, 200)}`);
+  return new EngineError('invalid', coded('engine.nodeFailed', { node, detail: text.split('\n')[0]!.slice(0, 200) }));
 }
 
 /** ComfyUI refusing our prompt (400, node_errors) is final: the same prompt would be refused again. */
@@ -225,7 +226,7 @@ function classify(error: unknown): unknown {
     const body = error.json() as { error?: { message?: string; details?: string }; node_errors?: Record<string, { class_type?: string; errors?: Array<{ message?: string; details?: string }> }> } | undefined;
     const nodeErrors = Object.entries(body?.node_errors ?? {}).flatMap(([id, entry]) => (entry.errors ?? []).map((reason) => `${entry.class_type ?? '?'} ${id}: ${reason.message ?? ''} (${reason.details ?? ''})`));
     const summary = [body?.error?.message ?? 'invalid prompt', ...nodeErrors].join('; ');
-    return new EngineError('invalid', `ComfyUI refused the workflow: ${summary}`.slice(0, 500), { cause: error });
+    return new EngineError('invalid', coded('engine.workflowRefused', { detail: summary.slice(0, 470) }), { cause: error });
   }
   return engineErrorOf(error, 'ComfyUI');
 }

@@ -1,3 +1,4 @@
+import { coded, type CodedText } from '@shared/coded-text';
 import { ApiError, FinishReason, GoogleGenAI, Modality, type GenerateContentResponse } from '@google/genai';
 import { PLANNER_INSTRUCTIONS, UPLOAD_REVIEW_INSTRUCTIONS, planJsonSchema, uploadReviewJsonSchema } from '../hosted-prompts';
 import { EngineError, type EngineImage, type EngineOptions, type EngineResult, type ImageEngine, type UploadAnalysis } from '../image-engine';
@@ -15,23 +16,23 @@ export interface GeminiEngineConfig {
   baseUrl: string | undefined;
 }
 
-const CONTENT_POLICY = 'The image service refused this request under its content policy.';
+const CONTENT_POLICY = coded('engine.contentPolicy');
 
 /**
  * Finish reasons that end a request for good, with what the user reads: asking again would be
  * another paid call with the same answer.
  */
-const REFUSALS = new Map<string, string>([
+const REFUSALS = new Map<string, CodedText>([
   [FinishReason.SAFETY, CONTENT_POLICY],
   [FinishReason.PROHIBITED_CONTENT, CONTENT_POLICY],
   [FinishReason.IMAGE_SAFETY, CONTENT_POLICY],
   [FinishReason.IMAGE_PROHIBITED_CONTENT, CONTENT_POLICY],
   [FinishReason.BLOCKLIST, CONTENT_POLICY],
   [FinishReason.SPII, CONTENT_POLICY],
-  [FinishReason.NO_IMAGE, 'The image service did not make a picture for this request. Try describing it differently.'],
-  [FinishReason.IMAGE_OTHER, 'The image service declined to make this picture. Try describing it differently.'],
-  [FinishReason.IMAGE_RECITATION, 'The image service declined: the picture would have been too close to existing material.'],
-  [FinishReason.RECITATION, 'The image service declined: the picture would have been too close to existing material.'],
+  [FinishReason.NO_IMAGE, coded('engine.noPicture')],
+  [FinishReason.IMAGE_OTHER, coded('engine.declined')],
+  [FinishReason.IMAGE_RECITATION, coded('engine.recitation')],
+  [FinishReason.RECITATION, coded('engine.recitation')],
 ]);
 
 /**
@@ -58,8 +59,8 @@ export function geminiAspectRatioFor(aspectRatio: AspectRatio): (typeof GEMINI_A
 export function classifyGeminiError(error: unknown): EngineError {
   if (error instanceof EngineError) return error;
   if (error instanceof ApiError) {
-    if (error.status === 429 || error.status >= 500) return new EngineError('transient', `The image service is busy (${error.status}). Please try again.`, { cause: error });
-    return new EngineError('invalid', `The image service could not handle this request: ${error.message}`, { cause: error });
+    if (error.status === 429 || error.status >= 500) return new EngineError('transient', coded('engine.busy', { status: error.status }), { cause: error });
+    return new EngineError('invalid', coded('engine.cannotHandle', { detail: error.message }), { cause: error });
   }
   return new EngineError('transient', error instanceof Error ? error.message : String(error), { cause: error });
 }
@@ -74,7 +75,7 @@ export class GeminiImageEngine implements ImageEngine, ReplyPlanner {
 
   async generate(prompt: string, options: EngineOptions): Promise<EngineResult> {
     try {
-      return { images: await this.makeImages([], prompt, options.count, options.aspectRatio, options.signal), note: `Made with ${this.config.model}.` };
+      return { images: await this.makeImages([], prompt, options.count, options.aspectRatio, options.signal), note: [coded('reply.madeWith', { model: this.config.model })] };
     } catch (error) {
       throw classifyGeminiError(error);
     }
@@ -86,14 +87,14 @@ export class GeminiImageEngine implements ImageEngine, ReplyPlanner {
       // Gemini takes no mask parameter: the mask goes as a second picture, with words that say what it is.
       try {
         const mask: EngineImage = { data: await whiteOnBlackMask(options.mask), mimeType: 'image/png' };
-        return { images: await this.makeImages([images[0]!, mask], `${prompt}\n\n${MASKED_EDIT_INSTRUCTION}`, options.count, options.aspectRatio, options.signal), note: `Made with ${this.config.model}.` };
+        return { images: await this.makeImages([images[0]!, mask], `${prompt}\n\n${MASKED_EDIT_INSTRUCTION}`, options.count, options.aspectRatio, options.signal), note: [coded('reply.madeWith', { model: this.config.model })] };
       } catch (error) {
         throw classifyGeminiError(error);
       }
     }
     try {
       const edited = await runPhotoCalls(photoCalls(images, options), options.signal, (call, signal) => this.makeImages(call.images, prompt, call.count, options.aspectRatio, signal));
-      return { images: edited, note: `Made with ${this.config.model}.` };
+      return { images: edited, note: [coded('reply.madeWith', { model: this.config.model })] };
     } catch (error) {
       throw classifyGeminiError(error);
     }
@@ -166,6 +167,6 @@ function imageOf(response: GenerateContentResponse): EngineImage {
   if (refusal) throw new EngineError('refused', refusal);
   // Thinking models may show draft pictures as "thought" parts: never the result.
   const inline = candidate?.content?.parts?.find((part) => part.inlineData?.data && !part.thought)?.inlineData;
-  if (!inline?.data) throw new EngineError('transient', 'The image service answered without an image.');
+  if (!inline?.data) throw new EngineError('transient', coded('engine.noImage'));
   return { data: Buffer.from(inline.data, 'base64'), mimeType: inline.mimeType ?? 'image/png' };
 }

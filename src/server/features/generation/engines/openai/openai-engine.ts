@@ -1,3 +1,4 @@
+import { coded } from '@shared/coded-text';
 import OpenAI, { APIConnectionError, APIError, toFile } from 'openai';
 import type { ImageEditStreamEvent, ImageGenStreamEvent } from 'openai/resources/images';
 import { z } from 'zod';
@@ -59,13 +60,13 @@ export function classifyOpenAiError(error: unknown): EngineError {
   if (error instanceof EngineError) return error;
   if (error instanceof APIError && error.status !== undefined) {
     const code = String((error as { code?: unknown }).code ?? '');
-    if (error.status === 429 || error.status >= 500) return new EngineError('transient', `The image service is busy (${error.status}). Please try again.`, { cause: error });
+    if (error.status === 429 || error.status >= 500) return new EngineError('transient', coded('engine.busy', { status: error.status }), { cause: error });
     if (code === 'moderation_blocked' || code === 'content_policy_violation' || /safety|policy/i.test(error.message)) {
-      return new EngineError('refused', 'The image service refused this request under its content policy.', { cause: error });
+      return new EngineError('refused', coded('engine.contentPolicy'), { cause: error });
     }
-    return new EngineError('invalid', `The image service could not handle this request: ${error.message}`, { cause: error });
+    return new EngineError('invalid', coded('engine.cannotHandle', { detail: error.message }), { cause: error });
   }
-  if (error instanceof APIConnectionError) return new EngineError('transient', 'The image service could not be reached. Please try again.', { cause: error });
+  if (error instanceof APIConnectionError) return new EngineError('transient', coded('engine.unreachable'), { cause: error });
   return new EngineError('transient', error instanceof Error ? error.message : String(error), { cause: error });
 }
 
@@ -92,7 +93,7 @@ export class OpenAiImageEngine implements ImageEngine, ReplyPlanner {
           images.push(...(await this.decode(await this.client.images.generate({ model: this.config.model, prompt, n, size }, { signal: options.signal }))));
         }
       }
-      return { images, note: `Made with ${this.config.model}.` };
+      return { images, note: [coded('reply.madeWith', { model: this.config.model })] };
     } catch (error) {
       throw classifyOpenAiError(error);
     }
@@ -115,7 +116,7 @@ export class OpenAiImageEngine implements ImageEngine, ReplyPlanner {
         }
         return outputs;
       });
-      return { images: edited, note: `Edited with ${this.config.model}.` };
+      return { images: edited, note: [coded('reply.editedWith', { model: this.config.model })] };
     } catch (error) {
       throw classifyOpenAiError(error);
     }
@@ -136,7 +137,7 @@ export class OpenAiImageEngine implements ImageEngine, ReplyPlanner {
         const response = await this.client.images.edit({ model: this.config.model, image: file, mask: maskFile, prompt, n, size: 'auto' }, { signal: options.signal });
         outputs.push(...(await this.decode(response)));
       }
-      return { images: outputs, note: `Edited with ${this.config.model}.` };
+      return { images: outputs, note: [coded('reply.editedWith', { model: this.config.model })] };
     } catch (error) {
       throw classifyOpenAiError(error);
     }
@@ -227,13 +228,13 @@ export class OpenAiImageEngine implements ImageEngine, ReplyPlanner {
 
   private async decode(response: unknown): Promise<EngineImage[]> {
     const parsed = imagesResponse.safeParse(response);
-    if (!parsed.success) throw new EngineError('transient', 'The image service answered without images.');
+    if (!parsed.success) throw new EngineError('transient', coded('engine.noImages'));
     return Promise.all(
       parsed.data.data.map(async (item) => {
         if (item.b64_json) return { data: Buffer.from(item.b64_json, 'base64'), mimeType: 'image/png' };
         // Some compatible servers answer with URLs instead of inline data.
         const download = await fetch(item.url!);
-        if (!download.ok) throw new EngineError('transient', `Could not download the generated image (${download.status}).`);
+        if (!download.ok) throw new EngineError('transient', coded('engine.downloadFailed', { status: download.status }));
         return { data: Buffer.from(await download.arrayBuffer()), mimeType: download.headers.get('content-type') ?? 'image/png' };
       }),
     );
