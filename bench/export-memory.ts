@@ -1,5 +1,5 @@
 /**
- * "Download my data" must be built without holding everything in memory (issue 14). One user with
+ * "Download my data" must be built without holding everything in memory. One user with
  * BENCH_FILES stored images of BENCH_FILE_MB each (random bytes: incompressible, like photos),
  * their rows, one session; the zip is downloaded over HTTP and thrown away as it arrives, while
  * the process's resident memory is sampled every 20 ms. Reported: the zip's size, the time, and

@@ -1,5 +1,5 @@
 /**
- * Lists that do not grow with a user's history (issue 17): the p50 of one page, at one
+ * Lists that do not grow with a user's history: the p50 of one page, at one
  * connection, for a user with a short history and for one with a long history, on the same
  * server. Target: the long history's p50 at most 2× the short one's.
  *

@@ -1,5 +1,5 @@
 /**
- * Hot signed-in reads against their raw floor, side by side in one run (issue 17): the product
+ * Hot signed-in reads against their raw floor, side by side in one run: the product
  * (`npm start`'s entry, API only, pool of 20) and beside it bench/lib/raw-floor-server.ts — node:http
  * and pg, pool of 20, the same cookie check, the same session-and-user lookup, the same SQL, the
  * same JSON. Both on the same database. autocannon, 100 connections, 10 s per run; the runs of

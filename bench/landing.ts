@@ -1,5 +1,5 @@
 /**
- * The landing page's performance budgets (issue 7): its JavaScript under 150 KB gzipped, with the
+ * The landing page's performance budgets: its JavaScript under 150 KB gzipped, with the
  * studio, library, billing and account code in chunks of their own that the landing page does not
  * load; a Lighthouse performance score of at least 95 under mobile emulation.
  *

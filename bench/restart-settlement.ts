@@ -1,5 +1,5 @@
 /**
- * How long after a restart every job interrupted by a killed server is settled (issue 11 target:
+ * How long after a restart every job interrupted by a killed server is settled (target:
  * under 60 s). The real server runs as `npm start` runs it (a child process, workers inline,
  * IMAGE_ENGINE=openai against a local server that speaks OpenAI's API), with JOBS paid 4-image
  * generations in flight; it is killed with SIGKILL while every job's image call is pending, and

@@ -1,5 +1,5 @@
 /**
- * Realtime under load across API processes (issue 13, item 5): 200 Server-Sent-Events clients
+ * Realtime under load across API processes: 200 Server-Sent-Events clients
  * spread over two API processes while 50 messages a second are sent for 60 s, half through each
  * process. Every message is an event for the 4 clients watching its session (2 on each process),
  * delivered through Postgres NOTIFY whichever process stored it. Reported: events expected,

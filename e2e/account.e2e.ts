@@ -8,7 +8,7 @@ import { baseUrl, launchBrowser } from './support/browser';
 import { openContext, originHeader, signUpInto, TEST_PASSWORD, uniqueEmail } from './support/accounts';
 
 /**
- * Account deletion end to end (issue 14, decision 016) against the product as `npm start` serves
+ * Account deletion end to end (decision 016) against the product as `npm start` serves
  * it: the dialog in the browser, then sign-in refused, every file URL 404, every session ended,
  * and another user untouched.
  */

@@ -4,7 +4,7 @@ import { launchBrowser } from './support/browser';
 import { openContext, originHeader, signUpInto, type Viewport } from './support/accounts';
 
 /**
- * Connectivity on every screen (spec section 4) with the browser's network really cut
+ * Connectivity on every screen with the browser's network really cut
  * (Playwright's offline mode: navigator.onLine turns false and every request fails).
  */
 

@@ -4,7 +4,7 @@ import { signUpInto, originHeader, type Viewport } from './support/accounts';
 import { launchBrowser, newPage, viewports } from './support/browser';
 
 /**
- * The chat follows the conversation and only the message list scrolls (issue 16 item 1), at the
+ * The chat follows the conversation and only the message list scrolls, at the
  * desktop (1280×800) and phone (390×844) sizes: a reply's image lands inside the viewport without
  * the test scrolling, a 40-message session never makes the page taller than the window, and a
  * message arriving while the user reads further up offers a "New message" jump instead of moving.

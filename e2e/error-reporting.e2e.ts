@@ -8,7 +8,7 @@ import { startSentryReceiver } from '@test/server/sentry-receiver';
 import { baseUrl, launchBrowser } from './support/browser';
 
 /**
- * The web client's error reporting (spec 7) in Chromium: with PUBLIC_SENTRY_DSN the page fetches
+ * The web client's error reporting in Chromium: with PUBLIC_SENTRY_DSN the page fetches
  * Sentry's SDK after it painted and a client error reaches Sentry (here a local server receiving
  * envelopes); an aborted request does not. Without a DSN the SDK is never fetched.
  */

@@ -4,7 +4,7 @@ import { signUpInto } from './support/accounts';
 import { launchBrowser, newPage } from './support/browser';
 
 /**
- * Per-image actions in the chat (issue 16 item 2), at the desktop and phone sizes: a reply asked
+ * Per-image actions in the chat, at the desktop and phone sizes: a reply asked
  * for again gets a second version with arrows between the two; each image downloads under its own
  * name; 'Edit this image' puts a chip in the composer and the next message refers to exactly that
  * image; 'Open in Library' opens it there.

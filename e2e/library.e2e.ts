@@ -7,7 +7,7 @@ import { baseUrl, launchBrowser } from './support/browser';
 import { openContext, signUpInto, type StorageState } from './support/accounts';
 
 /**
- * The library of spec section 2 against the product as `npm start` serves it: images are made
+ * The library against the product as `npm start` serves it: images are made
  * through the real API (upload → verification; message → POST /api/chat → generation), and only
  * failures the server would not produce on demand are staged at the browser's network edge.
  */

@@ -5,7 +5,7 @@ import {  launchBrowser, viewports } from './support/browser';
 import { openContext, signUpInto, type StorageState } from './support/accounts';
 
 /**
- * The navigation shell of spec section 2 at a desktop and a phone viewport: the header, the
+ * The navigation shell at a desktop and a phone viewport: the header, the
  * user menu, the mobile top bar, the bottom nav and its Account and More sheets.
  */
 

@@ -6,7 +6,7 @@ import { launchBrowser } from './support/browser';
 import { openContext, signUpInto, uniqueEmail } from './support/accounts';
 
 /**
- * Russian on every screen (issue 16 item 9, decision 018): with ?lng=ru no screen shows a text of
+ * Russian on every screen (decision 018): with ?lng=ru no screen shows a text of
  * the English locale files (their Russian differs), visible or for screen readers.
  */
 

@@ -51,9 +51,9 @@ function sessionTokenOf(cookieHeader: string | undefined): string | null {
  */
 const run = (statement: PreparedStatement, values: unknown[]) => pool.query(statement.text, values);
 
-// Before issue 17 the product read every session of the user and counted the library's total;
+// Before lists were paged (migration 0002) the product read every session of the user and counted the library's total;
 // kept here (the product no longer has them) so that the floor of an older checkout answers alike.
-const BEFORE_ISSUE_17 = {
+const BEFORE_PAGED_LISTS = {
   sessionsAll: `select s.id, s.session_name, s.conversation_theme, s.total_messages, s.created_at, s.updated_at, latest.thumbnails
     from chat_sessions s
     left join lateral (
@@ -84,15 +84,15 @@ const BEFORE_ISSUE_17 = {
 };
 
 /**
- * The floor answers as the product it stands beside: with the schema of issue 17 (its migration
- * made user_file_counts) the sessions list is paged and the library total is the trigger's count.
+ * The floor answers as the product it stands beside: with the paged-lists schema (migration
+ * 0002 made user_file_counts) the sessions list is paged and the library total is the trigger's count.
  */
-const schemaOfIssue17 = pool
+const schemaHasPagedLists = pool
   .query(`select to_regclass('user_file_counts') is not null as present`)
   .then(({ rows }) => rows[0].present === true);
 
 async function filesTotal(userId: string, isGenerated: boolean): Promise<number> {
-  if (!(await schemaOfIssue17)) return Number((await pool.query(BEFORE_ISSUE_17.filesCounted, [userId, isGenerated])).rows[0].count);
+  if (!(await schemaHasPagedLists)) return Number((await pool.query(BEFORE_PAGED_LISTS.filesCounted, [userId, isGenerated])).rows[0].count);
   const row = (await run(APPROVED_COUNTS, [userId])).rows[0];
   return Number((isGenerated ? row?.approved_generated : row?.approved_uploaded) ?? 0);
 }
@@ -142,8 +142,8 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   }
   if (!user.termsAcceptedAt) return send(res, 403, { error: 'terms' });
   if (url.pathname === '/api/sessions') {
-    const paged = await schemaOfIssue17;
-    const { rows } = paged ? await run(SESSIONS_FIRST_PAGE, [user.id, SESSIONS_PAGE_SIZE + 1]) : await pool.query(BEFORE_ISSUE_17.sessionsAll, [user.id]);
+    const paged = await schemaHasPagedLists;
+    const { rows } = paged ? await run(SESSIONS_FIRST_PAGE, [user.id, SESSIONS_PAGE_SIZE + 1]) : await pool.query(BEFORE_PAGED_LISTS.sessionsAll, [user.id]);
     const shown = paged ? rows.slice(0, SESSIONS_PAGE_SIZE) : rows;
     const sessions = shown.map((row) => ({
       id: row.id,

@@ -42,7 +42,7 @@ export async function confirmationLink(context: BrowserContext, email: string): 
 /**
  * A new user signed up, confirmed through the mailed link (which signs them into `context`) and
  * with the terms accepted. `name` is the part of the address before the at-sign, which is also
- * what the product shows as their display name (spec section 3).
+ * what the product shows as their display name.
  */
 export async function signUpInto(context: BrowserContext, tag: string, options: { email?: string; origin?: string } = {}): Promise<{ email: string; name: string }> {
   const email = options.email ?? uniqueEmail(tag);

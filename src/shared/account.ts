@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The account's privacy actions (issue 14): what the Delete account dialog needs to know, how the
+ * The account's privacy actions: what the Delete account dialog needs to know, how the
  * deletion is confirmed, and the data export's name.
  */
 

@@ -1,7 +1,7 @@
 import { MIN_PASSWORD_LENGTH } from './constants';
 
 /**
- * The validation rules of spec section 5 for the account forms, as plain functions the web forms
+ * The validation rules for the account forms, as plain functions the web forms
  * and the server can both run. They answer with an issue key, never with a text: the texts live in
  * the locale files (`validation.<issue>` in the auth namespace), so each one exists once.
  */

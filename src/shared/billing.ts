@@ -5,7 +5,7 @@ import { engineUsedSchema } from './engines';
 import { formatCents } from './money';
 
 /**
- * The balance API's contract (spec section 7, /api/stripe/*), shared by the server's routes and
+ * The balance API's contract, shared by the server's routes and
  * services and the web client: each shape once. Field names follow the spec.
  */
 
@@ -20,7 +20,7 @@ export const balanceSchema = z.object({
 });
 export type Balance = z.infer<typeof balanceSchema>;
 
-/** One top-up package (spec 3, Price); prices without a unit amount are never listed. */
+/** One top-up package; prices without a unit amount are never listed. */
 export const priceSchema = z.object({ id: z.string(), unit_amount: z.number().int(), currency: z.string(), nickname: z.string().nullable() });
 export type Price = z.infer<typeof priceSchema>;
 
@@ -30,7 +30,7 @@ export const packageCheckoutRequestSchema = z.object({ priceId: z.string().min(1
 export const embeddedCheckoutSchema = z.object({ clientSecret: z.string(), sessionId: z.string() });
 export type EmbeddedCheckout = z.infer<typeof embeddedCheckoutSchema>;
 
-/** POST /api/stripe/create-top-up-session: a custom amount, $1.00 to $1,000.00 (spec 5). */
+/** POST /api/stripe/create-top-up-session: a custom amount, $1.00 to $1,000.00. */
 export const customTopUpRequestSchema = z.object({
   amount_cents: z
     .number()
@@ -42,7 +42,7 @@ export const customTopUpRequestSchema = z.object({
 export const hostedCheckoutSchema = z.object({ sessionId: z.string(), url: z.string() });
 export type HostedCheckout = z.infer<typeof hostedCheckoutSchema>;
 
-/** GET /api/stripe/verify-checkout-session/{id} (spec 3, Checkout verification result): 'success' once credited. */
+/** GET /api/stripe/verify-checkout-session/{id}: 'success' once credited. */
 export const checkoutVerificationSchema = z.object({
   status: z.enum(['success', 'processing', 'open', 'expired', 'failed']),
   message: z.string(),
@@ -52,14 +52,14 @@ export const checkoutVerificationSchema = z.object({
 });
 export type CheckoutVerification = z.infer<typeof checkoutVerificationSchema>;
 
-/** Every kind of ledger entry; a history row's `type` is one of them (spec 3: top_up, else usage). */
+/** Every kind of ledger entry; a history row's `type` is one of them (top_up, else usage). */
 export const LEDGER_KINDS = ['top_up', 'usage', 'refund', 'free_grant', 'adjustment'] as const;
 
-/** The two history tabs of the account page (spec 7: transaction-history/{kind}). */
+/** The two history tabs of the account page (transaction-history/{kind}). */
 export const historyKindSchema = z.enum(['top-ups', 'withdrawals']);
 export type HistoryKind = z.infer<typeof historyKindSchema>;
 
-/** One history row (spec 3, Transaction). The amount is unsigned; its direction comes from `type`. */
+/** One history row. The amount is unsigned; its direction comes from `type`. */
 /** The longest prompt a usage line carries (the line shows its start; the session has the rest). */
 export const USAGE_PROMPT_MAX_LENGTH = 80;
 

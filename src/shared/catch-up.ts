@@ -9,7 +9,7 @@ export interface CatchUpFetchers {
 }
 
 /**
- * The realtime contract's catch-up rule (spec section 4), shared so that the server's tests hold
+ * The realtime contract's catch-up rule, shared so that the server's tests hold
  * the client to it. It answers what a screen missed while its live stream was not listening
  * (before it first connected, or while it was down): events sent then reached nobody. They
  * announce two things: messages written after the newest one held (`held` is in time order), and

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * POST /api/client-errors: an error the web client could not handle (spec 7: 500 and above, never
+ * POST /api/client-errors: an error the web client could not handle (500 and above, never
  * aborted requests or time-outs), for the server's log — our stand-in for an error-reporting service.
  */
 export const clientErrorReportSchema = z.object({

@@ -5,23 +5,23 @@
 
 export const CURRENCY = 'usd';
 
-/** HTTP client time-out (spec 9: 120000 ms). */
+/** HTTP client time-out (120000 ms). */
 export const HTTP_TIMEOUT_MS = 120_000;
 
-/** Message composer (spec 5, 9). */
+/** Message composer. */
 export const MESSAGE_MAX_LENGTH = 500;
 export const MAX_ATTACHMENTS = 5;
 export const TYPING_WINDOW_MS = 60_000;
 export const MISSED_MESSAGES_FETCH_LIMIT = 100;
 export const MESSAGES_FETCH_DEFAULT_LIMIT = 50;
 
-/** Sessions list: one page of cards; the next loads as the list scrolls to its end (issue 17). */
+/** Sessions list: one page of cards; the next loads as the list scrolls to its end. */
 export const SESSIONS_PAGE_SIZE = 24;
 export const SESSIONS_PAGE_MAX = 100;
 /** The longest text the sessions search accepts (a message is at most 500 characters). */
 export const SESSION_SEARCH_MAX_LENGTH = 100;
 
-/** Library and verified-image lists (spec 7, 9). */
+/** Library and verified-image lists. */
 export const LIBRARY_PAGE_SIZE = 12;
 export const LIBRARY_VIEW_ALL_LIMIT = 1000;
 export const VERIFIED_IMAGES_DEFAULT_LIMIT = 20;
@@ -33,7 +33,7 @@ export const VERIFICATION_POLL_INTERVAL_MS = 2_000;
 export const UPLOAD_CACHE_CONTROL_SECONDS = 3600;
 export const JPEG_REENCODE_QUALITY = 0.95;
 
-/** Money (spec 9). */
+/** Money. */
 export const REFERENCE_PRICE_PER_IMAGE_CENTS = 8;
 export const CUSTOM_TOP_UP_MIN_CENTS = 100;
 export const CUSTOM_TOP_UP_MAX_CENTS = 100_000;

@@ -1,5 +1,5 @@
 /**
- * The file names generated images are saved under (issue 16 item 2): the session's title, the
+ * The file names generated images are saved under: the session's title, the
  * date and the image's number in its session — so downloads from one session never overwrite
  * each other, and say where they came from: `lighthouse-at-dusk-2026-11-24-3.png`.
  */

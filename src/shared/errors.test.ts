@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError, DEFAULT_ERROR_MESSAGE, ERROR_CODES, errorFromHttpResponse, extractErrorMessage } from './errors';
 
 describe('the error catalogue', () => {
-  it('has every code of spec section 8', () => {
+  it('has every code', () => {
     expect([...ERROR_CODES].sort()).toEqual(
       [
         'NETWORK_ERROR', 'TIMEOUT', 'UNAUTHORIZED', 'FORBIDDEN', 'TOKEN_EXPIRED', 'AUTH_ERROR', 'INVALID_CREDENTIALS',
@@ -49,7 +49,7 @@ describe('message extraction, in the spec order', () => {
   });
 });
 
-describe('HTTP status mapping (spec section 8)', () => {
+describe('HTTP status mapping', () => {
   it('400 is a validation error carrying the body', () => {
     const body = { code: 'VALIDATION_ERROR', message: 'Invalid body: amount_cents', details: { fields: [{ field: 'amount_cents' }] } };
     const error = errorFromHttpResponse(400, body);

@@ -1,7 +1,7 @@
 import type { CodedText } from './coded-text';
 
 /**
- * The error model of spec section 8, shared by the server (which answers with it) and the web
+ * The error model, shared by the server (which answers with it) and the web
  * client (which turns any HTTP answer back into it).
  */
 

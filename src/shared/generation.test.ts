@@ -13,7 +13,7 @@ import {
   parseAspectRatio,
 } from './generation';
 
-describe('aspect ratios (spec section 3)', () => {
+describe('aspect ratios', () => {
   it.each(['unchanged', '1:1', '16:9', '9:16', '21:9', '4:5', '999:1'])('accepts %s', (value) => {
     expect(aspectRatioSchema.safeParse(value).success).toBe(true);
     expect(isAspectRatio(value)).toBe(true);

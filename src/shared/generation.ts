@@ -3,7 +3,7 @@ import { MAX_ATTACHMENTS } from './constants';
 import { SESSION_TITLE_MAX_LENGTH } from './session-title';
 
 /**
- * The plan of a reply, stored in the user message's intent_data (spec section 3): what to make,
+ * The plan of a reply, stored in the user message's intent_data: what to make,
  * from which images, how many, and in which shape.
  */
 

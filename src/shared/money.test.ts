@@ -41,7 +41,7 @@ describe('formatting money', () => {
   });
 });
 
-describe('the custom top-up amount (spec 5)', () => {
+describe('the custom top-up amount', () => {
   // The texts behind these issues are checked where they are shown: custom-amount-card.test.tsx.
   it('rejects 0.99 (below the minimum), 1000.01 (above the maximum), "abc" and "1.234" (not a number of cents)', () => {
     expect(checkCustomAmount('0.99').issue).toBe('belowMinimum');

@@ -1,7 +1,7 @@
 import { CUSTOM_TOP_UP_MAX_CENTS, CUSTOM_TOP_UP_MIN_CENTS } from './constants';
 
 /**
- * Money as the product shows and accepts it (spec sections 3, 5 and 9): integer cents inside,
+ * Money as the product shows and accepts it: integer cents inside,
  * US dollars with a dollar sign outside. Validation answers with an issue key, never with a text:
  * the texts live in the billing locale files, so each exists once.
  */
@@ -41,7 +41,7 @@ export const CUSTOM_TOP_UP_ISSUES = ['invalidNumber', 'belowMinimum', 'aboveMaxi
 export type CustomTopUpIssue = (typeof CUSTOM_TOP_UP_ISSUES)[number];
 
 /**
- * What the amount field keeps of what is typed (spec 5): digits and one dot, at most two
+ * What the amount field keeps of what is typed: digits and one dot, at most two
  * decimals. '12a.3.45' → '12.34'.
  */
 export function sanitizeAmountInput(input: string): string {
@@ -83,7 +83,7 @@ export interface CustomAmountCheck {
   issue: CustomTopUpIssue | null;
 }
 
-/** The custom top-up rules of spec section 5: a number, at least $1.00, at most $1,000.00. */
+/** The custom top-up rules: a number, at least $1.00, at most $1,000.00. */
 export function checkCustomAmount(text: string): CustomAmountCheck {
   if (text.trim() === '') return { cents: null, issue: null };
   const cents = parseDollarsToCents(text);
@@ -98,12 +98,12 @@ export function canSubmitCustomAmount(check: CustomAmountCheck): boolean {
   return check.issue === null && check.cents !== null && check.cents >= CUSTOM_TOP_UP_MIN_CENTS;
 }
 
-/** The submit-time guard of spec 5: not a number, zero or below is refused. */
+/** The submit-time guard: not a number, zero or below is refused. */
 export function topUpSubmissionIssue(cents: number | null): CustomTopUpIssue | null {
   return cents === null || !Number.isFinite(cents) || cents <= 0 ? 'invalidTopUp' : null;
 }
 
-/** How many images an amount buys at a price (spec 9: units = floor(amount * 100 / 8)). */
+/** How many images an amount buys at a price (units = floor(amount in cents / price in cents)). */
 export function imagesForCents(cents: number, pricePerImageCents: number): number {
   return pricePerImageCents > 0 ? Math.floor(cents / pricePerImageCents) : 0;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isKnownPagePath, isStudioArea, paths, returnPathOf } from './paths';
 
 describe('the screen table', () => {
-  it('knows every screen of spec section 2 and nothing else', () => {
+  it('knows every screen and nothing else', () => {
     for (const path of ['/', '/login', '/signup', '/forgot-password', '/reset-password', '/complete-signup', '/studio', '/session/new', '/session/abc', '/generation', '/library', '/account', '/billing', '/success', '/about', '/terms', '/privacy', '/refund']) {
       expect(isKnownPagePath(path, { includeDevPages: false }), path).toBe(true);
     }

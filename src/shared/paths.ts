@@ -1,5 +1,5 @@
 /**
- * The screens of spec section 2 as one typed table. The web router builds its routes from it, links
+ * The screens as one typed table. The web router builds its routes from it, links
  * use `paths.x.getHref()`, and the server uses `isKnownPagePath` to answer unknown pages with 404.
  */
 
@@ -50,7 +50,7 @@ export function isKnownPagePath(pathname: string, options: { includeDevPages: bo
   return options.includeDevPages && devPagePatterns.some((re) => re.test(pathname));
 }
 
-/** Any path starting with /session counts as the studio area (spec section 2). */
+/** Any path starting with /session counts as the studio area. */
 export function isStudioArea(pathname: string): boolean {
   return pathname.startsWith('/session');
 }

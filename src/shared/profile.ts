@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/me: the signed-in user (spec 3, User), also before the terms are accepted. */
+/** GET /api/me: the signed-in user, also before the terms are accepted. */
 export const profileSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -16,7 +16,7 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 /**
- * Display name and initials (spec section 3): the name, else the part of the e-mail before the
+ * Display name and initials: the name, else the part of the e-mail before the
  * at-sign, else 'User'; initials from the display name.
  */
 export function displayNameOf(user: { name?: string | null; email?: string | null }): string {

@@ -1,4 +1,4 @@
-/** Key names that must never reach a browser (spec section 5: the word "secret"). */
+/** Key names that must never reach a browser. */
 export function findSecretLikeKeys(config: object, prefix = ''): string[] {
   const found: string[] = [];
   for (const [key, value] of Object.entries(config)) {

@@ -1,5 +1,5 @@
 /**
- * A session's title from its first request (issue 16 item 3): the hosted planner may suggest a
+ * A session's title from its first request: the hosted planner may suggest a
  * short one; otherwise — with the local engine — the request's first words.
  */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/stats: the landing page's counters (spec 3, Stats), across every account. */
+/** GET /api/stats: the landing page's counters, across every account. */
 export const statsSchema = z.object({
   /** Generated images across all accounts. */
   images: z.number().int().nonnegative(),

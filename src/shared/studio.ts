@@ -18,7 +18,7 @@ import { spendingLimitRefusalSchema } from './spending';
 import { maskIdSchema } from './masks';
 
 /**
- * The studio's API contract (spec sections 3 and 7), shared by the server's validators and the web
+ * The studio's API contract, shared by the server's validators and the web
  * client. Field names follow the spec's mapped shapes.
  */
 
@@ -28,7 +28,7 @@ export const verifiedStatusSchema = z.enum(['pending', 'approved', 'rejected']);
 export const suggestedActionSchema = z.object({ title: z.string(), description: z.string(), title_code: codedTextSchema.optional(), description_code: codedTextSchema.optional() });
 export type SuggestedAction = z.infer<typeof suggestedActionSchema>;
 
-/** A user file as the client sees it (spec 3, User file). */
+/** A user file as the client sees it. */
 export const userFileSchema = z.object({
   id: z.string(),
   user_id: z.string(),
@@ -55,7 +55,7 @@ export const userFileSchema = z.object({
 });
 export type UserFile = z.infer<typeof userFileSchema>;
 
-/** A file attached to or produced for a message (spec 3: id, fileUrl, originalFilename). */
+/** A file attached to or produced for a message (id, fileUrl, originalFilename). */
 export const messageFileSchema = z.object({
   id: z.string(),
   fileUrl: z.string(),
@@ -100,7 +100,7 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
-/** One card of the sessions list (spec 7: get_chat_sessions_with_images). */
+/** One card of the sessions list (get_chat_sessions_with_images). */
 export const sessionSummarySchema = z.object({
   id: z.string(),
   session_name: z.string().nullable(),

@@ -10,7 +10,7 @@
  * Tesseract's worker share one core. Resident memory (RSS, the whole process with its worker
  * threads) is sampled every 20 ms throughout. The npm script runs it with MALLOC_ARENA_MAX=2, as
  * `npm start` and `npm run worker` run the server (decision 021); the header says which was used.
- * Budgets (issue 15): segmentation + background replacement under 1.5 s; OCR + replacement under
+ * Budgets: segmentation + background replacement under 1.5 s; OCR + replacement under
  * 2 s; resident memory under 500 MB.
  */
 import os from 'node:os';

@@ -7,7 +7,7 @@ import { stopVisionWorker } from './vision/vision-client';
 import { noteLine, reasonLine } from '../test/note-text';
 
 /**
- * Edits that keep the person (issue 15): clothing-only colour changes and background changes, on
+ * Edits that keep the person: clothing-only colour changes and background changes, on
  * the fixture portraits, measured in regions of the picture. The regions are fixed per photo (the
  * face boxes BlazeFace finds on them, shrunk to the skin inside; the clothing below the chin).
  *

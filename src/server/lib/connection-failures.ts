@@ -2,7 +2,7 @@ import type pg from 'pg';
 
 /**
  * What a database that is down, hung or overloaded looks like from our pool, so that requests
- * meeting it answer 503 SERVICE_UNAVAILABLE (spec section 8) instead of 500, and a connection a
+ * meeting it answer 503 SERVICE_UNAVAILABLE instead of 500, and a connection a
  * time-out left in an unknown state is never lent again.
  */
 

@@ -4,7 +4,7 @@ import { withoutQueryData } from './error-report-scrubbing';
 import type { Logger } from './logger';
 
 /**
- * Where unexpected server errors go besides the log (spec 7: answers of 500 and above are
+ * Where unexpected server errors go besides the log (answers of 500 and above are
  * reported; aborted requests and time-outs are not — the caller decides, see app.ts).
  */
 export interface ErrorReporter {

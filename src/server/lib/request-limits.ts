@@ -3,7 +3,7 @@ import { AppError } from '@shared/errors';
 import { errorResponse } from './http-errors';
 import type { RateLimitStore } from './user-rate-limit';
 
-/** The auth provider's 429 text (spec 8), for every limit on guessing a password. */
+/** The auth provider's 429 text, for every limit on guessing a password. */
 export const RATE_LIMIT_MESSAGE = 'Too many requests. Please wait a few minutes before trying again.';
 
 /** One counter a request is counted against: at most `max` requests per `windowSeconds` under `key`. */

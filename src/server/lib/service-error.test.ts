@@ -29,7 +29,7 @@ const databaseDown = () => {
 };
 
 describe('one error style: services throw, routes name their service error', () => {
-  it("answers an unexpected failure with the operation's service error of spec section 8, and logs, never sends, its cause", async () => {
+  it("answers an unexpected failure with the operation's service error, and logs, never sends, its cause", async () => {
     const { app, logged } = appFailingWith(databaseDown);
     const response = await app.request('/messages');
     expect(response.status).toBe(500);

@@ -9,7 +9,7 @@ export interface ServiceFailure {
 }
 
 /**
- * Names an operation's service error of spec section 8 ('Failed to fetch messages', ...), as
+ * Names an operation's service error ('Failed to fetch messages', ...), as
  * `middleware` of its route definition. Services throw AppError for what they refuse, and those
  * answers pass unchanged; anything else a route throws is answered by `handleError` with this
  * message (status 500), and its cause is logged, never sent: it may name tables or hosts.

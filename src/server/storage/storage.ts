@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 
 /**
  * Where file bytes live. Keys are relative paths like
- * `public/{userId}/uploaded-photos/{timestamp}-{name}` (spec section 3); who may read a file is
+ * `public/{userId}/uploaded-photos/{timestamp}-{name}`; who may read a file is
  * decided by the API, never by the storage.
  */
 export interface Storage {

@@ -6,7 +6,7 @@ import { RequireAuth, RequireSession } from '@web/features/auth/components/requi
 import { NotFoundRoute } from './routes/not-found';
 
 /**
- * Every screen of spec section 2. Each route module is loaded on demand, so the landing page does
+ * Every screen. Each route module is loaded on demand, so the landing page does
  * not carry the studio, library or billing code.
  */
 export const routes: RouteObject[] = [

@@ -6,7 +6,7 @@ import library from '@web/locales/en/library.json';
 import { downloadImage, fileNameFromContentDisposition } from './download-image';
 
 /**
- * The download path of spec sections 7 and 8 against a real image server on loopback. Only what
+ * The download path against a real image server on loopback. Only what
  * jsdom cannot do is stubbed, at the browser's edge: saving a clicked link, blob URLs, new tabs
  * and alerts.
  */

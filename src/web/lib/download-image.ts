@@ -1,12 +1,12 @@
 /**
- * Saving an image to the device (spec sections 7 and 8): fetch it and save the bytes under a
+ * Saving an image to the device: fetch it and save the bytes under a
  * good file name; if that fails, a plain download link; if that cannot work either, open the
  * image in a new tab so the user can save it from there; and say so when even that fails.
  */
 
 export const DEFAULT_DOWNLOAD_NAME = 'downloaded-image';
 
-/** The two alerts of spec section 8, passed in by the caller from its locale. */
+/** The two alerts, passed in by the caller from its locale. */
 export interface DownloadAlertTexts {
   openedInNewTab: string;
   failed: string;

@@ -10,7 +10,7 @@ import {
   truncatePrompt,
 } from './format';
 
-describe('display formats (spec section 9)', () => {
+describe('display formats', () => {
   it('cuts names to 25 characters, marking the cut', () => {
     expect(truncateName('Jane Doe')).toBe('Jane Doe');
     expect(truncateName('a'.repeat(25))).toBe('a'.repeat(25));

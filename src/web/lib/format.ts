@@ -1,6 +1,6 @@
 import { NAME_MAX_LENGTH, PROMPT_BADGE_MAX_LENGTH } from '@shared/constants';
 
-/** The display formats of spec section 9, in one place. */
+/** The display formats, in one place. */
 
 /** Money from integer cents ('$12.34'); one implementation, shared with the server. */
 export { formatCents, formatCentsShort } from '@shared/money';

@@ -5,7 +5,7 @@ import { i18nOptions, localeResources } from './i18n';
 import { DETECTION_ORDER, type DetectionSource, languageDetector } from './language-detector';
 
 /**
- * The language detection of spec section 4, run against the browser's real storage, cookies, URL,
+ * The language detection, run against the browser's real storage, cookies, URL,
  * navigator and <html lang> (jsdom), through a fresh i18next instance with the app's options.
  */
 

@@ -3,8 +3,8 @@ import { initReactI18next } from 'react-i18next';
 import { languageDetector } from './language-detector';
 
 /**
- * English is the fallback; Russian covers every text (beyond spec 1, which names only the login
- * and balance texts: decision 018, enforced by locales/locales.test.ts).
+ * English is the fallback; Russian covers every text (beyond the product's first list, which named
+ * only the login and balance texts: decision 018, enforced by locales/locales.test.ts).
  * Each feature keeps its texts in `locales/<lng>/<namespace>.json`.
  */
 export const SUPPORTED_LANGUAGES = ['en', 'ru'] as const;

@@ -1,7 +1,7 @@
 import { JPEG_REENCODE_QUALITY } from '@shared/constants';
 
 /**
- * Photos are turned upright in the browser before upload (spec section 5): a camera stores the
+ * Photos are turned upright in the browser before upload: a camera stores the
  * pixels as the sensor saw them and an EXIF tag saying how to rotate them. A tag other than 1
  * means the photo is redrawn upright and re-encoded as JPEG at 0.95; any failure uploads the
  * original untouched.

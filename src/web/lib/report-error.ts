@@ -5,7 +5,7 @@ import { publicApi } from './api-client';
 import { sendToSentry } from './sentry-reporting';
 
 /**
- * Sends an error the UI could not handle to the server's log (and to Sentry, when configured) (spec 7: 500 and above are reported;
+ * Sends an error the UI could not handle to the server's log (and to Sentry, when configured) (500 and above are reported;
  * aborted requests and time-outs are not). Reporting never throws and never reports itself.
  */
 export function shouldReport(error: unknown): boolean {

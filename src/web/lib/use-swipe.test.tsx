@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isCompletedSwipe, measureSwipe, useSwipe, type SwipeDirection } from './use-swipe';
 
-describe('measureSwipe (spec section 4)', () => {
+describe('measureSwipe', () => {
   it('has no direction until the movement is over the 10 px dead zone', () => {
     expect(measureSwipe(10, 0).direction).toBeNull();
     expect(measureSwipe(-7, 10).direction).toBeNull();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Russian on every screen (issue 16 item 9, decision 018): every text that exists in English
+ * Russian on every screen (decision 018): every text that exists in English
  * exists in Russian, with the same placeholders and markup, and Russian has every plural form its
  * grammar needs. A key added in English only fails here.
  */

@@ -18,7 +18,7 @@ import {
 import { MAX_IMAGES_PER_REQUEST, MIN_IMAGES_PER_REQUEST } from '@shared/generation';
 import { user } from './auth';
 
-/** Chat sessions, messages, attachments, user files, agent jobs and their outputs (spec section 3). */
+/** Chat sessions, messages, attachments, user files, agent jobs and their outputs. */
 
 export const verifiedEnum = pgEnum('verified_enum', ['pending', 'approved', 'rejected']);
 export const messageRole = pgEnum('message_role', ['user', 'system']);

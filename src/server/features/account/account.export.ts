@@ -22,7 +22,7 @@ export function exportPathOf(file: { id: string; originalFilename: string; mimeT
 }
 
 /**
- * The user's data as a zip, streamed (issue 14, the right of access): `account.json`,
+ * The user's data as a zip, streamed (the right of access): `account.json`,
  * `sessions.json` (every session with its messages; each file names its place in the zip, or is
  * marked expired), `ledger.csv`, `audit-log.json` (what operators did to the account, and why),
  * and every image still kept under `images/uploads` and

@@ -31,7 +31,7 @@ export interface CreateAuthOptions {
   hooks?: AuthHooks;
 }
 
-/** The reset link opens our page, which checks token and type=recovery as spec section 2 says. */
+/** The reset link opens our page, which checks the token and type=recovery. */
 export function passwordResetUrl(appUrl: string, token: string): string {
   return `${appUrl}${paths.resetPassword.getHref()}?token=${encodeURIComponent(token)}&type=recovery`;
 }
@@ -133,7 +133,7 @@ export function createAuth({ config, db, logger, mailer, secret, hooks = {} }: C
     databaseHooks: {
       user: {
         create: {
-          // One terms acceptance (spec 2, Complete signup): the sign-up form's ticked box is the
+          // One terms acceptance: the sign-up form's ticked box is the
           // acceptance, recorded with the account. Accounts made without it (social sign-ups, or a
           // client that did not send it) accept on the complete-signup screen instead.
           before: async (created, context) => {

@@ -7,7 +7,7 @@ import { signedInUser, TEST_PASSWORD, type SignedInClient } from '@test/server/s
 import { startTestServer, uniqueEmail } from '@test/server/test-server';
 
 /**
- * The password rules hold on the server whatever the client checked (spec section 5), and a new
+ * The password rules hold on the server whatever the client checked, and a new
  * password ends every other session of the account.
  */
 let server: RunningServer;

@@ -5,7 +5,7 @@ import type { AppEnv } from '../../context';
 import { errorResponse } from '../../lib/http-errors';
 
 /**
- * The password rules of spec section 5 hold on the server, not only in the forms: sign-up needs
+ * The password rules hold on the server, not only in the forms: sign-up needs
  * 8+ characters; a reset or a change needs 8+ with a lowercase letter, an uppercase letter and a
  * digit. A weak password is refused with the spec's message before better-auth sees it.
  */

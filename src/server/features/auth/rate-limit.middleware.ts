@@ -11,7 +11,7 @@ interface Rule {
   perAddress: number;
 }
 
-/** Sign-in, sign-up, password reset and resend are limited (issue 3, item 9). */
+/** Sign-in, sign-up, password reset and resend are limited. */
 export const AUTH_RATE_LIMITS: Record<string, Rule> = {
   '/api/auth/sign-in/email': { windowSeconds: 60, perAccount: 3, perAddress: 30 },
   '/api/auth/sign-up/email': { windowSeconds: 60, perAccount: 3, perAddress: 20 },

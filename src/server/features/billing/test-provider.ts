@@ -15,7 +15,7 @@ import type { PaymentProvider } from './payment-provider';
 
 export const TEST_PRODUCT_ID = 'prod_test_credits';
 
-/** The landing page's packs (spec 2): Try It Out $5, Creator Pack $10, Pro Pack $30. */
+/** The landing page's packs: Try It Out $5, Creator Pack $10, Pro Pack $30. */
 export const TEST_PRICES: readonly Price[] = [
   { id: 'price_test_500', unit_amount: 500, currency: CURRENCY, nickname: 'Try It Out' },
   { id: 'price_test_1000', unit_amount: 1000, currency: CURRENCY, nickname: 'Creator Pack' },

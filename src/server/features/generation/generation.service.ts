@@ -223,7 +223,7 @@ export async function quoteDraft(
 }
 
 /**
- * Variations (issue 16 item 2): the same request answered again, its new images added to the same
+ * Variations: the same request answered again, its new images added to the same
  * reply as its next version. A paid generation like any other — one debit referenced by the new
  * job, settled or refunded by the same job path — at the first version's image count; short of
  * credit → 402 and nothing written. One version at a time per reply.

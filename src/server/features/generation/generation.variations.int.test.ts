@@ -9,7 +9,7 @@ import { jobSettled, sendMessage } from '@test/server/generation';
 import { creditTopUp } from '../billing/billing.repository';
 
 /**
- * Variations and the names of generated images (issue 16 item 2), with the local engine through
+ * Variations and the names of generated images, with the local engine through
  * the real API: a variation is the same request answered again as the reply's next version, paid
  * like any generation; the version chosen with the arrows is what a follow-up edits; every image
  * of a session downloads under its own name.

@@ -10,7 +10,7 @@ import { startTestServer } from '@test/server/test-server';
 import { openSessionEvents, send } from '@test/server/sessions';
 
 /**
- * Issue 19: a reply that finishes while a screen's live stream is not listening — between the
+ * A reply that finishes while a screen's live stream is not listening — between the
  * screen's first fetch and its stream's first "ready", or while the stream is down — announces
  * itself to nobody. The client's catch-up rule (src/shared/catch-up.ts), run against the real
  * server, must still bring it in without a reload.

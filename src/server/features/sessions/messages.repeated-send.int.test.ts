@@ -8,7 +8,7 @@ import { startTestServer } from '@test/server/test-server';
 import { send } from '@test/server/sessions';
 
 /**
- * Issue 16 item 4: a send repeated after its answer was lost (the connection dropped mid-request,
+ * A send repeated after its answer was lost (the connection dropped mid-request,
  * the user pressed Send again) is the same message, charged once — identified by the client's
  * `client_message_id`.
  */

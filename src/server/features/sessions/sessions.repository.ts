@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
 import { type agentJobs, chatSessions } from '../../db/schema';
 
-/** How many thumbnails a session card shows at most (spec 2, Sessions list). */
+/** How many thumbnails a session card shows at most. */
 export const SESSION_THUMBNAIL_LIMIT = 4;
 /**
  * A card's thumbnails come from the session's latest attachments and latest outputs, this many of
@@ -178,7 +178,7 @@ export async function deactivateSession(db: DbOrTx, userId: string, sessionId: s
 }
 
 /**
- * Names a session from its first request with words (issue 16 item 3); a session already named —
+ * Names a session from its first request with words; a session already named —
  * by an earlier request or by the user — keeps its name.
  */
 export async function nameUnnamedSession(db: DbOrTx, sessionId: string, title: string): Promise<void> {

@@ -28,7 +28,7 @@ const sessionIdParams = z.object({ id: z.uuid().openapi({ param: { name: 'id', i
 export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {}) {
   const { db } = deps;
   const openStreams = new OpenStreams(deps.config.eventStreamsPerUser);
-  /** Every operation's login-required and service-error texts of spec section 8. */
+  /** Every operation's login-required and service-error texts. */
   const operation = (loginRequired: string, failure: string) => [requireUser(deps, { loginRequired }), serviceError(failure)];
 
   const listRoute = createRoute({

@@ -36,7 +36,7 @@ function toSummary(row: SessionRow): SessionSummary {
   };
 }
 
-/** The header badge follows the session's latest generation job (spec 4, session status badges). */
+/** The header badge follows the session's latest generation job. */
 const STATUS_OF_JOB: Record<NonNullable<Awaited<ReturnType<typeof sessionActivityOf>>['jobStatus']>, SessionStatus> = {
   queued: 'processing',
   processing: 'processing',
@@ -82,7 +82,7 @@ export async function renameOwnSession(db: Db, userId: string, sessionId: string
 }
 
 /**
- * Soft delete (spec 3: is_active false): the session and its messages disappear for the user, and
+ * Soft delete (is_active false): the session and its messages disappear for the user, and
  * its uploaded and generated files that no other session uses are deleted (storage and rows) —
  * those a running reply still needs once it settles, by the retention job (decision 015).
  */

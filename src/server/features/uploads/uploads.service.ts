@@ -149,7 +149,7 @@ export async function listOwnApprovedFiles(
   return { images: rows.map((row) => toUserFile(row, deps.config.retention)), total, hasMore: options.offset + rows.length < total };
 }
 
-/** Generated images may be deleted (spec 2, Library); uploads may not. */
+/** Generated images may be deleted; uploads may not. */
 export async function deleteGeneratedImage(deps: Pick<AppDeps, 'db' | 'storage'>, userId: string, fileId: string): Promise<void> {
   const row = await requireOwnFile(deps, userId, fileId);
   if (row.expiredAt) throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE, { text: coded('error.fileNotFound') });

@@ -8,7 +8,7 @@ import { AccountSettingsCard, PrivacyCard } from '@web/features/account';
 import { meQueryKey, useMe } from '@web/features/auth/api/get-me';
 import { AccountProfileCard, TransactionHistory } from '@web/features/billing';
 
-/** The Account screen (spec 2): the profile card and the History, composed from auth and billing; then the user's data (issue 14). */
+/** The Account screen: the profile card and the History, composed from auth and billing; then the user's data. */
 export function AccountRoute() {
   const { t } = useTranslation(['billing', 'account']);
   const { data: me } = useMe();

@@ -7,7 +7,7 @@ import { ResponsibleAiNotice } from '@web/features/marketing/components/responsi
 import { SampleGallery } from '@web/features/marketing/components/sample-gallery';
 import { StatsStrip } from '@web/features/marketing/components/stats-strip';
 
-/** The landing page (spec section 2): every section links on to the studio or the static pages. */
+/** The landing page: every section links on to the studio or the static pages. */
 export function HomeRoute() {
   return (
     <>

@@ -11,7 +11,7 @@ import { ConsoleName } from './console-name';
 import { useLogOut } from './use-log-out';
 import { UserCard } from './user-card';
 
-/** The bottom nav's 'Account' sheet (spec section 2, Navigation). */
+/** The bottom nav's 'Account' sheet. */
 export function AccountSheet({ me, open, onOpenChange }: { me: Profile; open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('navigation');
   const { logOut, isPending } = useLogOut();

@@ -19,7 +19,7 @@ function ItemLabel({ icon, label }: { icon: ReactNode; label: string }) {
 }
 
 /**
- * The phone's bottom navigation for signed-in users (spec section 2, Navigation). A red dot on
+ * The phone's bottom navigation for signed-in users. A red dot on
  * Account says the balance holds no credit.
  */
 export function BottomNav({ onOpenAccount, onOpenMore }: { onOpenAccount: () => void; onOpenMore: () => void }) {

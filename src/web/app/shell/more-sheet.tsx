@@ -18,7 +18,7 @@ const infoLinks = [
   { to: paths.refund.getHref(), key: 'refund' },
 ] as const;
 
-/** The bottom nav's 'More' sheet (spec section 2, Navigation); for visitors it offers login. */
+/** The bottom nav's 'More' sheet; for visitors it offers login. */
 export function MoreSheet({ me, open, onOpenChange }: { me: Profile | null; open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('navigation');
   const { logOut, isPending } = useLogOut();

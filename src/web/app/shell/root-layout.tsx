@@ -42,7 +42,7 @@ function useToasterWanted(signedIn: boolean): boolean {
   return wanted;
 }
 
-/** Scroll resets to the top on every route change (spec section 2, Navigation). */
+/** Scroll resets to the top on every route change. */
 function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {

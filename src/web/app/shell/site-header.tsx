@@ -50,7 +50,7 @@ function AuthArea() {
 }
 
 /**
- * The header of every page (spec section 2, Navigation): on wide screens the 64 px desktop bar;
+ * The header of every page: on wide screens the 64 px desktop bar;
  * on phones a top bar with the logo and 'New Chat', which the studio's session pages replace
  * with their own chat header.
  */

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { paths } from '@shared/paths';
 import { useSignOut } from '@web/features/auth/api/sign-out';
 
-/** Sign out, forget every user-scoped cache and return to login (spec section 4, Registration). */
+/** Sign out, forget every user-scoped cache and return to login. */
 export function useLogOut() {
   const signOut = useSignOut();
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useConnectivity } from '@web/lib/use-connectivity';
 
 /**
- * The connectivity banner of spec section 4, on every screen: offline, or online on a 2g /
+ * The connectivity banner, on every screen: offline, or online on a 2g /
  * slow-2g connection. A screen may say more about being offline (the session screen promises the
  * automatic reconnect) with `offlineText`.
  */

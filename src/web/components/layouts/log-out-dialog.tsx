@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '@web/components/ui/button';
 import { usePublicConfig } from '@web/lib/public-config';
 
-/** 'Log out of {product}?' — the More sheet asks before signing out (spec section 2). */
+/** 'Log out of {product}?' — the More sheet asks before signing out. */
 export function LogOutDialog({
   open,
   onOpenChange,

@@ -17,7 +17,7 @@ const panelClasses: Record<SheetSide, string> = {
 
 /**
  * A modal panel that slides in from an edge: drawers come from the right unless told otherwise,
- * the mobile navigation sheets from the bottom (spec sections 2 and 9).
+ * the mobile navigation sheets from the bottom.
  */
 export function Sheet({
   open,

@@ -6,7 +6,7 @@ const kinds: ImageKind[] = ['uploaded', 'generated'];
 export type LibrarySnapshot = Array<[readonly unknown[], ImageListResult | undefined]>;
 
 /**
- * The optimistic half of an image deletion (spec section 4): the image leaves every cached list
+ * The optimistic half of an image deletion: the image leaves every cached list
  * of this user at once and each list that held it counts one fewer (never below zero). Returns
  * what the lists held before, for callers that want it.
  */

@@ -1,5 +1,5 @@
 /**
- * The landing page's top-up packs (spec sections 2 and 9): $5, $10 and $30. Only the Creator Pack
+ * The landing page's top-up packs: $5, $10 and $30. Only the Creator Pack
  * carries a Start button; the other two are hidden on small screens.
  */
 export interface PricingPack {
@@ -14,5 +14,5 @@ export const pricingPacks: readonly PricingPack[] = [
   { id: 'proPack', amountCents: 3000, mostPopular: false },
 ];
 
-/** The About page's price reference rows (spec 9: 10, 15 and 20 photos). */
+/** The About page's price reference rows (10, 15 and 20 photos). */
 export const PRICE_REFERENCE_PHOTO_COUNTS = [10, 15, 20] as const;

@@ -1,5 +1,5 @@
 /**
- * The landing page's sample gallery (spec section 3, Sample). Every picture is a real photo from
+ * The landing page's sample gallery. Every picture is a real photo from
  * fixtures/ and every "after" is a real output of our local engine, rendered by
  * scripts/generate-samples.ts into src/web/public/samples/.
  */

@@ -11,7 +11,7 @@ import { BusyButton, CheckboxField, FormAlert } from './form-controls';
 import { acceptTermsFailure, screenMessageText, signOutFailure, type ScreenMessage } from './screen-messages';
 import { useFormFields } from './use-form-fields';
 
-/** Terms acceptance (spec 2): accepting continues to the sessions list; 'Go back to login' signs out. */
+/** Terms acceptance: accepting continues to the sessions list; 'Go back to login' signs out. */
 export function CompleteSignupScreen() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();

@@ -13,7 +13,7 @@ function SessionLoading() {
 }
 
 /**
- * Protected screens (spec section 2): signed out → login (remembering where the user was going);
+ * Protected screens: signed out → login (remembering where the user was going);
  * signed in without accepted terms → complete-signup.
  */
 export function RequireAuth() {

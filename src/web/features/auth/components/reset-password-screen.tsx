@@ -14,7 +14,7 @@ import { useFormFields } from './use-form-fields';
 export type ResetLinkCheck = { valid: true; token: string } | { valid: false; reason: 'missingToken' | 'invalidLink' };
 
 /**
- * The link check of spec section 2: invalid without token/token_hash, invalid unless
+ * The reset link's check: invalid without token/token_hash, invalid unless
  * type=recovery. An `error` parameter means the server already refused the token.
  */
 export function checkResetLink(searchParams: URLSearchParams): ResetLinkCheck {

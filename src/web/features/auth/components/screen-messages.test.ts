@@ -28,7 +28,7 @@ const answered = (status: number, body: unknown) => errorFromHttpResponse(status
 const networkFailure = new AppError('NETWORK_ERROR', 'Network request failed');
 const tooMany = answered(429, { code: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests. Please wait a few minutes before trying again.' });
 
-describe('validation messages (spec section 5)', () => {
+describe('validation messages', () => {
   it('has the spec text for every rule', () => {
     const expected: Record<(typeof AUTH_VALIDATION_ISSUES)[number], string> = {
       emailRequired: 'Email is required',

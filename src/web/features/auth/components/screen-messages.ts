@@ -3,7 +3,7 @@ import { isAppError } from '@shared/errors';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '../api/social-sign-in';
 
 /**
- * Which screen message of spec section 8 a failed call shows. Texts stay in the locale files: a
+ * Which screen message a failed call shows. Texts stay in the locale files: a
  * message is a key of the auth namespace, or the server's own text where the spec says so.
  */
 export type ScreenMessage = { key: string; provider?: SocialProvider } | { serverText: string };

@@ -16,7 +16,7 @@ import { useFormFields } from './use-form-fields';
 type Step = 'email' | 'password' | 'check-email';
 
 /**
- * Registration (spec 4): the address first ('Next'), then password, confirmation and terms
+ * Registration: the address first ('Next'), then password, confirmation and terms
  * ('Create account', busy while working), then the check-your-email view.
  */
 export function SignupScreen() {

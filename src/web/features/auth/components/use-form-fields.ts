@@ -9,8 +9,8 @@ export interface FormFieldsOptions {
   /** Prefix of the inputs' ids, so a failed submit can move focus to the first invalid field. */
   idPrefix: string;
   /**
-   * 'revalidates' (spec 5, signup): a field is checked on blur, then on every change.
-   * 'clears' (spec 5, forgot password): checked on blur and submit; editing clears its error.
+   * 'revalidates': a field is checked on blur, then on every change.
+   * 'clears': checked on blur and submit; editing clears its error.
    */
   editing?: 'revalidates' | 'clears';
 }

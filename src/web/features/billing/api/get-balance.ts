@@ -19,7 +19,7 @@ export const balanceQuery = queryOptions({
   retryDelay: 30_000,
 });
 
-/** The signed-in user's balance; pass `enabled: false` while nobody is signed in (spec 6). */
+/** The signed-in user's balance; pass `enabled: false` while nobody is signed in. */
 export function useBalance(options: { enabled?: boolean } = {}) {
   return useQuery({ ...balanceQuery, enabled: options.enabled ?? true });
 }

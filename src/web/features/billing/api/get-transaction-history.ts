@@ -10,7 +10,7 @@ export async function getTransactionHistory(kind: HistoryKind, limit: number): P
 
 /**
  * Spec 7: no refresh on focus, refresh on reconnect, 2 s dedupe, 3 retries every 5 s. 'Load More'
- * asks again with a larger limit (spec 4), showing the rows it has meanwhile.
+ * asks again with a larger limit, showing the rows it has meanwhile.
  */
 export const transactionHistoryQuery = (kind: HistoryKind, limit: number) =>
   queryOptions({

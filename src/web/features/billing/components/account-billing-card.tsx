@@ -11,7 +11,7 @@ export interface AccountProfile {
 }
 
 /**
- * The Account screen's profile card (spec 2): avatar, name, e-mail, the balance as a link to
+ * The Account screen's profile card: avatar, name, e-mail, the balance as a link to
  * billing, 'Manage billing' with 'Open Billing', and the refund note. The avatar is passed in by
  * the route, which owns the user's picture.
  */

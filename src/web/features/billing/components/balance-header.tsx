@@ -4,7 +4,7 @@ import { formatBalance, formatCents, isLowBalance } from '@shared/money';
 import { cn } from '@web/lib/cn';
 import type { Balance } from '@shared/billing';
 
-/** The billing page's header: the balance and how many free images are left (spec 9). */
+/** The billing page's header: the balance and how many free images are left. */
 export function BalanceHeader({ balance }: { balance: Balance | undefined }) {
   const { t } = useTranslation('billing');
   const { t: tCommon } = useTranslation();

@@ -13,9 +13,9 @@ interface BalanceAmountProps {
 }
 
 /**
- * The formatted balance (spec 3) in the spec's colours: green when the raw balance is negative
- * (credit), red otherwise — so a new account's $0.00 is red. Beside it, the free images left
- * (spec 9), which is what a new account pays with first: "$0.00 · 3 free images left".
+ * The formatted balance in the spec's colours: green when the raw balance is negative
+ * (credit), red otherwise — so a new account's $0.00 is red. Beside it, the free images left,
+ * which is what a new account pays with first: "$0.00 · 3 free images left".
  */
 export function BalanceAmount({ balance, pending = false, label = false, className }: BalanceAmountProps) {
   const { t } = useTranslation();
@@ -43,7 +43,7 @@ export function BalanceAmount({ balance, pending = false, label = false, classNa
   );
 }
 
-/** The signed-in user's balance, fetched (spec 6: only when signed in, see `enabled`). */
+/** The signed-in user's balance, fetched (only when signed in, see `enabled`). */
 export function BalanceText({ label = false, enabled = true, className }: { label?: boolean; enabled?: boolean; className?: string }) {
   const { data, isPending } = useBalance({ enabled });
   return <BalanceAmount balance={data} pending={isPending && enabled} label={label} className={className} />;

@@ -21,7 +21,7 @@ import { PaymentErrorAlert } from './payment-error-alert';
 import { SpendingLimitsSection } from './spending-limits-section';
 
 /**
- * The Billing screen (spec 2, 4): idle → creating a session (spinner, buttons off) → the embedded
+ * The Billing screen: idle → creating a session (spinner, buttons off) → the embedded
  * payment once a client secret arrives; 'Back to payment options' clears it. A custom amount goes
  * to the hosted checkout, and the balance is refreshed 3 s later.
  */

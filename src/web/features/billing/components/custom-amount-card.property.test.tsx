@@ -9,7 +9,7 @@ import en from '@web/locales/en/billing.json';
 import { CustomAmountCard } from './custom-amount-card';
 
 /**
- * Issue 16 item 8: whatever is typed, the custom amount field's text, its error and its button
+ * Whatever is typed, the custom amount field's text, its error and its button
  * agree — the error is the one the text shown deserves, the button is on exactly when that text
  * is a payable amount, and paying pays that amount.
  */

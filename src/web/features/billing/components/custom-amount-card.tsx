@@ -14,7 +14,7 @@ interface CustomAmountCardProps {
 }
 
 /**
- * The custom top-up of spec 5: digits and one dot with at most two decimals are kept, the amount
+ * The custom top-up: digits and one dot with at most two decimals are kept, the amount
  * must be $1.00 to $1,000.00, default 10, quick amounts 10/25/50/100.
  */
 export function CustomAmountCard({ onSubmit, busy, disabled = false }: CustomAmountCardProps) {
@@ -26,7 +26,7 @@ export function CustomAmountCard({ onSubmit, busy, disabled = false }: CustomAmo
   const issue = check.issue ?? submitIssue;
 
   /**
-   * The field keeps what spec 5 allows (digits, one dot, two decimals) and is validated as kept:
+   * The field keeps what a custom amount allows (digits, one dot, two decimals) and is validated as kept:
    * what it shows and what it validates always agree. A refused keystroke (a letter, a third
    * decimal) just does not appear; it leaves no error behind for an amount that is fine.
    */

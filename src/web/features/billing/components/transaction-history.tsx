@@ -57,7 +57,7 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
   );
 }
 
-/** One tab: loading, error, empty or the list, with refresh and 'Load More' (+20, spec 4). */
+/** One tab: loading, error, empty or the list, with refresh and 'Load More' (+20). */
 function HistoryPanel({ kind }: { kind: HistoryKind }) {
   const { t } = useTranslation('billing');
   const [limit, setLimit] = useState(HISTORY_PAGE_SIZE);

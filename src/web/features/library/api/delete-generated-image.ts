@@ -7,7 +7,7 @@ export async function deleteGeneratedImage(imageId: string): Promise<void> {
 }
 
 /**
- * Deletes one generated image (spec section 4): removed from the cached lists first, then the
+ * Deletes one generated image: removed from the cached lists first, then the
  * server delete, then every library list of the user is refreshed — also after a failure, which
  * brings the image back and leaves the error to the caller.
  */

@@ -5,7 +5,7 @@ import { api } from '@web/lib/api-client';
 
 export type ImageKind = 'uploaded' | 'generated';
 
-/** The library shows the first page, or everything up to the view-all limit (spec sections 7, 9). */
+/** The library shows the first page, or everything up to the view-all limit. */
 export type LibraryScope = 'limit-12' | 'all';
 
 export const scopeLimits: Record<LibraryScope, number> = { 'limit-12': LIBRARY_PAGE_SIZE, all: LIBRARY_VIEW_ALL_LIMIT };

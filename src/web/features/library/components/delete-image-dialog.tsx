@@ -2,7 +2,7 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '@web/components/ui/button';
 
-/** The confirmation of spec section 5 for deleting a generated image. */
+/** The confirmation for deleting a generated image. */
 export function DeleteImageDialog({
   open,
   deleting,

@@ -30,7 +30,7 @@ const actionClasses =
 export interface ImageCardProps {
   image: UserFile;
   status?: ImageCardStatus;
-  /** Status badges show only in preview mode (spec section 4). */
+  /** Status badges show only in preview mode. */
   previewMode?: boolean;
   onOpen: (image: UserFile) => void;
   onDownload: (image: UserFile) => void;

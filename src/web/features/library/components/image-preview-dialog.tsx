@@ -6,7 +6,7 @@ import type { UserFile } from '@shared/studio';
 import { useSwipe } from '@web/lib/use-swipe';
 
 /**
- * The full-size preview (spec section 2, Library): closes with the close button, Escape, or a
+ * The full-size preview: closes with the close button, Escape, or a
  * swipe up or down past the threshold; a shorter swipe springs back.
  */
 export function ImagePreviewDialog({ image, onClose, onDownload }: { image: UserFile | null; onClose: () => void; onDownload: (image: UserFile) => void }) {

@@ -62,7 +62,7 @@ function EmptySection({ kind }: { kind: ImageKind }) {
 }
 
 /**
- * One collapsible library section (spec section 2, Library): the first page of 12, or up to the
+ * One collapsible library section: the first page of 12, or up to the
  * view-all limit once asked for.
  */
 export function ImageSection({ kind, title, userId, onOpen, onDownload, onDelete }: ImageSectionProps) {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SKELETON_ITEM_COUNT } from '@shared/constants';
 
-/** Skeleton columns 2/3/4/5 and content columns 2/3/4/6 by breakpoint (spec section 2, Library). */
+/** Skeleton columns 2/3/4/5 and content columns 2/3/4/6 by breakpoint. */
 export const skeletonGridClasses = 'grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 md:gap-4';
 export const contentGridClasses = 'grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6 md:gap-4';
 

@@ -11,7 +11,7 @@ import { ImagePreviewDialog } from './image-preview-dialog';
 import { ImageSection } from './image-section';
 import { useErrorText } from '@web/lib/server-text';
 
-/** The library screen (spec section 2): uploaded and generated images of the signed-in user. */
+/** The library screen: uploaded and generated images of the signed-in user. */
 export function LibraryView({ userId }: { userId: string }) {
   const { t } = useTranslation('library');
   const [params, setParams] = useSearchParams();

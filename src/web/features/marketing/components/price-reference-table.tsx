@@ -3,7 +3,7 @@ import { imagesForCents } from '@shared/money';
 import { formatCents } from '@web/lib/format';
 import { PRICE_REFERENCE_PHOTO_COUNTS, pricingPacks } from '../pricing';
 
-/** Prices for 10, 15 and 20 photos at this server's price per image (spec section 9). */
+/** Prices for 10, 15 and 20 photos at this server's price per image. */
 export function PriceReferenceTable({ pricePerImageCents }: { pricePerImageCents: number }) {
   const { t } = useTranslation('marketing');
   const examplePack = pricingPacks.find((pack) => pack.mostPopular) ?? pricingPacks[0]!;

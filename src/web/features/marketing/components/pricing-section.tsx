@@ -28,7 +28,7 @@ export function PricingSection() {
               data-testid={`pricing-${pack.id}`}
               className={cn(
                 'relative flex-col gap-4 rounded-2xl border bg-background p-6 shadow-sm',
-                // Small screens show only the most popular pack (spec section 2).
+                // Small screens show only the most popular pack.
                 pack.mostPopular ? 'flex border-2 border-primary md:scale-105' : 'hidden md:flex',
               )}
             >

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '@shared/paths';
 import { useRetentionTexts } from '@web/lib/retention-texts';
 
-/** The product's statements on files and content (spec section 1), shown before anyone signs up. */
+/** The product's statements on files and content, shown before anyone signs up. */
 export const RESPONSIBLE_AI_STATEMENTS = ['notStored', 'uploadsDeleted', 'publiclyAccessible', 'prohibited'] as const;
 
 export function ResponsibleAiNotice() {

@@ -13,7 +13,7 @@ export interface CarouselSlide {
 }
 
 export interface SampleCarouselProps {
-  /** 'Before' first, then the outputs (spec section 4). */
+  /** 'Before' first, then the outputs. */
   slides: CarouselSlide[];
   label: string;
   width: number;

@@ -9,7 +9,7 @@ const COLUMNS: Record<number, string> = { 3: 'sm:grid-cols-3', 4: 'sm:grid-cols-
 
 /**
  * Live counters of this installation (GET /api/stats) next to the product's stated figures
- * (spec section 1: 50+ styles, about 1-2 minutes, 99.9% uptime). A live counter below the
+ * (50+ styles, about 1-2 minutes, 99.9% uptime). A live counter below the
  * hero's marketing figure for it is left out, so the page never contradicts itself.
  */
 export function StatsStrip() {

@@ -10,7 +10,7 @@ export async function getSessionsPage(cursor: string | undefined): Promise<Sessi
 
 /**
  * Spec section 7 (caching): the session list is deduplicated for 2 s and refetched on focus and
- * reconnect. It comes a page at a time (the server's keyset pages, issue 17); the list asks for
+ * reconnect. It comes a page at a time (the server's keyset pages); the list asks for
  * the next page as its end scrolls into view.
  */
 export const sessionsQuery = infiniteQueryOptions({

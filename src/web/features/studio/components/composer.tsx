@@ -35,7 +35,7 @@ export interface ComposerProps {
   onEscape?: (() => void) | undefined;
 }
 
-/** The message composer of spec section 5. */
+/** The message composer. */
 export function Composer({ text, onTextChange, items, onAddFiles, onRemoveItem, limitExceeded, onSend, isLoading, disabled, footer, options, reservedSlots = 0, onEscape }: ComposerProps) {
   const { t } = useTranslation('studio');
   const fileInput = useRef<HTMLInputElement>(null);

@@ -3,7 +3,7 @@ import { ConnectivityBanner as AppConnectivityBanner } from '@web/components/lay
 
 /**
  * The app-wide connectivity banner; inside a session its offline text promises the automatic
- * reconnect (spec section 2). The app shell shows the app variant on every other screen.
+ * reconnect. The app shell shows the app variant on every other screen.
  */
 export function ConnectivityBanner({ variant = 'app' }: { variant?: 'app' | 'session' }) {
   const { t } = useTranslation('studio');

@@ -6,7 +6,7 @@ import { paths } from '@shared/paths';
 import { buttonClasses } from '@web/components/ui/button';
 
 /**
- * After a 402 (spec sections 4 and 8): the balance and a way to top up. From a session, the
+ * After a 402: the balance and a way to top up. From a session, the
  * payment's success page comes back to it (`returnTo`).
  */
 export function CreditNeededCard({ rawBalance, returnTo }: { rawBalance: number | null; returnTo?: string | undefined }) {

@@ -15,7 +15,7 @@ interface DeleteSessionDialogProps {
   onCloseAutoFocus?: ((event: Event) => void) | undefined;
 }
 
-/** The delete confirmation of spec section 2 ('Delete Session' / 'Cancel' / 'Deleting...'). */
+/** The delete confirmation ('Delete Session' / 'Cancel' / 'Deleting...'). */
 export function DeleteSessionDialog({ sessionId, onOpenChange, onDeleted, onCloseAutoFocus }: DeleteSessionDialogProps) {
   const { t } = useTranslation('studio');
   const deletion = useDeleteSession();

@@ -14,7 +14,7 @@ export interface ImageActionHandlers {
   onSelectArea?: ((file: MessageFile) => void) | undefined;
 }
 
-/** Download, Open in Library and 'Edit this image' for one image (issue 16 item 2), in the chat and its preview. */
+/** Download, Open in Library and 'Edit this image' for one image, in the chat and its preview. */
 export function ImageActions({ file, handlers, tone = 'chat', onNavigate }: { file: MessageFile; handlers: ImageActionHandlers; tone?: 'chat' | 'preview'; onNavigate?: () => void }) {
   const { t } = useTranslation('studio');
   const classes = cn(buttonClasses(tone === 'preview' ? 'secondary' : 'ghost', 'sm', 'h-8 px-2 text-xs'), tone === 'preview' && 'bg-white/90 text-foreground');

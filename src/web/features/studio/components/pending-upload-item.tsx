@@ -10,7 +10,7 @@ const badgeTones: Record<UploadBadge, string> = {
   failed: 'bg-red-100 text-destructive dark:bg-red-950',
 };
 
-/** A picked photo in the composer with its state (spec sections 3 and 4). */
+/** A picked photo in the composer with its state. */
 export function PendingUploadItem({ item, onRemove }: { item: PendingUpload; onRemove: (id: string) => void }) {
   const { t } = useTranslation('studio');
   const badge = uploadBadge(item);

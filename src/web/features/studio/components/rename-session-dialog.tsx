@@ -20,7 +20,7 @@ interface RenameSessionDialogProps {
   onCloseAutoFocus?: ((event: Event) => void) | undefined;
 }
 
-/** Renames a session (the spec's unwired edit action, finished by issue 5). */
+/** Renames a session from the sessions list or the session header. */
 export function RenameSessionDialog({ target, onOpenChange, onCloseAutoFocus }: RenameSessionDialogProps) {
   const { t } = useTranslation('studio');
   return (

@@ -16,7 +16,7 @@ interface SessionHeaderProps {
   onDelete?: (() => void) | undefined;
 }
 
-/** The chat-mode header (spec section 2): 'Sessions' back button, name with status badge, 'More options'. */
+/** The chat-mode header: 'Sessions' back button, name with status badge, 'More options'. */
 export function SessionHeader({ title, status, backHref = paths.studio.getHref(), onRename, onDelete }: SessionHeaderProps) {
   const { t } = useTranslation('studio');
   return (

@@ -18,7 +18,7 @@ import { SessionSearchField } from './session-search-field';
 /** Spec section 2: three skeleton cards while the list loads. */
 const SKELETON_CARDS = 3;
 
-/** The sessions list, shown as Studio (spec section 2). */
+/** The sessions list, shown as Studio. */
 export function SessionsList() {
   const { t } = useTranslation('studio');
   const [params, setParams] = useSearchParams();

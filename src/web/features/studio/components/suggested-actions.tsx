@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SuggestedAction } from '@shared/studio';
 import { useServerText } from '@web/lib/server-text';
 
-/** Past three chips the strip scrolls, and its edges fade to say so (spec section 2). */
+/** Past three chips the strip scrolls, and its edges fade to say so. */
 const FADE_AFTER = 3;
 
 interface SuggestedActionsProps {

@@ -23,7 +23,7 @@ function distanceFromEnd(element: HTMLElement): number {
 }
 
 /**
- * Keeps the message list at its newest message (issue 16 item 1): on open, when a message arrives
+ * Keeps the message list at its newest message: on open, when a message arrives
  * and while its images load (the content grows after the message is rendered, which is why a
  * one-off scroll on arrival stops short). Once the user scrolls up, it stops following and reports
  * new arrivals instead, until the user is back at the end.

@@ -6,7 +6,7 @@ import { acceptPickedFiles } from '../lib/composer-rules';
 import type { PendingUpload } from '../lib/pending-upload';
 
 /**
- * The composer's photos, each on its way: upright → uploaded → verified (spec sections 3-5).
+ * The composer's photos, each on its way: upright → uploaded → verified.
  * Removing an item (or leaving the screen) stops its upload and polling.
  */
 export function usePendingUploads(reservedSlots = 0) {

@@ -36,7 +36,7 @@ function parseData<T>(schema: ZodType<T>, data: string): T | null {
 }
 
 /**
- * The session's Server-Sent Events (spec section 4, realtime): connected once the server says
+ * The session's Server-Sent Events: connected once the server says
  * 'ready', disconnected on an error or when the server closed the stream. The browser reconnects
  * by itself after a drop; every 'ready' after that lets the screen fetch what it missed. A stream
  * the server closed with a reason ('closed') is not reopened by the browser: when the sign-in

@@ -1,7 +1,7 @@
 import type { Message } from '@shared/studio';
 
 /**
- * Folds fetched messages into what the screen holds (spec section 4, realtime): a message with a
+ * Folds fetched messages into what the screen holds: a message with a
  * known id replaces an older copy (its status or outputs changed), new ones join, and the result is
  * in time order. Messages with the same timestamp keep the order they arrived in.
  */

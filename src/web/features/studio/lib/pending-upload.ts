@@ -1,6 +1,6 @@
 import type { SuggestedAction, UserFile } from '@shared/studio';
 
-/** A photo picked in the composer, from upload to verification (spec section 3, Pending upload item). */
+/** A photo picked in the composer, from upload to verification. */
 export interface PendingUpload {
   id: string;
   file: File;
@@ -16,7 +16,7 @@ export interface PendingUpload {
 
 export type UploadBadge = 'waiting' | 'processing' | 'ready' | 'failed';
 
-/** The badge of spec section 4: 'Waiting...', 'Processing...', 'Ready', 'Failed'. */
+/** A pending photo's badge: 'Waiting...', 'Processing...', 'Ready', 'Failed'. */
 export function uploadBadge(item: PendingUpload): UploadBadge {
   if (item.error || item.result === 'rejected') return 'failed';
   if (item.status === 'pending') return 'waiting';

@@ -1,5 +1,5 @@
 /**
- * How a session card shows its images (spec section 2): four make a 2×2 grid; one to three show
+ * How a session card shows its images: four make a 2×2 grid; one to three show
  * only the latest; none shows a placeholder. Thumbnails arrive newest first.
  */
 export type ThumbnailLayout = { kind: 'grid'; images: string[] } | { kind: 'single'; image: string } | { kind: 'placeholder' };

@@ -2,7 +2,7 @@ import { TYPING_WINDOW_MS } from '@shared/constants';
 import { AWAITING_CREDIT_STATUS, type Message } from '@shared/studio';
 
 /**
- * The typing indicator of spec section 4: the AI is "typing" while the last message is younger
+ * The typing indicator: the AI is "typing" while the last message is younger
  * than 60 seconds and is either the user's (awaiting a reply) or a system message still
  * processing, unless the user ran out of credit (no reply is coming: the message awaits credit).
  */
