@@ -6,8 +6,8 @@ type Settings = NonNullable<PublicConfig['errorReporting']>;
  * Starts Sentry's browser SDK once the page has painted and hands back its `captureException`.
  * Loaded only when the server configured a DSN (sentry-reporting.ts), so a page without one
  * carries none of this; the SDK itself (sentry-sdk.ts) is a chunk of its own, fetched after the
- * first paint so that it costs the page's first view nothing. `shouldReport` is the client's rule
- *: errors of 500 and above and unexpected ones, never aborted requests or time-outs; it
+ * first paint so that it costs the page's first view nothing. `shouldReport` is the client's
+ * rule: errors of 500 and above and unexpected ones, never aborted requests or time-outs; it
  * filters uncaught errors too.
  */
 export async function startSentryAfterFirstPaint(settings: Settings, shouldReport: (error: unknown) => boolean): Promise<(error: unknown) => void> {
