@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: types, lint, unit and integration tests (real Postgres), then browser tests against
+// `npm test`: types, lint, formatting, unit and integration tests (real Postgres), then browser tests against
 // the server started as `npm start` starts it. Stops at the first failing step; ends with one
 // "N passed, N failed" line over every test that ran.
 import { spawnSync } from 'node:child_process';
@@ -22,6 +22,7 @@ const vitest = (project) => [
 const steps = [
   ['types', [node, [bin('typescript/bin/tsc'), '-p', 'tsconfig.json']]],
   ['lint', [node, [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0']]],
+  ['format', [node, [bin('prettier/bin/prettier.cjs'), '--check', '.']]],
   ['unit', vitest('unit')],
   ['integration', vitest('integration')],
   ['chromium', [node, [path.join(root, 'scripts/ensure-chromium.mjs')]]],
