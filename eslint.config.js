@@ -42,7 +42,12 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@web/*', '**/web/**'], message: 'The server never imports the web client.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@web/*', '**/web/**'], message: 'The server never imports the web client.' }] },
+      ],
+    },
   },
   {
     files: ['src/shared/**/*.ts'],

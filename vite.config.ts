@@ -40,7 +40,10 @@ function precompressAssets(): Plugin {
           const fullPath = path.join(options.dir!, file);
           const data = await readFile(fullPath);
           if (data.length < PRECOMPRESS_MIN_BYTES) return;
-          const params = { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length };
+          const params = {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length,
+          };
           await writeFile(`${fullPath}.br`, await brotli(data, { params }));
           await writeFile(`${fullPath}.gz`, await gzipAsync(data, { level: zlibConstants.Z_BEST_COMPRESSION }));
         }),
@@ -77,7 +80,11 @@ function preloadLandingRoute(routeModule: string): Plugin {
           (bundle[fileName] as Rolldown.OutputChunk).imports.forEach(visit);
         };
         visit(route.fileName);
-        return [...files].map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` }, injectTo: 'head' as const }));
+        return [...files].map((fileName) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` },
+          injectTo: 'head' as const,
+        }));
       },
     },
   };
@@ -94,7 +101,8 @@ function nonceForSonnerStyles(): Plugin {
     name: 'photomuse:nonce-for-sonner-styles',
     transform(code, id) {
       if (!/[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return;
-      if (!code.includes(injection)) this.error('sonner no longer adds its styles as expected: check that the Content-Security-Policy still admits them');
+      if (!code.includes(injection))
+        this.error('sonner no longer adds its styles as expected: check that the Content-Security-Policy still admits them');
       return code.replace(injection, `${injection}; style.nonce = document.querySelector('meta[property="csp-nonce"]')?.nonce || ''`);
     },
   };
@@ -104,7 +112,10 @@ function nonceForSonnerStyles(): Plugin {
  * React Router's package points every import at its development build, which keeps its developer
  * warnings; the production build next to it is the same code without them.
  */
-const reactRouterProduction = { find: /^react-router$/, replacement: path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs') };
+const reactRouterProduction = {
+  find: /^react-router$/,
+  replacement: path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs'),
+};
 
 export default defineConfig(({ command, mode }) => {
   // The spec's rule: the client refuses to start if an exposed config key is named like a secret.
@@ -114,11 +125,20 @@ export default defineConfig(({ command, mode }) => {
     root,
     envDir: import.meta.dirname,
     envPrefix: CLIENT_ENV_PREFIX,
-    plugins: [react(), tailwindcss(), nonceForSonnerStyles(), preloadLandingRoute(path.join(root, 'app/routes/home.tsx')), precompressAssets()],
+    plugins: [
+      react(),
+      tailwindcss(),
+      nonceForSonnerStyles(),
+      preloadLandingRoute(path.join(root, 'app/routes/home.tsx')),
+      precompressAssets(),
+    ],
     // Pages carry the server's per-request CSP nonce in place of this placeholder (app.ts).
     html: { cspNonce: CSP_NONCE_PLACEHOLDER },
     resolve: {
-      alias: [...(command === 'build' ? [reactRouterProduction] : []), ...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement }))],
+      alias: [
+        ...(command === 'build' ? [reactRouterProduction] : []),
+        ...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement })),
+      ],
     },
     build: {
       outDir: path.resolve(import.meta.dirname, process.env.WEB_DIST_DIR ?? 'dist/web'),

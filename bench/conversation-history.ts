@@ -26,7 +26,11 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const root = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 /** The seed's words for message n (bench/lib/seed.ts). */
 const seededText = (n: number) => `Make the sky a little warmer, please ${n}`;
 
@@ -40,10 +44,15 @@ async function openAtNewest(page: Page, sessionId: string, messages: number): Pr
     .getByText(seededText(messages), { exact: true })
     .waitFor({ timeout: 60_000 })
     .catch(async (error: unknown) => {
-      throw new Error(`the newest message did not show at ${page.url()}: ${(await page.locator('body').innerText()).slice(0, 400)}`, { cause: error });
+      throw new Error(`the newest message did not show at ${page.url()}: ${(await page.locator('body').innerText()).slice(0, 400)}`, {
+        cause: error,
+      });
     });
   const ms = performance.now() - started;
-  const { nodes, rows } = await page.evaluate(() => ({ nodes: document.getElementsByTagName('*').length, rows: document.querySelectorAll('li[data-message-id]').length }));
+  const { nodes, rows } = await page.evaluate(() => ({
+    nodes: document.getElementsByTagName('*').length,
+    rows: document.querySelectorAll('li[data-message-id]').length,
+  }));
   return { ms, nodes, rows };
 }
 
@@ -68,11 +77,26 @@ async function main() {
   if (!serverUrl) throw new Error('Set DATABASE_URL (a scratch database is made on it)');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'photomuse-bench-history-'));
   const webDistDir = path.join(dataDir, 'web');
-  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, env: { ...process.env, WEB_DIST_DIR: webDistDir }, stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
+    cwd: root,
+    env: { ...process.env, WEB_DIST_DIR: webDistDir },
+    stdio: 'inherit',
+  });
   if (build.status !== 0) throw new Error(`The client build failed (${build.status})`);
   const scratch = await scratchDatabaseOn(serverUrl);
   const product = await startProductServer({ dataDir, databaseUrl: scratch.url, env: { SERVE_WEB: 'true', WEB_DIST_DIR: webDistDir } });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
   const rows: string[] = [];
   try {
     for (const size of SIZES) {
@@ -85,7 +109,9 @@ async function main() {
         return ids;
       });
       // The API alone: the newest page and the page before it.
-      const { messages: newest } = (await (await client.get(`/api/sessions/${sessionId}/messages`)).json()) as { messages: Array<{ id: string }> };
+      const { messages: newest } = (await (await client.get(`/api/sessions/${sessionId}/messages`)).json()) as {
+        messages: Array<{ id: string }>;
+      };
       const apiMs: number[] = [];
       for (let i = 0; i < REQUESTS; i++) {
         const started = performance.now();
@@ -96,7 +122,10 @@ async function main() {
       }
 
       const context = await browser.newContext({ baseURL: product.url, viewport: { width: 1280, height: 800 } });
-      const signIn = await context.request.post('/api/auth/sign-in/email', { data: { email, password: BENCH_PASSWORD }, headers: { Origin: product.url } });
+      const signIn = await context.request.post('/api/auth/sign-in/email', {
+        data: { email, password: BENCH_PASSWORD },
+        headers: { Origin: product.url },
+      });
       if (signIn.status() !== 200) throw new Error(`sign-in: ${signIn.status()}`);
       const page = await context.newPage();
       const opens: Array<{ ms: number; nodes: number; rows: number }> = [];
@@ -110,12 +139,22 @@ async function main() {
       await context.close();
       const open = { ms: median(opens.map((o) => o.ms)), nodes: median(opens.map((o) => o.nodes)), rows: median(opens.map((o) => o.rows)) };
       rows.push(
-        `| ${size.toLocaleString('en')} | ${open.ms.toFixed(0)} | ${open.nodes} | ${open.rows} | ${median(apiMs).toFixed(2)} / ${percentile([...apiMs].sort((a, b) => a - b), 90).toFixed(2)} | ${older.length ? median(older).toFixed(0) : 'n/a (one page)'} |`,
+        `| ${size.toLocaleString('en')} | ${open.ms.toFixed(0)} | ${open.nodes} | ${open.rows} | ${median(apiMs).toFixed(2)} / ${percentile(
+          [...apiMs].sort((a, b) => a - b),
+          90,
+        ).toFixed(2)} | ${older.length ? median(older).toFixed(0) : 'n/a (one page)'} |`,
       );
       console.log(rows.at(-1));
     }
-    console.log(`\n${RUNS} page loads per size (medians, after one warm-up load), ${REQUESTS} API requests; ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, Node ${process.version}`);
-    console.log('| messages | to newest message, ms | DOM nodes | message rows | older page API p50 / p90, ms | older page in the browser, ms |');
+    console.log(
+      `\n${RUNS} page loads per size (medians, after one warm-up load), ${REQUESTS} API requests; ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}, Node ${process.version}`,
+    );
+    console.log(
+      '| messages | to newest message, ms | DOM nodes | message rows | older page API p50 / p90, ms | older page in the browser, ms |',
+    );
     console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const row of rows) console.log(row);
   } finally {

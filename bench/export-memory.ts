@@ -29,7 +29,14 @@ async function main() {
   if (!process.env.DATABASE_URL) throw new Error('set DATABASE_URL (a scratch database is made on it)');
   const scratch = await scratchDatabaseOn(process.env.DATABASE_URL);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'photomuse-export-bench-'));
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: scratch.url, LOG_LEVEL: 'error', WORKER: 'off' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    DATABASE_URL: scratch.url,
+    LOG_LEVEL: 'error',
+    WORKER: 'off',
+  });
   const server = await startServer({ config, logger: createLogger(config.logLevel) });
   try {
     const client = await signedInUser(server);
@@ -38,7 +45,18 @@ async function main() {
       const id = randomUUID();
       const key = `public/${client.userId}/uploaded-photos/${index}-photo-${index}.jpg`;
       await server.deps.storage.put(key, bytes);
-      await server.deps.db.insert(userFiles).values({ id, userId: client.userId, originalFilename: `photo-${index}.jpg`, storedFilename: key, fileUrl: `/api/files/${id}`, mimeType: 'image/jpeg', fileSizeBytes: bytes.length, verifiedEnum: 'approved' });
+      await server.deps.db
+        .insert(userFiles)
+        .values({
+          id,
+          userId: client.userId,
+          originalFilename: `photo-${index}.jpg`,
+          storedFilename: key,
+          fileUrl: `/api/files/${id}`,
+          mimeType: 'image/jpeg',
+          fileSizeBytes: bytes.length,
+          verifiedEnum: 'approved',
+        });
     }
     global.gc?.();
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -58,7 +76,9 @@ async function main() {
     const stored = FILES * bytes.length;
     console.log(`files: ${FILES} × ${FILE_MB} MB = ${mb(stored)} MB stored`);
     console.log(`zip: ${mb(received)} MB in ${seconds.toFixed(1)} s (${mb(received / seconds)} MB/s)`);
-    console.log(`rss: baseline ${mb(baseline)} MB, peak ${mb(peak)} MB, growth ${mb(peak - baseline)} MB (${((100 * (peak - baseline)) / stored).toFixed(1)}% of the data)`);
+    console.log(
+      `rss: baseline ${mb(baseline)} MB, peak ${mb(peak)} MB, growth ${mb(peak - baseline)} MB (${((100 * (peak - baseline)) / stored).toFixed(1)}% of the data)`,
+    );
   } finally {
     await server.stop();
     await scratch.drop?.();

@@ -57,15 +57,27 @@ async function main() {
   if (!serverUrl) throw new Error('Set DATABASE_URL (a scratch database is made on it)');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'photomuse-bench-growth-'));
   const scratch = await scratchDatabaseOn(serverUrl);
-  const product = await startProductServer({ dataDir, databaseUrl: scratch.url, env: { WORKER: 'off' }, productDir: process.env.BENCH_PRODUCT_DIR });
+  const product = await startProductServer({
+    dataDir,
+    databaseUrl: scratch.url,
+    env: { WORKER: 'off' },
+    productDir: process.env.BENCH_PRODUCT_DIR,
+  });
   try {
     const users: Array<{ tag: string; history: History; client: TestClient; longSession: string }> = [];
-    for (const [tag, history] of [['short', SHORT], ['long', LONG]] as const) {
+    for (const [tag, history] of [
+      ['short', SHORT],
+      ['long', LONG],
+    ] as const) {
       const { client, userId } = await newUser(product.url, tag);
       const started = performance.now();
       const sessionIds = await withClient(scratch.url, async (db) => {
         await seedFiles(db, userId, history.files);
-        const ids = await seedSessions(db, userId, { sessions: history.sessions, messagesPerSession: 4, firstSessionMessages: history.messagesInSession });
+        const ids = await seedSessions(db, userId, {
+          sessions: history.sessions,
+          messagesPerSession: 4,
+          firstSessionMessages: history.messagesInSession,
+        });
         await db.query('analyze');
         return ids;
       });
@@ -81,14 +93,23 @@ async function main() {
     for (const [name, endpoint] of pages) {
       const [short, long] = [await timings(users[0]!.client, endpoint(users[0]!)), await timings(users[1]!.client, endpoint(users[1]!))];
       const [p50Short, p50Long] = [percentile(short.ms, 50), percentile(long.ms, 50)];
-      const failed = [short.failed.size ? `short: ${failures(short.failed)}` : '', long.failed.size ? `long: ${failures(long.failed)}` : ''].filter(Boolean).join('; ');
+      const failed = [short.failed.size ? `short: ${failures(short.failed)}` : '', long.failed.size ? `long: ${failures(long.failed)}` : '']
+        .filter(Boolean)
+        .join('; ');
       rows.push(
         `| ${name} | ${p50Short.toFixed(2)} | ${p50Long.toFixed(2)} | ${(p50Long / p50Short).toFixed(2)}× | ${percentile(short.ms, 90).toFixed(2)} / ${percentile(long.ms, 90).toFixed(2)} | ${failed || 'none'} |`,
       );
       console.log(rows.at(-1));
     }
-    console.log(`\none connection, ${REQUESTS} requests per page after ${WARM_UP} to warm up; ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, Node ${process.version}`);
-    console.log(`short history: ${SHORT.files} files, ${SHORT.sessions} sessions, ${SHORT.messagesInSession} messages; long: ${LONG.files} files, ${LONG.sessions} sessions, ${LONG.messagesInSession} messages`);
+    console.log(
+      `\none connection, ${REQUESTS} requests per page after ${WARM_UP} to warm up; ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}, Node ${process.version}`,
+    );
+    console.log(
+      `short history: ${SHORT.files} files, ${SHORT.sessions} sessions, ${SHORT.messagesInSession} messages; long: ${LONG.files} files, ${LONG.sessions} sessions, ${LONG.messagesInSession} messages`,
+    );
     console.log('| page | p50 ms, short history | p50 ms, long history | long / short | p90 ms short / long | not 200 |');
     console.log('| --- | ---: | ---: | ---: | ---: | --- |');
     for (const row of rows) console.log(row);

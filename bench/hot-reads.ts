@@ -40,7 +40,13 @@ async function startFloorServer(databaseUrl: string, authSecret: string) {
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error(`the floor server exited with ${child.exitCode}`);
     if (attempt > 300) throw new Error('the floor server did not start in 30 s');
-    if (await fetch(`${url}/api/me`).then(() => true, () => false)) break;
+    if (
+      await fetch(`${url}/api/me`).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
     await sleep(100);
   }
   return {
@@ -103,11 +109,17 @@ async function main() {
     const rows: string[] = [];
     for (const [name, endpoint] of endpoints) {
       if (ONLY && !ONLY.includes(name)) continue;
-      const [a, b] = await Promise.all([fetch(product.url + endpoint, { headers: { cookie } }), fetch(floor.url + endpoint, { headers: { cookie } })]);
+      const [a, b] = await Promise.all([
+        fetch(product.url + endpoint, { headers: { cookie } }),
+        fetch(floor.url + endpoint, { headers: { cookie } }),
+      ]);
       const [bodyA, bodyB] = [await a.json(), await b.json()];
       if (a.status !== 200 || b.status !== 200) throw new Error(`${endpoint}: product ${a.status}, floor ${b.status}`);
       const same = isDeepStrictEqual(bodyA, bodyB);
-      if (!same) console.warn(`${endpoint}: the answers differ\n product ${JSON.stringify(bodyA).slice(0, 400)}\n floor   ${JSON.stringify(bodyB).slice(0, 400)}`);
+      if (!same)
+        console.warn(
+          `${endpoint}: the answers differ\n product ${JSON.stringify(bodyA).slice(0, 400)}\n floor   ${JSON.stringify(bodyB).slice(0, 400)}`,
+        );
       const productRuns: Run[] = [];
       const floorRuns: Run[] = [];
       for (let run = 0; run < RUNS; run++) {
@@ -123,7 +135,12 @@ async function main() {
       );
       console.log(rows.at(-1));
     }
-    console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per run, best of ${RUNS}; ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, Node ${process.version}`);
+    console.log(
+      `\n${CONNECTIONS} connections, ${SECONDS} s per run, best of ${RUNS}; ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}, Node ${process.version}`,
+    );
     console.log('| endpoint | product req/s (runs) | raw floor req/s (runs) | ratio | p50 ms product / floor | same JSON |');
     console.log('| --- | ---: | ---: | ---: | ---: | --- |');
     for (const row of rows) console.log(row);

@@ -30,7 +30,15 @@ const SCORE_BUDGET = 95;
 const LIGHTHOUSE_RUNS = Number(process.env.LANDING_LIGHTHOUSE_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The same flags as the browser tests (e2e/support/browser.ts): no sandbox as root, no background traffic. */
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 const PHONE = { width: 390, height: 844 };
 /** Route modules whose code must stay out of the landing page (src/web/app/router.tsx). */
 const SPLIT_ROUTES = ['studio', 'session', 'library', 'billing', 'success', 'account', 'admin'].map((name) => `app/routes/${name}.tsx`);
@@ -153,7 +161,11 @@ let reportCount = 0;
 
 /** Lighthouse's default configuration: mobile emulation (Moto G Power) with simulated throttling. */
 async function runLighthouse(landingUrl: string): Promise<LighthouseRun> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS], logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+    logLevel: 'silent',
+  });
   try {
     const result = await lighthouse(landingUrl, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     if (!result) throw new Error('Lighthouse returned no result');
@@ -192,16 +204,34 @@ function report(landingUrl: string, manifest: Manifest, scripts: ScriptResponse[
   console.log('| --- | --- | ---: | ---: | ---: | --- |');
   for (const s of [...scripts].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
     const reach = describeOwners(routeOwners(s.file.replace(/^\//, '')));
-    console.log(`| ${path.basename(s.file)} | ${reach || '?'} | ${kb(s.rawBytes)} | ${kb(s.gzipBytes)} | ${kb(s.servedBytes)} (${s.encoding}) | ${s.phase} |`);
+    console.log(
+      `| ${path.basename(s.file)} | ${reach || '?'} | ${kb(s.rawBytes)} | ${kb(s.gzipBytes)} | ${kb(s.servedBytes)} (${s.encoding}) | ${s.phase} |`,
+    );
   }
-  console.log(`| **total at load** (${atLoad.length} files) | | ${kb(sum(atLoad, 'rawBytes'))} | **${kb(sum(atLoad, 'gzipBytes'))}** | ${kb(sum(atLoad, 'servedBytes'))} | |`);
-  console.log(`| **total after scrolling** (${beforeTap.length} files) | | ${kb(sum(beforeTap, 'rawBytes'))} | **${kb(sum(beforeTap, 'gzipBytes'))}** | ${kb(sum(beforeTap, 'servedBytes'))} | |`);
-  console.log(`| total after the first tap (${scripts.length} files) | | ${kb(sum(scripts, 'rawBytes'))} | ${kb(sum(scripts, 'gzipBytes'))} | ${kb(sum(scripts, 'servedBytes'))} | |`);
+  console.log(
+    `| **total at load** (${atLoad.length} files) | | ${kb(sum(atLoad, 'rawBytes'))} | **${kb(sum(atLoad, 'gzipBytes'))}** | ${kb(sum(atLoad, 'servedBytes'))} | |`,
+  );
+  console.log(
+    `| **total after scrolling** (${beforeTap.length} files) | | ${kb(sum(beforeTap, 'rawBytes'))} | **${kb(sum(beforeTap, 'gzipBytes'))}** | ${kb(sum(beforeTap, 'servedBytes'))} | |`,
+  );
+  console.log(
+    `| total after the first tap (${scripts.length} files) | | ${kb(sum(scripts, 'rawBytes'))} | ${kb(sum(scripts, 'gzipBytes'))} | ${kb(sum(scripts, 'servedBytes'))} | |`,
+  );
 
   console.log(`\nLighthouse ${LIGHTHOUSE_RUNS} run(s), default mobile settings (simulated throttling):\n`);
   console.log(`| run | score | ${Object.values(METRICS).join(' | ')} |`);
-  console.log(`| --- | ---: | ${Object.keys(METRICS).map(() => '---:').join(' | ')} |`);
-  runs.forEach((run, i) => console.log(`| ${i + 1} | ${run.score} | ${Object.keys(METRICS).map((id) => run.metrics[id]).join(' | ')} |`));
+  console.log(
+    `| --- | ---: | ${Object.keys(METRICS)
+      .map(() => '---:')
+      .join(' | ')} |`,
+  );
+  runs.forEach((run, i) =>
+    console.log(
+      `| ${i + 1} | ${run.score} | ${Object.keys(METRICS)
+        .map((id) => run.metrics[id])
+        .join(' | ')} |`,
+    ),
+  );
   const scores = runs.map((r) => r.score).sort((a, b) => a - b);
   const median = scores[Math.floor(scores.length / 2)]!;
 
@@ -209,10 +239,18 @@ function report(landingUrl: string, manifest: Manifest, scripts: ScriptResponse[
   const jsTotal = sum(beforeTap, 'gzipBytes');
   console.log('\n| budget | limit | measured | result |');
   console.log('| --- | --- | --- | --- |');
-  console.log(`| landing JavaScript (loaded and scrolled), gzip -9 | < 150 KB | ${kb(jsTotal)} KB | ${jsTotal < JS_BUDGET_GZIP_BYTES ? 'pass' : 'FAIL'} |`);
-  console.log(`| studio/library/billing/account in own chunks | all ${SPLIT_ROUTES.length} route modules | ${unsplit.length ? `not split: ${unsplit.join(', ')}` : 'split'} | ${unsplit.length ? 'FAIL' : 'pass'} |`);
-  console.log(`| their chunks loaded by the landing page | none | ${leaked.length ? leaked.map((s) => path.basename(s.file)).join(', ') : 'none'} | ${leaked.length ? 'FAIL' : 'pass'} |`);
-  console.log(`| Lighthouse performance (median of ${runs.length}) | ≥ ${SCORE_BUDGET} | ${median} (min ${scores[0]}, max ${scores.at(-1)}) | ${median >= SCORE_BUDGET ? 'pass' : 'FAIL'} |`);
+  console.log(
+    `| landing JavaScript (loaded and scrolled), gzip -9 | < 150 KB | ${kb(jsTotal)} KB | ${jsTotal < JS_BUDGET_GZIP_BYTES ? 'pass' : 'FAIL'} |`,
+  );
+  console.log(
+    `| studio/library/billing/account in own chunks | all ${SPLIT_ROUTES.length} route modules | ${unsplit.length ? `not split: ${unsplit.join(', ')}` : 'split'} | ${unsplit.length ? 'FAIL' : 'pass'} |`,
+  );
+  console.log(
+    `| their chunks loaded by the landing page | none | ${leaked.length ? leaked.map((s) => path.basename(s.file)).join(', ') : 'none'} | ${leaked.length ? 'FAIL' : 'pass'} |`,
+  );
+  console.log(
+    `| Lighthouse performance (median of ${runs.length}) | ≥ ${SCORE_BUDGET} | ${median} (min ${scores[0]}, max ${scores.at(-1)}) | ${median >= SCORE_BUDGET ? 'pass' : 'FAIL'} |`,
+  );
   process.exitCode = jsTotal < JS_BUDGET_GZIP_BYTES && !unsplit.length && !leaked.length && median >= SCORE_BUDGET ? 0 : 1;
 }
 
@@ -238,12 +276,24 @@ const root = path.resolve(import.meta.dirname, '..');
 const workDir = await mkdtemp(path.join(os.tmpdir(), 'photomuse-bench-landing-'));
 const webDistDir = path.join(workDir, 'web');
 try {
-  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, env: { ...process.env, WEB_DIST_DIR: webDistDir }, stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
+    cwd: root,
+    env: { ...process.env, WEB_DIST_DIR: webDistDir },
+    stdio: 'inherit',
+  });
   if (build.status !== 0) throw new Error(`The client build failed (${build.status})`);
   const manifest = JSON.parse(await readFile(path.join(webDistDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 
   const port = await freePort();
-  const config = loadConfig({ ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${port}`, DATA_DIR: workDir, LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: workDir,
+    LOG_LEVEL: 'silent',
+  });
   const server = await startServer({ config, logger: createLogger('silent'), webDistDir });
   try {
     const landingUrl = `${server.url}/`;

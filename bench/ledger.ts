@@ -72,7 +72,9 @@ async function run(db: Db, label: string, userIds: string[]) {
     p99: percentile(latencies, 99).toFixed(1),
     failures,
   };
-  console.log(`| ${result.label} | ${result.perSecond} | ${result.p50} ms | ${result.p99} ms | ${result.debits} in ${elapsedS.toFixed(1)} s | ${result.failures} |`);
+  console.log(
+    `| ${result.label} | ${result.perSecond} | ${result.p50} ms | ${result.p99} ms | ${result.debits} in ${elapsedS.toFixed(1)} s | ${result.failures} |`,
+  );
   return result;
 }
 
@@ -88,7 +90,9 @@ async function main() {
   const db = createDb(url, { max: CONCURRENCY });
   try {
     await runMigrations(db);
-    console.log(`Postgres: ${(await db.$client.query<{ server_version: string }>('show server_version')).rows[0]!.server_version}${embedded ? ' (embedded)' : ''}; ${os.cpus().length} cores; concurrency ${CONCURRENCY}, pool ${CONCURRENCY}`);
+    console.log(
+      `Postgres: ${(await db.$client.query<{ server_version: string }>('show server_version')).rows[0]!.server_version}${embedded ? ' (embedded)' : ''}; ${os.cpus().length} cores; concurrency ${CONCURRENCY}, pool ${CONCURRENCY}`,
+    );
     console.log('| shape | debits/s | p50 | p99 | measured | failures |');
     console.log('| --- | --- | --- | --- | --- | --- |');
     await run(db, 'one hot account', [await newFundedUser(db)]);

@@ -24,8 +24,12 @@ const source = await sharp(readFileSync(path.resolve(import.meta.dirname, '../fi
   .resize(WIDTH, HEIGHT, { fit: 'fill' })
   .jpeg({ quality: 90 })
   .toBuffer();
-const result = await sharp({ create: { width: 1536, height: 1024, channels: 3, background: { r: 200, g: 30, b: 40 } } }).png().toBuffer();
-const ellipse = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}"><rect width="100%" height="100%" fill="black"/><ellipse cx="2000" cy="1700" rx="700" ry="520" fill="white"/></svg>`);
+const result = await sharp({ create: { width: 1536, height: 1024, channels: 3, background: { r: 200, g: 30, b: 40 } } })
+  .png()
+  .toBuffer();
+const ellipse = Buffer.from(
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}"><rect width="100%" height="100%" fill="black"/><ellipse cx="2000" cy="1700" rx="700" ry="520" fill="white"/></svg>`,
+);
 const mask = await sharp(ellipse).toColourspace('b-w').png().toBuffer();
 
 const times: number[] = [];
@@ -40,4 +44,13 @@ for (let run = 0; run < RUNS + 1; run += 1) {
 }
 times.sort((a, b) => a - b);
 const median = times[Math.floor(times.length / 2)]!;
-console.log(JSON.stringify({ runs: RUNS, medianMs: Math.round(median), minMs: Math.round(times[0]!), maxMs: Math.round(times[times.length - 1]!), outputBytes: bytes, peakRssMb: Math.round(process.memoryUsage().rss / 1024 / 1024) }));
+console.log(
+  JSON.stringify({
+    runs: RUNS,
+    medianMs: Math.round(median),
+    minMs: Math.round(times[0]!),
+    maxMs: Math.round(times[times.length - 1]!),
+    outputBytes: bytes,
+    peakRssMb: Math.round(process.memoryUsage().rss / 1024 / 1024),
+  }),
+);

@@ -38,14 +38,23 @@ const COMFY_STEPS = 4;
 // Each round's message carries a tag the planner copies into the image prompt, so every engine
 // request can be told apart by round even when twenty sessions run side by side.
 const tagOf = (text: string) => /#r[0-9a-z]+/.exec(text)?.[0] ?? '';
-openai.onChat((request) => ({ intent: 'generate', sourceImages: 'none', instruction: `A small test picture ${tagOf(JSON.stringify(request))}`, imageCount: 1, aspectRatio: 'unchanged', style: null }));
+openai.onChat((request) => ({
+  intent: 'generate',
+  sourceImages: 'none',
+  instruction: `A small test picture ${tagOf(JSON.stringify(request))}`,
+  imageCount: 1,
+  aspectRatio: 'unchanged',
+  style: null,
+}));
 const config = loadConfig({
   ...process.env,
   NODE_ENV: 'test',
   PORT: '0',
   DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',
-  ...(ENGINE === 'comfyui' ? { IMAGE_ENGINE: 'comfyui', COMFYUI_URL: comfy.url } : { IMAGE_ENGINE: 'openai', OPENAI_BASE_URL: openai.baseUrl, OPENAI_API_KEY: 'sk-bench' }),
+  ...(ENGINE === 'comfyui'
+    ? { IMAGE_ENGINE: 'comfyui', COMFYUI_URL: comfy.url }
+    : { IMAGE_ENGINE: 'openai', OPENAI_BASE_URL: openai.baseUrl, OPENAI_API_KEY: 'sk-bench' }),
   FREE_GENERATIONS: '1000',
   // Each session asks for 25 replies as fast as they come; the fair-use limit is not what is measured.
   RATE_LIMIT_GENERATIONS_PER_MINUTE: '100000',
@@ -75,8 +84,17 @@ async function openSession(index: number): Promise<Session> {
   await server.deps.db.execute(sql`update "user" set email_verified = true, terms_accepted_at = now() where email = ${email}`);
   // Signed in through the API, not over HTTP: sixty sign-ins from one address would be rate-limited.
   const signIn = await server.deps.auth.api.signInEmail({ body: { email, password: PASSWORD }, returnHeaders: true });
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const created = (await (await fetch(`${server.url}/api/sessions`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: cookie }, body: '{}' })).json()) as { id: string };
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const created = (await (
+    await fetch(`${server.url}/api/sessions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: cookie },
+      body: '{}',
+    })
+  ).json()) as { id: string };
   const events: SessionEvent[] = [];
   const waiters = new Set<{ matches: (event: SessionEvent) => boolean; resolve: (event: SessionEvent) => void }>();
   const controller = new AbortController();
@@ -151,22 +169,41 @@ function comfyTimeTagged(tag: string): number {
 async function oneRound(session: Session): Promise<Round> {
   const headers = { 'Content-Type': 'application/json', Origin: origin, Cookie: session.cookie };
   const tag = `#r${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const sent = await fetch(`${server.url}/api/messages`, { method: 'POST', headers, body: JSON.stringify({ session_id: session.sessionId, content_text: `a small test picture ${tag}` }) });
+  const sent = await fetch(`${server.url}/api/messages`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ session_id: session.sessionId, content_text: `a small test picture ${tag}` }),
+  });
   if (!sent.ok) throw new Error(`POST /api/messages answered ${sent.status}: ${await sent.text()}`);
   const started = performance.now();
-  const response = await fetch(`${server.url}/api/chat`, { method: 'POST', headers, body: JSON.stringify({ session_id: session.sessionId }) });
+  const response = await fetch(`${server.url}/api/chat`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ session_id: session.sessionId }),
+  });
   if (response.status !== 202) throw new Error(`POST /api/chat answered ${response.status}: ${await response.text()}`);
   const accepted = (await response.json()) as { reply_message_id: string; job_id: string };
   const acceptedAt = performance.now() - started;
   // The reply is complete when its message.updated event arrives (published with the outputs).
   const done = await Promise.race([
     session.waitFor((e) => e.id === accepted.reply_message_id && e.type === 'message.updated' && e.at >= started),
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no event for reply ${accepted.reply_message_id} within 30 s`)), 30_000).unref()),
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`no event for reply ${accepted.reply_message_id} within 30 s`)), 30_000).unref(),
+    ),
   ]);
-  const engineMs = ENGINE === 'comfyui' ? comfyTimeTagged(tag) : engineCallsTagged(tag).reduce((sum, r) => sum + ((r.answeredAt ?? r.receivedAt) - r.receivedAt), 0);
+  const engineMs =
+    ENGINE === 'comfyui'
+      ? comfyTimeTagged(tag)
+      : engineCallsTagged(tag).reduce((sum, r) => sum + ((r.answeredAt ?? r.receivedAt) - r.receivedAt), 0);
   const picked = session.events.find((e) => e.id === accepted.job_id && e.type === 'job.updated');
   const pickedUp = (picked?.at ?? done.at) - started;
-  return { overhead: done.at - started - engineMs, accepted: acceptedAt, pickedUp, engine: engineMs, jobSide: done.at - started - pickedUp - engineMs };
+  return {
+    overhead: done.at - started - engineMs,
+    accepted: acceptedAt,
+    pickedUp,
+    engine: engineMs,
+    jobSide: done.at - started - pickedUp - engineMs,
+  };
 }
 
 function percentile(values: number[], p: number): number {
@@ -216,11 +253,15 @@ async function measure(concurrency: number, engineMs: number) {
 // (1 s here; hosted models take 5-60 s); and 20 sessions against an engine that answers at once,
 // which saturates the two cores with the clients, the server and Postgres (a throughput test).
 // BENCH_CASES=sessions:engineMs,… runs other cases, e.g. BENCH_CASES=1:0 for one session only.
-const cases = (process.env.BENCH_CASES ?? (ENGINE === 'comfyui' ? '1:0,1:1000,20:0' : '1:0,20:1000,20:0')).split(',').map((c) => c.split(':').map(Number) as [number, number]);
+const cases = (process.env.BENCH_CASES ?? (ENGINE === 'comfyui' ? '1:0,1:1000,20:0' : '1:0,20:1000,20:0'))
+  .split(',')
+  .map((c) => c.split(':').map(Number) as [number, number]);
 const results = [];
 for (const [sessions, engineMs] of cases) results.push(await measure(sessions, engineMs));
 console.log(`\nengine: ${ENGINE}, load average ${(await readFile('/proc/loadavg', 'utf8').catch(() => '?')).split(' ')[0]}`);
-console.log('| concurrent sessions | engine time | generations | generations/s | median overhead (ms) | p99 overhead (ms) | median POST /chat answered (ms) | median job picked up (ms) | median job side (ms) |');
+console.log(
+  '| concurrent sessions | engine time | generations | generations/s | median overhead (ms) | p99 overhead (ms) | median POST /chat answered (ms) | median job picked up (ms) | median job side (ms) |',
+);
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const r of results) {
   console.log(

@@ -44,7 +44,9 @@ async function workflowsWithSteps(dir: string): Promise<string> {
   const target = path.join(dir, 'workflows');
   await cp(path.join(root, 'src/server/features/generation/engines/comfyui/workflows'), target, { recursive: true });
   const file = path.join(target, 'flux1-schnell.json');
-  const template = JSON.parse(await readFile(file, 'utf8')) as { workflow: Record<string, { class_type?: string; inputs?: Record<string, unknown> }> };
+  const template = JSON.parse(await readFile(file, 'utf8')) as {
+    workflow: Record<string, { class_type?: string; inputs?: Record<string, unknown> }>;
+  };
   for (const node of Object.values(template.workflow)) if (node.class_type === 'KSampler') node.inputs!.steps = STEPS;
   await writeFile(file, JSON.stringify(template, null, 2));
   return target;
@@ -104,7 +106,9 @@ async function main() {
     );
 
     const stats = async () => {
-      const result = await db.execute(sql`select xact_commit::bigint as commits, tup_updated::bigint as updated, tup_inserted::bigint as inserted from pg_stat_database where datname = current_database()`);
+      const result = await db.execute(
+        sql`select xact_commit::bigint as commits, tup_updated::bigint as updated, tup_inserted::bigint as inserted from pg_stat_database where datname = current_database()`,
+      );
       const row = result.rows[0] as { commits: string; updated: string; inserted: string };
       return { commits: Number(row.commits), updated: Number(row.updated), inserted: Number(row.inserted) };
     };
@@ -115,12 +119,24 @@ async function main() {
     const eventsPerReply: number[] = [];
     await Promise.all(
       sessions.map(async ({ client, sessionId, stream }, tag) => {
-        const asked = await client.post('/api/messages', { session_id: sessionId, content_text: `bench reply ${tag}`, file_ids: [], request_reply: true });
+        const asked = await client.post('/api/messages', {
+          session_id: sessionId,
+          content_text: `bench reply ${tag}`,
+          file_ids: [],
+          request_reply: true,
+        });
         if (asked.status !== 201) throw new Error(`send: ${asked.status} ${await asked.text()}`);
         const { reply } = (await asked.json()) as { reply: { job_id: string; reply_message_id: string } };
         let events = 0;
         for (;;) {
-          const event = await stream.next((candidate) => candidate.event === 'progress' || (candidate.event === 'message' && JSON.parse(candidate.data).id === reply.reply_message_id && JSON.parse(candidate.data).type === 'message.updated'), 120_000);
+          const event = await stream.next(
+            (candidate) =>
+              candidate.event === 'progress' ||
+              (candidate.event === 'message' &&
+                JSON.parse(candidate.data).id === reply.reply_message_id &&
+                JSON.parse(candidate.data).type === 'message.updated'),
+            120_000,
+          );
           const at = performance.now();
           if (event.event === 'message') break;
           events += 1;
@@ -149,7 +165,11 @@ async function main() {
         p99: Number(percentile(latencies, 99).toFixed(1)),
         max: Number((latencies.at(-1) ?? Number.NaN).toFixed(1)),
       },
-      progressEvents: { total: totalEvents, perReply: Number((totalEvents / REPLIES).toFixed(1)), perReplyPerSecond: Number((totalEvents / REPLIES / (STEPS * STEP_MS / 1000)).toFixed(2)) },
+      progressEvents: {
+        total: totalEvents,
+        perReply: Number((totalEvents / REPLIES).toFixed(1)),
+        perReplyPerSecond: Number((totalEvents / REPLIES / ((STEPS * STEP_MS) / 1000)).toFixed(2)),
+      },
       database: {
         commits: after.commits - before.commits,
         commitsPerReply: Number(((after.commits - before.commits) / REPLIES).toFixed(1)),

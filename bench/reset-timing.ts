@@ -50,7 +50,12 @@ async function main() {
     dataDir,
     databaseUrl: scratch?.url,
     productDir: process.env.BENCH_PRODUCT_DIR,
-    env: { SMTP_URL: relay.url, TRUST_PROXY: 'true', LOG_LEVEL: 'error', ...(process.env.BENCH_WORKER ? { WORKER: process.env.BENCH_WORKER } : {}) },
+    env: {
+      SMTP_URL: relay.url,
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'error',
+      ...(process.env.BENCH_WORKER ? { WORKER: process.env.BENCH_WORKER } : {}),
+    },
   });
   let address = 0;
   const visitor = () => {
@@ -87,7 +92,11 @@ async function main() {
     console.log(`${RESETS} resets each, relay greeting after ${SMTP_DELAY_MS} ms`);
     console.log(summary('known address  ', forKnown));
     console.log(summary('unknown address', forUnknown));
-    const median = (times: number[]) => percentile([...times].sort((a, b) => a - b), 50);
+    const median = (times: number[]) =>
+      percentile(
+        [...times].sort((a, b) => a - b),
+        50,
+      );
     console.log(`difference of the medians: ${(median(forKnown) - median(forUnknown)).toFixed(1)} ms`);
   } finally {
     await server.stop();

@@ -41,7 +41,14 @@ const openai = await startFakeOpenAi();
 openai.onChat((request) =>
   (request.response_format as { json_schema?: { name?: string } } | undefined)?.json_schema?.name === 'upload_review'
     ? { approved: true, reason: null, suggestions: [{ title: 'Warmer', description: 'Give it warm evening light.' }] }
-    : { intent: 'generate', sourceImages: 'none', instruction: 'A lighthouse at dusk', imageCount: 4, aspectRatio: 'unchanged', style: null },
+    : {
+        intent: 'generate',
+        sourceImages: 'none',
+        instruction: 'A lighthouse at dusk',
+        imageCount: 4,
+        aspectRatio: 'unchanged',
+        style: null,
+      },
 );
 
 async function freePort(): Promise<number> {
@@ -61,10 +68,17 @@ interface Server {
 
 function startServer(env: Record<string, string>, port: number): Server {
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: 'ignore',
+  });
   const readyAt = (async () => {
     for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return performance.now();
       if (child.exitCode !== null) throw new Error('the server exited before it was ready');
       await new Promise((r) => setTimeout(r, 50));
@@ -77,11 +91,26 @@ function startServer(env: Record<string, string>, port: number): Server {
 async function signedIn(baseUrl: string, db: pg.Pool, index: number): Promise<string> {
   const email = `bench-${Date.now()}-${index}@example.test`;
   // Each user its own address, as different people are (the sign-in limits count per address).
-  const headers = { 'Content-Type': 'application/json', Origin: baseUrl, 'X-Forwarded-For': `198.18.${Math.floor(index / 250)}.${index % 250}` };
-  await fetch(`${baseUrl}/api/auth/sign-up/email`, { method: 'POST', headers, body: JSON.stringify({ email, password: PASSWORD, name: '' }) });
+  const headers = {
+    'Content-Type': 'application/json',
+    Origin: baseUrl,
+    'X-Forwarded-For': `198.18.${Math.floor(index / 250)}.${index % 250}`,
+  };
+  await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: PASSWORD, name: '' }),
+  });
   await db.query(`update "user" set email_verified = true, terms_accepted_at = now() where email = $1`, [email]);
-  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, { method: 'POST', headers, body: JSON.stringify({ email, password: PASSWORD }) });
-  return signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  return signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 const imageCalls = () => openai.received.filter((r) => r.path === '/images/generations').length;
@@ -126,7 +155,11 @@ async function runOnce(interrupted: Case) {
     // Each photo's moderation call never answers (until the kill).
     openai.script('/moderations', ...Array.from({ length: JOBS }, () => ({ status: 200, delayMs: 600_000 })));
     await Promise.all(cookies.map((cookie) => upload(baseUrl, cookie)));
-    await until(`${JOBS} moderation calls`, async () => (openai.received.filter((r) => r.path === '/moderations').length >= JOBS ? true : undefined), 180_000);
+    await until(
+      `${JOBS} moderation calls`,
+      async () => (openai.received.filter((r) => r.path === '/moderations').length >= JOBS ? true : undefined),
+      180_000,
+    );
   } else {
     await Promise.all(cookies.map((cookie) => sendPaidRequest(baseUrl, cookie)));
     const hangingCalls = interrupted === 'first' ? JOBS : 3 * JOBS;
@@ -139,7 +172,10 @@ async function runOnce(interrupted: Case) {
 
   const second = startServer(env, port);
   const readyAt = await second.readyAt;
-  const unsettled = interrupted === 'upload' ? `select count(*) as open from user_files where verified_enum = 'pending'` : `select count(*) as open from agent_jobs where status not in ('completed', 'failed')`;
+  const unsettled =
+    interrupted === 'upload'
+      ? `select count(*) as open from user_files where verified_enum = 'pending'`
+      : `select count(*) as open from agent_jobs where status not in ('completed', 'failed')`;
   const settledAt = await until(
     'every job to settle',
     async () => {
@@ -178,13 +214,17 @@ async function upload(baseUrl: string, cookie: string) {
 }
 
 async function generationOutcome(db: pg.Pool): Promise<string> {
-  const { rows } = await db.query<{ status: string; count: string }>(`select status, count(*) from agent_jobs group by status order by status`);
+  const { rows } = await db.query<{ status: string; count: string }>(
+    `select status, count(*) from agent_jobs group by status order by status`,
+  );
   const { rows: refunds } = await db.query<{ count: string }>(`select count(*) from ledger_entries where kind = 'refund'`);
   return `${rows.map((row) => `${row.count} ${row.status}`).join(', ')}; ${refunds[0]!.count} refunds`;
 }
 
 async function uploadOutcome(db: pg.Pool): Promise<string> {
-  const { rows } = await db.query<{ verified_enum: string; count: string }>(`select verified_enum, count(*) from user_files group by verified_enum order by verified_enum`);
+  const { rows } = await db.query<{ verified_enum: string; count: string }>(
+    `select verified_enum, count(*) from user_files group by verified_enum order by verified_enum`,
+  );
   return rows.map((row) => `${row.count} ${row.verified_enum}`).join(', ');
 }
 

@@ -64,7 +64,12 @@ async function main() {
       const { ms, found } = await timings(searcher!, `/api/sessions?q=${encodeURIComponent(q)}`);
       console.log(`| "${q}" | ${found} | ${percentile(ms, 50).toFixed(2)} | ${percentile(ms, 90).toFixed(2)} |`);
     }
-    console.log(`\none connection, ${REQUESTS} requests per search after ${WARM_UP} to warm up; ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, Node ${process.version}`);
+    console.log(
+      `\none connection, ${REQUESTS} requests per search after ${WARM_UP} to warm up; ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}, Node ${process.version}`,
+    );
   } finally {
     await product.stop();
     await scratch.drop?.();

@@ -74,7 +74,13 @@ async function startApi(port: number, appUrl: string, dataDir: string, databaseU
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error(`the API process exited with ${child.exitCode}`);
     if (attempt > 900) throw new Error('the API process did not start in 90 s');
-    if (await fetch(`${url}/api/health/ready`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/api/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await sleep(100);
   }
   return { url, child };
@@ -91,7 +97,6 @@ interface BenchUser {
   client: TestClient;
   email: string;
 }
-
 
 /** What one event-stream client saw: when each message.created event arrived (several times = duplicated). */
 interface StreamClient {
@@ -193,7 +198,8 @@ async function main() {
     const [api1, api2] = apis as [ApiProcess, ApiProcess];
 
     const users: BenchUser[] = [];
-    for (let i = 0; i < USERS; i++) users.push(await newUser(api1.url, `sse-${i}`, { origin: appUrl, forwardedFor: `198.51.100.${i + 1}` }));
+    for (let i = 0; i < USERS; i++)
+      users.push(await newUser(api1.url, `sse-${i}`, { origin: appUrl, forwardedFor: `198.51.100.${i + 1}` }));
     const sessionCount = Math.ceil(CLIENTS / CLIENTS_PER_SESSION);
     const sessions: { id: string; owner: BenchUser }[] = [];
     for (let i = 0; i < sessionCount; i++) {
@@ -217,10 +223,14 @@ async function main() {
       streams.push(...wave);
       await Promise.all(wave.map((stream) => stream.ready));
     }
-    console.log(`streams opened in ${((performance.now() - connectStart) / 1000).toFixed(1)} s (${openStats.reopened} answers other than 200 retried)`);
+    console.log(
+      `streams opened in ${((performance.now() - connectStart) / 1000).toFixed(1)} s (${openStats.reopened} answers other than 200 retried)`,
+    );
     const watchers = new Map<string, StreamClient[]>();
     for (const stream of streams) watchers.set(stream.sessionId, [...(watchers.get(stream.sessionId) ?? []), stream]);
-    console.log(`${CLIENTS} event streams open (${sessionCount} sessions × ${CLIENTS_PER_SESSION}, half on each of 2 API processes); sending ${RATE} msg/s for ${SECONDS} s`);
+    console.log(
+      `${CLIENTS} event streams open (${sessionCount} sessions × ${CLIENTS_PER_SESSION}, half on each of 2 API processes); sending ${RATE} msg/s for ${SECONDS} s`,
+    );
 
     // The load: messages at a steady pace, alternately through each process, each sent without waiting for the ones before.
     const sent: { id: string; sessionId: string; sentAt: number; answeredAt: number }[] = [];
@@ -236,21 +246,26 @@ async function main() {
       const api = i % 2 === 0 ? api1 : api2;
       const sentAt = performance.now();
       inFlight.push(
-        session.owner.client.request(`${api.url}/api/messages`, { method: 'POST', json: { session_id: session.id, content_text: `load message ${i}`, file_ids: [], request_reply: false } }).then(
-          async (response) => {
-            if (response.status !== 201) {
-              failedSends++;
-              failedStatuses.set(response.status, (failedStatuses.get(response.status) ?? 0) + 1);
-              await response.arrayBuffer();
-              return;
-            }
-            const { message } = (await response.json()) as { message: { id: string } };
-            const answeredAt = performance.now();
-            sendLatencies.push(answeredAt - sentAt);
-            sent.push({ id: message.id, sessionId: session.id, sentAt, answeredAt });
-          },
-          () => void failedSends++,
-        ),
+        session.owner.client
+          .request(`${api.url}/api/messages`, {
+            method: 'POST',
+            json: { session_id: session.id, content_text: `load message ${i}`, file_ids: [], request_reply: false },
+          })
+          .then(
+            async (response) => {
+              if (response.status !== 201) {
+                failedSends++;
+                failedStatuses.set(response.status, (failedStatuses.get(response.status) ?? 0) + 1);
+                await response.arrayBuffer();
+                return;
+              }
+              const { message } = (await response.json()) as { message: { id: string } };
+              const answeredAt = performance.now();
+              sendLatencies.push(answeredAt - sentAt);
+              sent.push({ id: message.id, sessionId: session.id, sentAt, answeredAt });
+            },
+            () => void failedSends++,
+          ),
       );
     }
     await Promise.all(inFlight);
@@ -287,18 +302,29 @@ async function main() {
 
     console.log('\n| measure | value |\n| --- | --- |');
     const statuses = [...failedStatuses].map(([status, count]) => `${count}× ${status}`).join(', ');
-    console.log(`| messages sent (201) / refused | ${sent.length} / ${failedSends}${statuses ? ` (${statuses})` : ''} in ${sendingSeconds.toFixed(1)} s (${(sent.length / sendingSeconds).toFixed(1)} msg/s stored) |`);
+    console.log(
+      `| messages sent (201) / refused | ${sent.length} / ${failedSends}${statuses ? ` (${statuses})` : ''} in ${sendingSeconds.toFixed(1)} s (${(sent.length / sendingSeconds).toFixed(1)} msg/s stored) |`,
+    );
     console.log(`| events expected | ${expectedTotal} |`);
     console.log(`| events delivered | ${delivered} |`);
     console.log(`| lost | ${lost} |`);
     console.log(`| duplicated | ${duplicated} |`);
-    console.log(`| delivery latency p50 / p99 / max | ${percentile(latencies, 50).toFixed(1)} / ${percentile(latencies, 99).toFixed(1)} / ${latencies.at(-1)?.toFixed(1)} ms |`);
-    console.log(`| from the POST's answer to the client p50 / p99 | ${percentile(afterCommit, 50).toFixed(1)} / ${percentile(afterCommit, 99).toFixed(1)} ms (negative: the event arrived before the answer) |`);
-    console.log(`| POST /api/messages latency p50 / p99 | ${percentile(sendLatencies, 50).toFixed(1)} / ${percentile(sendLatencies, 99).toFixed(1)} ms |`);
+    console.log(
+      `| delivery latency p50 / p99 / max | ${percentile(latencies, 50).toFixed(1)} / ${percentile(latencies, 99).toFixed(1)} / ${latencies.at(-1)?.toFixed(1)} ms |`,
+    );
+    console.log(
+      `| from the POST's answer to the client p50 / p99 | ${percentile(afterCommit, 50).toFixed(1)} / ${percentile(afterCommit, 99).toFixed(1)} ms (negative: the event arrived before the answer) |`,
+    );
+    console.log(
+      `| POST /api/messages latency p50 / p99 | ${percentile(sendLatencies, 50).toFixed(1)} / ${percentile(sendLatencies, 99).toFixed(1)} ms |`,
+    );
 
     // Hot reads: a session's messages (the chat's read), as a signed-in user with a Bearer token.
     const reader = sessions[0]!;
-    const signIn = await new TestClient(api1.url, appUrl).post('/api/auth/sign-in/bearer', { email: reader.owner.email, password: BENCH_PASSWORD });
+    const signIn = await new TestClient(api1.url, appUrl).post('/api/auth/sign-in/bearer', {
+      email: reader.owner.email,
+      password: BENCH_PASSWORD,
+    });
     const { token } = (await signIn.json()) as { token: string };
     const headers = { Authorization: `Bearer ${token}` };
     const pathname = `/api/sessions/${reader.id}/messages`;
@@ -315,7 +341,12 @@ async function main() {
     console.log('| API processes | requests/s | p99 latency | not 2xx |\n| --- | --- | --- | --- |');
     console.log(`| 1 | ${one.requestsPerSecond.toFixed(0)} | ${one.p99Ms} ms | ${one.non2xx} |`);
     console.log(`| 2 | ${two.requestsPerSecond.toFixed(0)} | ${two.p99Ms} ms | ${two.non2xx} |`);
-    console.log(`\n(${os.cpus().length} cores: ${os.cpus()[0]?.model ?? 'unknown'}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+    console.log(
+      `\n(${os.cpus().length} cores: ${os.cpus()[0]?.model ?? 'unknown'}; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')})`,
+    );
   } finally {
     for (const stream of streams) stream.close();
     await Promise.all(apis.map(stopApi));

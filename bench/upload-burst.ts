@@ -57,7 +57,12 @@ function summary(samples: Sample[]): string {
 async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'photomuse-bench-burst-'));
   const scratch = process.env.DATABASE_URL ? await scratchDatabaseOn(process.env.DATABASE_URL) : undefined;
-  const server = await startProductServer({ dataDir, databaseUrl: scratch?.url, env: { LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'error' }, showLog: true });
+  const server = await startProductServer({
+    dataDir,
+    databaseUrl: scratch?.url,
+    env: { LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'error' },
+    showLog: true,
+  });
   try {
     const [attacker, reader] = [(await newUser(server.url, 'burst')).client, (await newUser(server.url, 'reader')).client];
     for (let i = 0; i < 8; i++) await reader.post('/api/sessions', { session_name: `Session ${i + 1}` });
@@ -103,14 +108,26 @@ async function main() {
     const counts = new Map<number, number>();
     for (const status of statuses) counts.set(status, (counts.get(status) ?? 0) + 1);
 
-    console.log(`${BOMBS} uploads of a ${(bomb.length / 1024).toFixed(1)} KB, 7296×5440 PNG in ${BURST_MS / 1000} s; ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}, Node ${process.version}`);
-    console.log(`burst answered: ${[...counts].map(([status, n]) => `${n}× ${status || 'network error'}`).join(', ')}; the last after ${(lastAnswer / 1000).toFixed(1)} s`);
+    console.log(
+      `${BOMBS} uploads of a ${(bomb.length / 1024).toFixed(1)} KB, 7296×5440 PNG in ${BURST_MS / 1000} s; ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}, Node ${process.version}`,
+    );
+    console.log(
+      `burst answered: ${[...counts].map(([status, n]) => `${n}× ${status || 'network error'}`).join(', ')}; the last after ${(lastAnswer / 1000).toFixed(1)} s`,
+    );
     console.log('| reader, GET /api/sessions | p50 ms | p90 ms | p99 ms | requests |');
     console.log('| --- | --- | --- | --- | --- |');
     console.log(`| idle | ${summary(idle)} |`);
     console.log(`| during the burst (0-${BURST_MS / 1000} s) | ${summary(during)} |`);
     console.log(`| after it (${BURST_MS / 1000}-${(2 * BURST_MS) / 1000} s) | ${summary(after)} |`);
-    const ratio = percentile(during.map((s) => s.ms).sort((a, b) => a - b), 50) / percentile(idle.map((s) => s.ms).sort((a, b) => a - b), 50);
+    const ratio =
+      percentile(
+        during.map((s) => s.ms).sort((a, b) => a - b),
+        50,
+      ) /
+      percentile(
+        idle.map((s) => s.ms).sort((a, b) => a - b),
+        50,
+      );
     console.log(`p50 during the burst / idle p50: ${ratio.toFixed(2)}× (target: at most 2×)`);
   } finally {
     await server.stop();

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {  launchBrowser } from './support/browser';
+import { launchBrowser } from './support/browser';
 import { openContext, originHeader, signUpInto, type StorageState } from './support/accounts';
 import { seriousAxeViolations } from './support/axe';
 
@@ -22,7 +22,14 @@ async function signedInState(): Promise<StorageState> {
   const context = await openContext(browser, 'desktop');
   await signUpInto(context, 'a11y');
   const buffer = await readFile(path.resolve(import.meta.dirname, '../fixtures/photos/Portrait_1.jpg'));
-  expect((await context.request.post('/api/uploads', { multipart: { file: { name: 'Portrait_1.jpg', mimeType: 'image/jpeg', buffer } }, headers: originHeader() })).status()).toBe(201);
+  expect(
+    (
+      await context.request.post('/api/uploads', {
+        multipart: { file: { name: 'Portrait_1.jpg', mimeType: 'image/jpeg', buffer } },
+        headers: originHeader(),
+      })
+    ).status(),
+  ).toBe(201);
   const state = await context.storageState();
   await context.close();
   return state;

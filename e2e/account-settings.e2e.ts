@@ -51,7 +51,9 @@ describe.each<Viewport>(['desktop', 'phone'])('account settings (%s)', (viewport
     await settings.getByLabel('Your name').fill('Grace Hopper');
     await settings.getByRole('button', { name: 'Save name' }).click();
     await settings.getByText('Your name has been saved.').waitFor(poll);
-    await expect.poll(async () => ((await (await context.request.get('/api/me')).json()) as { displayName: string }).displayName, poll).toBe('Grace Hopper');
+    await expect
+      .poll(async () => ((await (await context.request.get('/api/me')).json()) as { displayName: string }).displayName, poll)
+      .toBe('Grace Hopper');
     if (viewport === 'desktop') {
       await page.getByRole('button', { name: 'Open user menu' }).click();
       await page.getByRole('menu').getByText('Grace Hopper').waitFor(poll);

@@ -22,7 +22,10 @@ afterAll(() => browser?.close());
 
 async function uploadApprovedPhoto(context: BrowserContext, fixture: string): Promise<UserFile> {
   const buffer = await readFile(path.join(FIXTURES, fixture));
-  const response = await context.request.post('/api/uploads', { multipart: { file: { name: fixture, mimeType: 'image/jpeg', buffer } }, headers: originHeader() });
+  const response = await context.request.post('/api/uploads', {
+    multipart: { file: { name: fixture, mimeType: 'image/jpeg', buffer } },
+    headers: originHeader(),
+  });
   expect(response.status(), await response.text()).toBe(201);
   const uploaded = (await response.json()) as UserFile;
   for (let attempt = 0; attempt < 15; attempt++) {
@@ -34,7 +37,10 @@ async function uploadApprovedPhoto(context: BrowserContext, fixture: string): Pr
 
 /** A paid top-up in test mode, through the same endpoints the billing page uses. */
 async function topUp(context: BrowserContext, cents: number): Promise<void> {
-  const session = await context.request.post('/api/stripe/create-top-up-session', { data: { amount_cents: cents }, headers: originHeader() });
+  const session = await context.request.post('/api/stripe/create-top-up-session', {
+    data: { amount_cents: cents },
+    headers: originHeader(),
+  });
   expect(session.status(), await session.text()).toBe(200);
   const { sessionId } = (await session.json()) as { sessionId: string };
   const paid = await context.request.post(`/api/stripe/test-checkout/${sessionId}/complete`, { headers: originHeader() });
@@ -61,7 +67,9 @@ describe('deleting an account', () => {
 
     // The same account signed in on a phone too.
     const phone = await openContext(browser, 'phone');
-    expect((await phone.request.post('/api/auth/sign-in/email', { data: { email, password: TEST_PASSWORD }, headers: originHeader() })).status()).toBe(200);
+    expect(
+      (await phone.request.post('/api/auth/sign-in/email', { data: { email, password: TEST_PASSWORD }, headers: originHeader() })).status(),
+    ).toBe(200);
     expect((await phone.request.get('/api/me')).status()).toBe(200);
 
     const otherContext = await openContext(browser, 'desktop');
@@ -78,7 +86,13 @@ describe('deleting an account', () => {
     const names: string[] = [];
     for await (const entry of zip.eachEntry()) names.push(entry.fileName);
     zip.close();
-    expect(names.sort()).toEqual(['account.json', 'audit-log.json', `images/uploads/Landscape_3-${photo.id.replace(/-/g, '').slice(0, 8)}.jpg`, 'ledger.csv', 'sessions.json']);
+    expect(names.sort()).toEqual([
+      'account.json',
+      'audit-log.json',
+      `images/uploads/Landscape_3-${photo.id.replace(/-/g, '').slice(0, 8)}.jpg`,
+      'ledger.csv',
+      'sessions.json',
+    ]);
 
     await page.getByRole('button', { name: 'Delete account' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
@@ -104,8 +118,14 @@ describe('deleting an account', () => {
     await signInThroughForm(page, email, TEST_PASSWORD);
     await page.getByRole('alert').getByText('Invalid email or password. Please try again.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
-    const refused = await phone.request.post('/api/auth/sign-in/email', { data: { email, password: TEST_PASSWORD }, headers: originHeader() });
-    const unknown = await phone.request.post('/api/auth/sign-in/email', { data: { email: uniqueEmail('nobody'), password: TEST_PASSWORD }, headers: originHeader() });
+    const refused = await phone.request.post('/api/auth/sign-in/email', {
+      data: { email, password: TEST_PASSWORD },
+      headers: originHeader(),
+    });
+    const unknown = await phone.request.post('/api/auth/sign-in/email', {
+      data: { email: uniqueEmail('nobody'), password: TEST_PASSWORD },
+      headers: originHeader(),
+    });
     expect([refused.status(), await refused.json()]).toEqual([unknown.status(), await unknown.json()]);
     // Every URL of the user's files answers 404, to anyone.
     const stranger = await openContext(browser, 'desktop');

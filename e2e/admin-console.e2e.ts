@@ -31,7 +31,10 @@ beforeAll(async () => {
   });
   await stateOf(async (context) => {
     customerEmail = (await signUpInto(context, 'customer')).email;
-    const session = await context.request.post('/api/stripe/create-top-up-session', { data: { amount_cents: 1000 }, headers: originHeader() });
+    const session = await context.request.post('/api/stripe/create-top-up-session', {
+      data: { amount_cents: 1000 },
+      headers: originHeader(),
+    });
     const { sessionId } = (await session.json()) as { sessionId: string };
     expect((await context.request.post(`/api/stripe/test-checkout/${sessionId}/complete`, { headers: originHeader() })).status()).toBe(200);
   });
@@ -39,7 +42,9 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 async function expectAccessible(page: Page, where: string): Promise<void> {
-  const violations = (await seriousAxeViolations(page)).map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 160)).join(' | ')}`);
+  const violations = (await seriousAxeViolations(page)).map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 160)).join(' | ')}`,
+  );
   expect(violations, where).toEqual([]);
 }
 
@@ -51,7 +56,8 @@ async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> 
     overflow > 0
       ? await page.evaluate(() => {
           const scrolledInside = (element: Element) => {
-            for (let parent = element.parentElement; parent; parent = parent.parentElement) if (getComputedStyle(parent).overflowX !== 'visible') return true;
+            for (let parent = element.parentElement; parent; parent = parent.parentElement)
+              if (getComputedStyle(parent).overflowX !== 'visible') return true;
             return false;
           };
           const width = document.documentElement.clientWidth;
@@ -66,7 +72,14 @@ async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> 
 
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await expect.poll(() => page.getByRole('status').filter({ hasText: /Loading|Загрузка/ }).count()).toBe(0);
+  await expect
+    .poll(() =>
+      page
+        .getByRole('status')
+        .filter({ hasText: /Loading|Загрузка/ })
+        .count(),
+    )
+    .toBe(0);
 }
 
 describe.each(['desktop', 'phone'] as const)('the operator console at the %s viewport', (viewport: Viewport) => {
@@ -110,7 +123,7 @@ describe.each(['desktop', 'phone'] as const)('the operator console at the %s vie
     await context.close();
   });
 
-  it("grants a customer credit through its dialog, and the ledger shows it with the running balance", async () => {
+  it('grants a customer credit through its dialog, and the ledger shows it with the running balance', async () => {
     const context = await openContext(browser, viewport, operator);
     const page = await context.newPage();
     await page.goto('/admin/users');

@@ -69,7 +69,10 @@ async function createUser(tag: string, { confirmed = true, acceptTerms = false, 
   const client = signInto ? signInto.request : await request.newContext({ baseURL: baseUrl(), extraHTTPHeaders: visitorHeaders() });
   const headers = { Origin: baseUrl() };
   try {
-    const signUp = await client.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD, name: '', callbackURL: '/complete-signup' }, headers });
+    const signUp = await client.post('/api/auth/sign-up/email', {
+      data: { email, password: PASSWORD, name: '', callbackURL: '/complete-signup' },
+      headers,
+    });
     expect(signUp.status()).toBe(200);
     if (!confirmed) return email;
     const mail = await waitForMail(email, 'Confirm your');
@@ -95,42 +98,45 @@ async function signInThroughForm(page: Page, email: string, password: string): P
 }
 
 describe('sign-up journey', () => {
-  it.each(['desktop', 'phone'] as const)('signs up with the terms box ticked, confirms through the dev mailbox and lands on the sessions list without a second terms step (%s)', async (viewport) => {
-    const { context, page } = await newPage(browser, viewport);
-    const email = uniqueEmail('journey');
-    await page.goto('/signup');
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password').fill(PASSWORD);
-    await page.getByLabel(/I accept the/).check();
-    await page.getByRole('button', { name: 'Create account' }).click();
+  it.each(['desktop', 'phone'] as const)(
+    'signs up with the terms box ticked, confirms through the dev mailbox and lands on the sessions list without a second terms step (%s)',
+    async (viewport) => {
+      const { context, page } = await newPage(browser, viewport);
+      const email = uniqueEmail('journey');
+      await page.goto('/signup');
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Confirm password').fill(PASSWORD);
+      await page.getByLabel(/I accept the/).check();
+      await page.getByRole('button', { name: 'Create account' }).click();
 
-    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-    await expectVisible(page, `We sent a confirmation link to ${email}. Click it to activate your account.`);
-    await page.getByRole('link', { name: 'Open the dev mailbox' }).click();
+      await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+      await expectVisible(page, `We sent a confirmation link to ${email}. Click it to activate your account.`);
+      await page.getByRole('link', { name: 'Open the dev mailbox' }).click();
 
-    await page.getByRole('heading', { name: 'Dev mailbox' }).waitFor();
-    const mail = page.getByRole('article').filter({ hasText: email }).filter({ hasText: 'Confirm your PhotoMuse account' });
-    await mail.getByRole('link', { name: /\/api\/auth\/verify-email/ }).click();
+      await page.getByRole('heading', { name: 'Dev mailbox' }).waitFor();
+      const mail = page.getByRole('article').filter({ hasText: email }).filter({ hasText: 'Confirm your PhotoMuse account' });
+      await mail.getByRole('link', { name: /\/api\/auth\/verify-email/ }).click();
 
-    // The ticked box was the acceptance: the link leads straight to the sessions list.
-    await page.waitForURL('**/studio');
-    await page.getByRole('heading', { name: 'No sessions yet' }).waitFor();
-    expect(pathOf(page)).toBe('/studio');
-    expect(await page.getByRole('heading', { name: 'One last step' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Log in' }).count()).toBe(0);
-    // Complete signup is only for accounts that have not accepted.
-    await page.goto('/complete-signup');
-    await page.waitForURL('**/studio');
+      // The ticked box was the acceptance: the link leads straight to the sessions list.
+      await page.waitForURL('**/studio');
+      await page.getByRole('heading', { name: 'No sessions yet' }).waitFor();
+      expect(pathOf(page)).toBe('/studio');
+      expect(await page.getByRole('heading', { name: 'One last step' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Log in' }).count()).toBe(0);
+      // Complete signup is only for accounts that have not accepted.
+      await page.goto('/complete-signup');
+      await page.waitForURL('**/studio');
 
-    // Signed in, login and signup lead on to the sessions list.
-    await page.goto('/login');
-    await page.waitForURL('**/studio');
-    await page.goto('/signup');
-    await page.waitForURL('**/studio');
-    await context.close();
-  });
+      // Signed in, login and signup lead on to the sessions list.
+      await page.goto('/login');
+      await page.waitForURL('**/studio');
+      await page.goto('/signup');
+      await page.waitForURL('**/studio');
+      await context.close();
+    },
+  );
 
   it('asks an account that has not accepted the terms (a social sign-up) to accept them once', async () => {
     const { context, page } = await newPage(browser);

@@ -15,7 +15,10 @@ afterAll(() => browser?.close());
 async function signUp(context: BrowserContext, page: Page): Promise<string> {
   const email = `buyer-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.test`;
   const headers = { Origin: baseUrl() };
-  const signUpAnswer = await context.request.post('/api/auth/sign-up/email', { data: { email, password: 'Sup3rsecret!', name: '' }, headers });
+  const signUpAnswer = await context.request.post('/api/auth/sign-up/email', {
+    data: { email, password: 'Sup3rsecret!', name: '' },
+    headers,
+  });
   expect(signUpAnswer.status()).toBe(200);
 
   const mailbox = (await (await context.request.get('/api/dev/mailbox')).json()) as { mails: Array<{ to: string; text: string }> };

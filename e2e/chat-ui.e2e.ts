@@ -33,14 +33,20 @@ async function balanceOf(context: BrowserContext): Promise<{ availableCents: num
 
 /** Sends a message (and asks for its reply) as the composer does; answers the session id. */
 async function sendRequest(context: BrowserContext, body: Record<string, unknown>): Promise<string> {
-  const response = await context.request.post('/api/messages', { data: { request_reply: true, client_message_id: crypto.randomUUID(), ...body }, headers: originHeader() });
+  const response = await context.request.post('/api/messages', {
+    data: { request_reply: true, client_message_id: crypto.randomUUID(), ...body },
+    headers: originHeader(),
+  });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { session_id: string }).session_id;
 }
 
 async function uploadPhoto(context: BrowserContext, name: string): Promise<string> {
   const buffer = await readFile(path.join(fixtures, 'photos', name));
-  const response = await context.request.post('/api/uploads', { multipart: { file: { name, mimeType: 'image/jpeg', buffer } }, headers: originHeader() });
+  const response = await context.request.post('/api/uploads', {
+    multipart: { file: { name, mimeType: 'image/jpeg', buffer } },
+    headers: originHeader(),
+  });
   expect(response.status()).toBe(201);
   const { id } = (await response.json()) as { id: string };
   for (let attempt = 0; attempt < 150; attempt++) {
@@ -70,7 +76,11 @@ async function pngOf(name: string): Promise<number[]> {
 }
 
 /** Dispatches a drop (or a paste) of files on the page as the browser does, answering whether the page cancelled the browser's default. */
-async function dropFiles(page: Page, files: Array<{ name: string; type: string; bytes: number[] }>, kind: 'drop' | 'paste'): Promise<{ cancelled: boolean; zoneShown: boolean }> {
+async function dropFiles(
+  page: Page,
+  files: Array<{ name: string; type: string; bytes: number[] }>,
+  kind: 'drop' | 'paste',
+): Promise<{ cancelled: boolean; zoneShown: boolean }> {
   return page.evaluate(
     async ({ files, kind }) => {
       const transfer = new DataTransfer();
@@ -106,7 +116,9 @@ describe.each(['desktop', 'phone'] as const satisfies Viewport[])('the chat at t
       const image = replies(page).nth(index).locator('li[data-version] img');
       await image.waitFor({ timeout: REPLY_TIMEOUT_MS });
       await image.scrollIntoViewIfNeeded();
-      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0), { timeout: 20_000 }).toBe(true);
+      await expect
+        .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0), { timeout: 20_000 })
+        .toBe(true);
       const { box, list, natural, fit } = await imageGeometry(image);
       expect(natural.width / natural.height).toBeCloseTo(expectedRatio, 1);
       // Drawn at the image's own shape (nothing cut away)…
@@ -120,34 +132,42 @@ describe.each(['desktop', 'phone'] as const satisfies Viewport[])('the chat at t
     await context.close();
   });
 
-  it('takes a dropped and a pasted image as pending uploads, and refuses a dropped PDF without leaving the page', { timeout: 120_000 }, async () => {
-    const context = await openContext(browser, viewport);
-    await signUpInto(context, `drop-${viewport}`);
-    const page = await context.newPage();
-    await page.goto('/session/new');
-    await composerText(page).waitFor();
-    const url = page.url();
+  it(
+    'takes a dropped and a pasted image as pending uploads, and refuses a dropped PDF without leaving the page',
+    { timeout: 120_000 },
+    async () => {
+      const context = await openContext(browser, viewport);
+      await signUpInto(context, `drop-${viewport}`);
+      const page = await context.newPage();
+      await page.goto('/session/new');
+      await composerText(page).waitFor();
+      const url = page.url();
 
-    const dropped = await dropFiles(page, [{ name: 'dropped.jpg', type: 'image/jpeg', bytes: await pngOf('Landscape_1.jpg') }], 'drop');
-    expect(dropped).toEqual({ cancelled: true, zoneShown: true });
-    await page.getByTestId('drop-zone').waitFor({ state: 'detached' });
-    await attachments(page).first().waitFor();
-    expect(await attachments(page).count()).toBe(1);
+      const dropped = await dropFiles(page, [{ name: 'dropped.jpg', type: 'image/jpeg', bytes: await pngOf('Landscape_1.jpg') }], 'drop');
+      expect(dropped).toEqual({ cancelled: true, zoneShown: true });
+      await page.getByTestId('drop-zone').waitFor({ state: 'detached' });
+      await attachments(page).first().waitFor();
+      expect(await attachments(page).count()).toBe(1);
 
-    await composerText(page).focus();
-    const pasted = await dropFiles(page, [{ name: 'pasted.jpg', type: 'image/jpeg', bytes: await pngOf('Portrait_1.jpg') }], 'paste');
-    expect(pasted.cancelled).toBe(true);
-    await attachments(page).nth(1).waitFor();
-    expect(await attachments(page).count()).toBe(2);
+      await composerText(page).focus();
+      const pasted = await dropFiles(page, [{ name: 'pasted.jpg', type: 'image/jpeg', bytes: await pngOf('Portrait_1.jpg') }], 'paste');
+      expect(pasted.cancelled).toBe(true);
+      await attachments(page).nth(1).waitFor();
+      expect(await attachments(page).count()).toBe(2);
 
-    const pdf = await dropFiles(page, [{ name: 'invoice.pdf', type: 'application/pdf', bytes: [...Buffer.from('%PDF-1.4\n%%EOF\n')] }], 'drop');
-    // The browser's default for a drop (opening the file in place of the app) is cancelled.
-    expect(pdf.cancelled).toBe(true);
-    await page.getByText('“invoice.pdf” is not an image. Only image files can be attached: JPEG, PNG or WebP.').waitFor();
-    expect(await attachments(page).count()).toBe(2);
-    expect(page.url()).toBe(url);
-    await context.close();
-  });
+      const pdf = await dropFiles(
+        page,
+        [{ name: 'invoice.pdf', type: 'application/pdf', bytes: [...Buffer.from('%PDF-1.4\n%%EOF\n')] }],
+        'drop',
+      );
+      // The browser's default for a drop (opening the file in place of the app) is cancelled.
+      expect(pdf.cancelled).toBe(true);
+      await page.getByText('“invoice.pdf” is not an image. Only image files can be attached: JPEG, PNG or WebP.').waitFor();
+      expect(await attachments(page).count()).toBe(2);
+      expect(page.url()).toBe(url);
+      await context.close();
+    },
+  );
 
   it('edits a sent message and sends it again as a new request, charged once', { timeout: 240_000 }, async () => {
     const context = await openContext(browser, viewport);
@@ -204,7 +224,9 @@ describe.each(['desktop', 'phone'] as const satisfies Viewport[])('the chat at t
     const preview = page.getByRole('dialog');
     const frame = preview.getByTestId('zoom-frame');
     await frame.locator('img').waitFor();
-    await expect.poll(() => frame.locator('img').evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => frame.locator('img').evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0))
+      .toBe(true);
     const scale = async () => Number(await frame.getAttribute('data-scale'));
     const transform = () => frame.locator('img').evaluate((element: HTMLElement) => element.style.transform);
     expect(await scale()).toBe(1);
@@ -244,7 +266,10 @@ describe.each(['desktop', 'phone'] as const satisfies Viewport[])('the chat at t
     expect(await preview.getByRole('button', { name: 'Compare' }).getAttribute('aria-pressed')).toBe('true');
     const slider = preview.getByRole('slider', { name: 'Compare before and after' });
     expect(await slider.getAttribute('aria-valuenow')).toBe('50');
-    const images = await preview.getByTestId('image-compare').locator('img').evaluateAll((elements) => elements.map((element) => (element as HTMLImageElement).src));
+    const images = await preview
+      .getByTestId('image-compare')
+      .locator('img')
+      .evaluateAll((elements) => elements.map((element) => (element as HTMLImageElement).src));
     expect(images.some((src) => src.includes(photo))).toBe(true);
     await slider.focus();
     await page.keyboard.press('ArrowLeft');
@@ -258,7 +283,12 @@ describe.each(['desktop', 'phone'] as const satisfies Viewport[])('the chat at t
   });
 
   it('follows the system dark setting with axe passing, and remembers the Theme toggle', { timeout: 180_000 }, async () => {
-    const context = await browser.newContext({ baseURL: baseUrl(), viewport: viewports[viewport], ...(viewport === 'phone' ? { isMobile: true, hasTouch: true } : {}), colorScheme: 'dark' });
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      viewport: viewports[viewport],
+      ...(viewport === 'phone' ? { isMobile: true, hasTouch: true } : {}),
+      colorScheme: 'dark',
+    });
     await signUpInto(context, `dark-${viewport}`);
     const sessionId = await sendRequest(context, { session_id: 'new', content_text: 'a cat under the moon' });
     const page = await context.newPage();
@@ -270,7 +300,11 @@ describe.each(['desktop', 'phone'] as const satisfies Viewport[])('the chat at t
       await page.waitForLoadState('networkidle');
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark')), pathname).toBe(true);
       expect(await background(), pathname).toBe('rgb(11, 17, 32)');
-      expect((await seriousAxeViolations(page)).map((violation) => `${pathname}: ${violation.id} ${violation.nodes.map((node) => node.html.slice(0, 120)).join(' | ')}`)).toEqual([]);
+      expect(
+        (await seriousAxeViolations(page)).map(
+          (violation) => `${pathname}: ${violation.id} ${violation.nodes.map((node) => node.html.slice(0, 120)).join(' | ')}`,
+        ),
+      ).toEqual([]);
     }
 
     // The toggle: light in this browser, whatever the system says, after a reload too.

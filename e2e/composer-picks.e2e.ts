@@ -24,8 +24,12 @@ describe.each<Viewport>(['desktop', 'phone'])('picking files at the %s size', (v
     });
 
     // A file chooser's "All files" lets anything through; setInputFiles does the same.
-    await page.getByTestId('composer-file-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') });
-    const message = page.getByRole('alert').filter({ hasText: '“notes.txt” is not an image. Only image files can be attached: JPEG, PNG or WebP.' });
+    await page
+      .getByTestId('composer-file-input')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') });
+    const message = page
+      .getByRole('alert')
+      .filter({ hasText: '“notes.txt” is not an image. Only image files can be attached: JPEG, PNG or WebP.' });
     await message.waitFor();
     expect(await message.isVisible()).toBe(true);
     // Nothing was attached or uploaded.

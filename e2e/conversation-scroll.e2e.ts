@@ -18,7 +18,10 @@ afterAll(() => browser?.close());
 
 /** Stores a user message without asking for a reply (no charge, no AI message in between). */
 async function postMessage(context: BrowserContext, sessionId: string, text: string): Promise<string> {
-  const answer = await context.request.post('/api/messages', { data: { session_id: sessionId, content_text: text }, headers: originHeader() });
+  const answer = await context.request.post('/api/messages', {
+    data: { session_id: sessionId, content_text: text },
+    headers: originHeader(),
+  });
   expect(answer.status()).toBe(201);
   return ((await answer.json()) as { session_id: string }).session_id;
 }
@@ -31,7 +34,12 @@ async function sessionOfMessages(context: BrowserContext, count: number): Promis
 
 /** The page's own scroll extent: it must never exceed the window on the session screen. */
 const documentHeights = (page: Page) =>
-  page.evaluate(() => ({ scrollHeight: document.documentElement.scrollHeight, bodyHeight: document.body.scrollHeight, innerHeight: window.innerHeight, scrollY: window.scrollY }));
+  page.evaluate(() => ({
+    scrollHeight: document.documentElement.scrollHeight,
+    bodyHeight: document.body.scrollHeight,
+    innerHeight: window.innerHeight,
+    scrollY: window.scrollY,
+  }));
 
 async function boxInViewport(page: Page, selector: ReturnType<Page['locator']>, viewport: Viewport): Promise<boolean> {
   const box = await selector.boundingBox();
@@ -53,7 +61,11 @@ describe.each(['desktop', 'phone'] as const)('the chat at the %s size', (viewpor
 
     const image = page.locator('li[data-role="system"] img').first();
     await image.waitFor({ timeout: 60_000 });
-    await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => image.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), {
+        timeout: 30_000,
+      })
+      .toBe(true);
     await expect.poll(() => boxInViewport(page, image, viewport), { timeout: 5_000 }).toBe(true);
     const heights = await documentHeights(page);
     expect(heights.scrollHeight).toBe(heights.innerHeight);

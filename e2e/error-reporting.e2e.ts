@@ -53,7 +53,13 @@ beforeAll(async () => {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
     if (Date.now() > deadline) throw new Error(`the server was not ready in 90 s:\n${output}`);
-    if (await fetch(`${reportingUrl}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${reportingUrl}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 200));
   }
 }, 120_000);
@@ -83,43 +89,47 @@ async function openLanding(url: string): Promise<{ page: Page; scripts: string[]
 }
 
 describe('client error reporting', () => {
-  it('with a DSN: loads the SDK after the first paint and reports a client error, not an aborted request', { timeout: 60_000 }, async () => {
-    const { page, scripts } = await openLanding(reportingUrl);
-    await expect.poll(() => scripts.find((script) => SDK_CHUNK.test(script)), { timeout: 15_000 }).toBeDefined();
-    // Fetched after the page's first contentful paint, by the browser's own clock. (A resource
-    // timing entry appears once its download has finished, after the request was seen.)
-    const timingOf = () =>
-      page.evaluate(() => ({
-        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-        sdk: performance.getEntriesByType('resource').find((entry) => /\/assets\/sentry-sdk-/.test(entry.name))?.startTime,
-      }));
-    await expect.poll(async () => (await timingOf()).sdk, { timeout: 15_000 }).toBeDefined();
-    const timing = await timingOf();
-    expect(timing.paint).toBeDefined();
-    expect(timing.sdk).toBeGreaterThan(timing.paint!);
-    // The SDK is running once it handles errors: wait for it to set itself up on the page.
-    await page.waitForFunction(() => '__SENTRY__' in window, undefined, { timeout: 15_000 });
+  it(
+    'with a DSN: loads the SDK after the first paint and reports a client error, not an aborted request',
+    { timeout: 60_000 },
+    async () => {
+      const { page, scripts } = await openLanding(reportingUrl);
+      await expect.poll(() => scripts.find((script) => SDK_CHUNK.test(script)), { timeout: 15_000 }).toBeDefined();
+      // Fetched after the page's first contentful paint, by the browser's own clock. (A resource
+      // timing entry appears once its download has finished, after the request was seen.)
+      const timingOf = () =>
+        page.evaluate(() => ({
+          paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+          sdk: performance.getEntriesByType('resource').find((entry) => /\/assets\/sentry-sdk-/.test(entry.name))?.startTime,
+        }));
+      await expect.poll(async () => (await timingOf()).sdk, { timeout: 15_000 }).toBeDefined();
+      const timing = await timingOf();
+      expect(timing.paint).toBeDefined();
+      expect(timing.sdk).toBeGreaterThan(timing.paint!);
+      // The SDK is running once it handles errors: wait for it to set itself up on the page.
+      await page.waitForFunction(() => '__SENTRY__' in window, undefined, { timeout: 15_000 });
 
-    // A request the page gives up on, left unhandled: not an error to report.
-    await page.evaluate(() => {
-      const controller = new AbortController();
-      void fetch('/api/stats', { signal: controller.signal });
-      controller.abort();
-    });
-    // A client error nobody caught.
-    await page.evaluate(() => {
-      setTimeout(() => {
-        throw new Error('client error for the e2e test');
-      }, 0);
-    });
+      // A request the page gives up on, left unhandled: not an error to report.
+      await page.evaluate(() => {
+        const controller = new AbortController();
+        void fetch('/api/stats', { signal: controller.signal });
+        controller.abort();
+      });
+      // A client error nobody caught.
+      await page.evaluate(() => {
+        setTimeout(() => {
+          throw new Error('client error for the e2e test');
+        }, 0);
+      });
 
-    const event = await receiver.waitForEvent((e) => JSON.stringify(e.exception ?? {}).includes('client error for the e2e test'));
-    expect(event).toMatchObject({ environment: 'development', release: '1.0.0', platform: 'javascript' });
-    const frames = (event.exception as { values: { stacktrace?: { frames: unknown[] } }[] }).values[0]?.stacktrace?.frames ?? [];
-    expect(frames.length).toBeGreaterThan(0);
-    expect(receiver.events().filter((e) => /abort/i.test(JSON.stringify(e.exception ?? {})))).toEqual([]);
-    expect(receiver.events()).toHaveLength(1);
-  });
+      const event = await receiver.waitForEvent((e) => JSON.stringify(e.exception ?? {}).includes('client error for the e2e test'));
+      expect(event).toMatchObject({ environment: 'development', release: '1.0.0', platform: 'javascript' });
+      const frames = (event.exception as { values: { stacktrace?: { frames: unknown[] } }[] }).values[0]?.stacktrace?.frames ?? [];
+      expect(frames.length).toBeGreaterThan(0);
+      expect(receiver.events().filter((e) => /abort/i.test(JSON.stringify(e.exception ?? {})))).toEqual([]);
+      expect(receiver.events()).toHaveLength(1);
+    },
+  );
 
   it('without a DSN: never fetches the SDK nor the code that starts it', { timeout: 60_000 }, async () => {
     const { page, scripts } = await openLanding(baseUrl());

@@ -34,7 +34,17 @@ export default async function setup(project: TestProject) {
   const databaseEnv = scratch ? { DATABASE_URL: scratch.url } : {};
   const child: ChildProcess = spawn('npm', ['start', '--silent'], {
     cwd: root,
-    env: { ...process.env, WEB_DIST_DIR: webDistDir, PORT: String(port), DATA_DIR: dataDir, APP_URL: baseUrl, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...databaseEnv, ...E2E_ENV },
+    env: {
+      ...process.env,
+      WEB_DIST_DIR: webDistDir,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      APP_URL: baseUrl,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      ...databaseEnv,
+      ...E2E_ENV,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -47,7 +57,10 @@ export default async function setup(project: TestProject) {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${output}`);
     if (Date.now() > deadline) throw new Error(`npm start was not ready in 90 s:\n${output}`);
-    const healthy = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    const healthy = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (healthy) break;
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -130,7 +130,9 @@ describe.each(['desktop', 'phone'] as const)('the keyboard at the %s size', (vie
     await page.locator('li[data-message-id]').first().waitFor();
     await page.waitForLoadState('networkidle');
     await page.keyboard.press('Tab');
-    expect(await focused(page), await page.evaluate(() => document.getElementById('skip-links')?.outerHTML ?? 'no slot')).toBe('a:Skip to the conversation');
+    expect(await focused(page), await page.evaluate(() => document.getElementById('skip-links')?.outerHTML ?? 'no slot')).toBe(
+      'a:Skip to the conversation',
+    );
     await page.keyboard.press('Enter');
     expect(await focused(page)).toBe('section:Conversation');
     // From the start of the page again: the second stop is the composer's skip link.
@@ -149,7 +151,10 @@ describe.each(['desktop', 'phone'] as const)('the keyboard at the %s size', (vie
     const { context, page } = await newPage(browser, viewport);
     await signUpInto(context, `cards-${viewport}`);
     for (const text of ['First session', 'Second session']) {
-      const answer = await context.request.post('/api/messages', { data: { session_id: 'new', content_text: text }, headers: originHeader() });
+      const answer = await context.request.post('/api/messages', {
+        data: { session_id: 'new', content_text: text },
+        headers: originHeader(),
+      });
       expect(answer.status()).toBe(201);
     }
     await page.goto('/studio');
@@ -190,15 +195,19 @@ describe.each(['desktop', 'phone'] as const)('the keyboard at the %s size', (vie
   it('finds no axe violation of any impact on the session screen', { timeout: 90_000 }, async () => {
     const { context, page } = await newPage(browser, viewport);
     await signUpInto(context, `axe-session-${viewport}`);
-    const answer = await context.request.post('/api/messages', { data: { session_id: 'new', content_text: 'a quiet lake at dawn' }, headers: originHeader() });
+    const answer = await context.request.post('/api/messages', {
+      data: { session_id: 'new', content_text: 'a quiet lake at dawn' },
+      headers: originHeader(),
+    });
     const { session_id: sessionId } = (await answer.json()) as { session_id: string };
     await page.goto(`/session/${sessionId}`);
     await page.locator('li[data-message-id]').first().waitFor();
     await page.waitForLoadState('networkidle');
-    const violations = (await axeViolations(page)).map((violation) => `${violation.impact} ${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 160)).join('; ')}`);
+    const violations = (await axeViolations(page)).map(
+      (violation) => `${violation.impact} ${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 160)).join('; ')}`,
+    );
     expect(violations).toEqual([]);
     expect(await page.locator('main').count()).toBe(1);
     await context.close();
   });
 });
-

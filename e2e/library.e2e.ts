@@ -25,7 +25,10 @@ const origin = () => ({ Origin: baseUrl() });
 /** Uploads a fixture photo with the page's cookies and waits for its verification verdict. */
 async function uploadApprovedPhoto(context: BrowserContext, fixture: string, name = fixture): Promise<UserFile> {
   const buffer = await readFile(path.join(FIXTURES, fixture));
-  const response = await context.request.post('/api/uploads', { multipart: { file: { name, mimeType: 'image/jpeg', buffer } }, headers: origin() });
+  const response = await context.request.post('/api/uploads', {
+    multipart: { file: { name, mimeType: 'image/jpeg', buffer } },
+    headers: origin(),
+  });
   expect(response.status(), await response.text()).toBe(201);
   const uploaded = (await response.json()) as UserFile;
   for (let attempt = 0; attempt < 15; attempt++) {
@@ -48,7 +51,10 @@ async function listOf(context: BrowserContext, kind: 'uploaded' | 'generated'): 
  */
 async function generateImage(context: BrowserContext, prompt: string): Promise<UserFile> {
   const photo = await uploadApprovedPhoto(context, 'Portrait_3.jpg');
-  const sent = await context.request.post('/api/messages', { data: { session_id: 'new', content_text: prompt, file_ids: [photo.id] }, headers: origin() });
+  const sent = await context.request.post('/api/messages', {
+    data: { session_id: 'new', content_text: prompt, file_ids: [photo.id] },
+    headers: origin(),
+  });
   expect(sent.status()).toBe(201);
   const { session_id } = (await sent.json()) as { session_id: string };
   const chat = await context.request.post('/api/chat', { data: { session_id }, headers: origin() });
@@ -115,7 +121,9 @@ describe('the library states', () => {
     const uploaded = uploadedSection(page);
     const card = await loadedCard(uploaded, viewer.photo.id);
     await card.getByText('Lake at dawn.jpg').waitFor();
-    await card.getByText(new Date(viewer.photo.upload_timestamp).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric' })).waitFor();
+    await card
+      .getByText(new Date(viewer.photo.upload_timestamp).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric' }))
+      .waitFor();
     await uploaded.getByText('1 image', { exact: true }).waitFor();
     await card.getByRole('button', { name: 'Download image' }).waitFor();
     expect(await card.getByRole('button', { name: 'Delete image' }).count()).toBe(0);
@@ -273,7 +281,9 @@ describe('downloading', () => {
     await page.goto('/library');
     const card = await loadedCard(uploadedSection(page), viewer.photo.id);
     // The page's own fetch of the image breaks; the browser's download of the link does not.
-    await page.route(`**${viewer.photo.file_url}`, (route) => (route.request().resourceType() === 'fetch' ? route.abort('failed') : route.fallback()));
+    await page.route(`**${viewer.photo.file_url}`, (route) =>
+      route.request().resourceType() === 'fetch' ? route.abort('failed') : route.fallback(),
+    );
     const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download image' }).click()]);
     // A plain link's download is named by the server (Chromium prefers Content-Disposition to the
     // link's own name): the original name with the start of the file's id, unique per image.
@@ -308,7 +318,9 @@ describe('generated images', () => {
 
     // A failed delete puts the image back and says so.
     await page.route(`**/api/user-files/${image.id}`, (route) =>
-      route.request().method() === 'DELETE' ? route.fulfill({ status: 500, json: { code: 'UNKNOWN_ERROR', message: 'Failed to delete file' } }) : route.fallback(),
+      route.request().method() === 'DELETE'
+        ? route.fulfill({ status: 500, json: { code: 'UNKNOWN_ERROR', message: 'Failed to delete file' } })
+        : route.fallback(),
     );
     await card.getByRole('button', { name: 'Delete image' }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();

@@ -54,7 +54,10 @@ async function expectVisible(locator: Locator) {
 async function expectStatsAgreeWithTheHero(page: Page, stats: { images: number; users: number }) {
   await expectVisible(page.getByText('500+ creators, 1000+ transformations', { exact: true }));
   await page.getByRole('region', { name: 'In numbers' }).locator('dl[aria-busy="false"]').waitFor();
-  for (const [testId, live, figure] of [['stat-images', stats.images, 1000], ['stat-users', stats.users, 500]] as const) {
+  for (const [testId, live, figure] of [
+    ['stat-images', stats.images, 1000],
+    ['stat-users', stats.users, 500],
+  ] as const) {
     if (live >= figure) expect(await page.getByTestId(testId).textContent()).toBe(live.toLocaleString('en-US'));
     else expect(await page.getByTestId(testId).count(), `${testId}: ${live} is below ${figure}, so it is not shown`).toBe(0);
   }
@@ -80,7 +83,8 @@ describe('the landing page on a desktop', () => {
       expect(await page.getByRole('slider').count()).toBe(6);
       // The gallery shows real photos: every "before" image is served, at both sizes.
       for (const sample of samples) {
-        for (const file of [sample.input.path, smallVariantOf(sample.input.path)]) expect((await page.request.get(file)).status()).toBe(200);
+        for (const file of [sample.input.path, smallVariantOf(sample.input.path)])
+          expect((await page.request.get(file)).status()).toBe(200);
       }
 
       for (const pack of ['tryItOut', 'creatorPack', 'proPack']) await expectVisible(page.getByTestId(`pricing-${pack}`));
@@ -158,7 +162,9 @@ describe('the landing page on a desktop', () => {
         // Every static page carries the footer too.
         await expectVisible(page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }));
       }
-      expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).getAttribute('href')).toBe('mailto:support@localhost');
+      expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).getAttribute('href')).toBe(
+        'mailto:support@localhost',
+      );
     });
   });
 
@@ -176,14 +182,31 @@ describe('the landing page on a desktop', () => {
       await page.goto('/terms');
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Terms of Service' }));
       const terms = (await page.getByRole('article').textContent())!;
-      for (const fact of ['at least 18 years old', 'consent of a parent or legal guardian', 'Uploaded files are deleted after processing', 'You own the images you generate', 'in the 3 months before', 'EUR 50', 'law of Poland', 'courts of Warsaw', 'at least 14 days before']) {
+      for (const fact of [
+        'at least 18 years old',
+        'consent of a parent or legal guardian',
+        'Uploaded files are deleted after processing',
+        'You own the images you generate',
+        'in the 3 months before',
+        'EUR 50',
+        'law of Poland',
+        'courts of Warsaw',
+        'at least 14 days before',
+      ]) {
         expect(terms).toContain(fact);
       }
 
       await page.goto('/refund');
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Refund and Cancellation Policy' }));
       const refund = (await page.getByRole('article').textContent())!;
-      for (const fact of ['cannot be cancelled once generation or training has started', 'Purchases are final once generation starts', 'We may offer credit to your balance instead of a refund', 'within 14 days', 'lose the right of withdrawal', 'EUR 50']) {
+      for (const fact of [
+        'cannot be cancelled once generation or training has started',
+        'Purchases are final once generation starts',
+        'We may offer credit to your balance instead of a refund',
+        'within 14 days',
+        'lose the right of withdrawal',
+        'EUR 50',
+      ]) {
         expect(refund).toContain(fact);
       }
     });
@@ -214,7 +237,8 @@ async function touchSwipe(page: Page, from: { x: number; y: number }, dx: number
   const cdp = await page.context().newCDPSession(page);
   const point = (x: number) => [{ x: Math.round(x), y: Math.round(from.y) }];
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from.x) });
-  for (let step = 1; step <= 6; step++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(from.x + (dx * step) / 6) });
+  for (let step = 1; step <= 6; step++)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(from.x + (dx * step) / 6) });
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
 }
@@ -253,7 +277,9 @@ describe('the landing page on a phone', () => {
       expect(await status.textContent()).toBe(`1 of ${first.outputs.length + 1}: Before`);
 
       await touchSwipe(page, start, -160);
-      await expect.poll(() => status.textContent()).toBe(`2 of ${first.outputs.length + 1}: ${sampleTexts(first.id).outputs[first.outputs[0]!.key]}`);
+      await expect
+        .poll(() => status.textContent())
+        .toBe(`2 of ${first.outputs.length + 1}: ${sampleTexts(first.id).outputs[first.outputs[0]!.key]}`);
 
       // Swiping back works once the 300 ms transition lock is over; before that the swipe is dropped.
       await expect

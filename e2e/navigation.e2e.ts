@@ -1,14 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initialsOf } from '@shared/profile';
-import {  launchBrowser, viewports } from './support/browser';
+import { launchBrowser, viewports } from './support/browser';
 import { openContext, signUpInto, type StorageState } from './support/accounts';
 
 /**
  * The navigation shell at a desktop and a phone viewport: the header, the
  * user menu, the mobile top bar, the bottom nav and its Account and More sheets.
  */
-
 
 let browser: Browser;
 beforeAll(async () => {
@@ -44,7 +43,11 @@ describe('the desktop header', () => {
     expect(await header.getByRole('link', { name: 'PhotoMuse' }).getAttribute('href')).toBe('/');
     const nav = header.getByRole('navigation', { name: 'Main' });
     expect(await nav.getByRole('link').allTextContents()).toEqual(['Studio', 'Library', 'About Us']);
-    expect(await nav.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(['/studio', '/library', '/about']);
+    expect(await nav.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual([
+      '/studio',
+      '/library',
+      '/about',
+    ]);
     const box = await header.locator('> div').first().boundingBox();
     expect(box?.height).toBe(64);
     // Visitors have no bottom nav, and the header has no user menu.
@@ -122,7 +125,12 @@ describe('the phone navigation', () => {
     expect(await sheet.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup');
     const policies = sheet.getByRole('navigation').getByRole('link');
     expect(await policies.allTextContents()).toEqual(['About Us', 'Terms', 'Privacy', 'Refund']);
-    expect(await policies.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(['/about', '/terms', '/privacy', '/refund']);
+    expect(await policies.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual([
+      '/about',
+      '/terms',
+      '/privacy',
+      '/refund',
+    ]);
     await sheet.getByRole('link', { name: 'Terms' }).click();
     await page.waitForURL('**/terms');
     await sheet.waitFor({ state: 'detached' });

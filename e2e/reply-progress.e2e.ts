@@ -19,7 +19,13 @@ let origin: string;
 beforeAll(async () => {
   browser = await launchBrowser();
   comfy = await startFakeComfyUi({ stepMs: 200 });
-  server = await startAppServer({ TRUST_PROXY: 'true', FREE_GENERATIONS: '0', IMAGE_ENGINES: 'comfyui', COMFYUI_URL: comfy.url, PRICE_PER_IMAGE_CENTS_COMFYUI: '5' });
+  server = await startAppServer({
+    TRUST_PROXY: 'true',
+    FREE_GENERATIONS: '0',
+    IMAGE_ENGINES: 'comfyui',
+    COMFYUI_URL: comfy.url,
+    PRICE_PER_IMAGE_CENTS_COMFYUI: '5',
+  });
   origin = server.origin;
 }, 120_000);
 
@@ -29,55 +35,69 @@ afterAll(async () => {
   await comfy?.close();
 });
 
-async function payingUser(tag: string, viewport: { width: number; height: number } = viewports.desktop): Promise<{ context: BrowserContext; page: Page }> {
+async function payingUser(
+  tag: string,
+  viewport: { width: number; height: number } = viewports.desktop,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: origin, viewport });
   await signUpInto(context, tag, { origin });
-  const session = await context.request.post('/api/stripe/create-top-up-session', { data: { amount_cents: 1000 }, headers: originHeader(origin) });
+  const session = await context.request.post('/api/stripe/create-top-up-session', {
+    data: { amount_cents: 1000 },
+    headers: originHeader(origin),
+  });
   const { sessionId } = (await session.json()) as { sessionId: string };
-  expect((await context.request.post(`/api/stripe/test-checkout/${sessionId}/complete`, { headers: originHeader(origin) })).status()).toBe(200);
+  expect((await context.request.post(`/api/stripe/test-checkout/${sessionId}/complete`, { headers: originHeader(origin) })).status()).toBe(
+    200,
+  );
   return { context, page: await context.newPage() };
 }
 
 describe('a reply being made, in the browser', () => {
-  it('shows the sampler’s progress and preview, the same after a reload; Stop ends it with a refund; the list marks the session working and a toast says when the next reply is ready', { timeout: 120_000 }, async () => {
-    const { context, page } = await payingUser('progress', viewports.phone);
-    comfy.script({ hang: true });
-    await page.goto('/session/new');
-    await page.getByRole('textbox').fill('a lighthouse at dusk');
-    await page.keyboard.press('Enter');
+  it(
+    'shows the sampler’s progress and preview, the same after a reload; Stop ends it with a refund; the list marks the session working and a toast says when the next reply is ready',
+    { timeout: 120_000 },
+    async () => {
+      const { context, page } = await payingUser('progress', viewports.phone);
+      comfy.script({ hang: true });
+      await page.goto('/session/new');
+      await page.getByRole('textbox').fill('a lighthouse at dusk');
+      await page.keyboard.press('Enter');
 
-    // Step 1 of 4, then the stand-in hangs: the bar says a quarter, labelled with the stage.
-    const bar = page.getByRole('progressbar', { name: 'Generating' });
-    await expect.poll(() => bar.getAttribute('aria-valuenow'), { timeout: 30_000 }).toBe('25');
-    await page.getByAltText('Preview of the picture being made').waitFor({ timeout: 10_000 });
+      // Step 1 of 4, then the stand-in hangs: the bar says a quarter, labelled with the stage.
+      const bar = page.getByRole('progressbar', { name: 'Generating' });
+      await expect.poll(() => bar.getAttribute('aria-valuenow'), { timeout: 30_000 }).toBe('25');
+      await page.getByAltText('Preview of the picture being made').waitFor({ timeout: 10_000 });
 
-    // Coming back to the page mid-run: the current progress, not an empty bar waiting for the next step.
-    await page.reload();
-    await expect.poll(() => page.getByRole('progressbar', { name: 'Generating' }).getAttribute('aria-valuenow'), { timeout: 15_000 }).toBe('25');
+      // Coming back to the page mid-run: the current progress, not an empty bar waiting for the next step.
+      await page.reload();
+      await expect
+        .poll(() => page.getByRole('progressbar', { name: 'Generating' }).getAttribute('aria-valuenow'), { timeout: 15_000 })
+        .toBe('25');
 
-    // The sessions list, in another tab, marks the session as still working.
-    const list = await context.newPage();
-    await list.goto('/studio');
-    await list.getByTestId('working-badge').waitFor({ timeout: 15_000 });
+      // The sessions list, in another tab, marks the session as still working.
+      const list = await context.newPage();
+      await list.goto('/studio');
+      await list.getByTestId('working-badge').waitFor({ timeout: 15_000 });
 
-    await page.getByRole('button', { name: 'Stop' }).click();
-    await page.getByText('Stopped. The charge was refunded ($0.05 was refunded to your balance).').waitFor({ timeout: 15_000 });
-    expect(await page.getByRole('progressbar').count()).toBe(0);
-    await expect.poll(() => comfy.interrupts.length, { timeout: 10_000 }).toBeGreaterThan(0);
-    await list.getByTestId('working-badge').waitFor({ state: 'detached', timeout: 15_000 });
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await page.getByText('Stopped. The charge was refunded ($0.05 was refunded to your balance).').waitFor({ timeout: 15_000 });
+      expect(await page.getByRole('progressbar').count()).toBe(0);
+      await expect.poll(() => comfy.interrupts.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await list.getByTestId('working-badge').waitFor({ state: 'detached', timeout: 15_000 });
 
-    // The next reply is asked for, and the user goes to the list while it is made: the session
-    // is marked there, and a toast links back to it when the reply is ready.
-    comfy.setStepMs(2_500);
-    const sessionPath = new URL(page.url()).pathname;
-    await page.getByRole('textbox').fill('a red boat');
-    await page.keyboard.press('Enter');
-    await page.getByRole('progressbar').first().waitFor({ timeout: 15_000 });
-    await page.goto('/studio');
-    await page.getByTestId('working-badge').waitFor({ timeout: 15_000 });
-    await page.getByText(/^A reply is ready in /).waitFor({ timeout: 30_000 });
-    await page.getByRole('button', { name: 'Open' }).click();
-    await page.waitForURL((url) => url.pathname === sessionPath);
-    await context.close();
-  });
+      // The next reply is asked for, and the user goes to the list while it is made: the session
+      // is marked there, and a toast links back to it when the reply is ready.
+      comfy.setStepMs(2_500);
+      const sessionPath = new URL(page.url()).pathname;
+      await page.getByRole('textbox').fill('a red boat');
+      await page.keyboard.press('Enter');
+      await page.getByRole('progressbar').first().waitFor({ timeout: 15_000 });
+      await page.goto('/studio');
+      await page.getByTestId('working-badge').waitFor({ timeout: 15_000 });
+      await page.getByText(/^A reply is ready in /).waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'Open' }).click();
+      await page.waitForURL((url) => url.pathname === sessionPath);
+      await context.close();
+    },
+  );
 });

@@ -15,7 +15,8 @@ const sharedLocalesDir = path.resolve(import.meta.dirname, '../src/shared/locale
 
 function strings(value: unknown, prefix = ''): Array<[string, string]> {
   if (typeof value === 'string') return [[prefix, value]];
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, inner]) => strings(inner, prefix ? `${prefix}.${key}` : key));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, inner]) => strings(inner, prefix ? `${prefix}.${key}` : key));
   return [];
 }
 
@@ -23,7 +24,10 @@ function strings(value: unknown, prefix = ''): Array<[string, string]> {
 function englishOnlyTexts(): string[] {
   const texts = new Set<string>();
   // The server's codes are worded from src/shared's `server` namespace: its English must not show either.
-  for (const [dir, file] of [...readdirSync(path.join(localesDir, 'en')).map((file) => [localesDir, file]), [sharedLocalesDir, 'server.json']] as const) {
+  for (const [dir, file] of [
+    ...readdirSync(path.join(localesDir, 'en')).map((file) => [localesDir, file]),
+    [sharedLocalesDir, 'server.json'],
+  ] as const) {
     const english = new Map(strings(JSON.parse(readFileSync(path.join(dir, 'en', file), 'utf8'))));
     const russian = new Map(strings(JSON.parse(readFileSync(path.join(dir, 'ru', file), 'utf8'))));
     for (const [key, text] of english) {

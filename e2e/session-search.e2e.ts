@@ -19,7 +19,10 @@ async function namedSession(context: BrowserContext, name: string): Promise<stri
 
 /** A session started by a message (stored; no reply asked for), titled by the request's first words. */
 async function sessionWithRequest(context: BrowserContext, text: string): Promise<string> {
-  const response = await context.request.post('/api/messages', { data: { session_id: 'new', content_text: text }, headers: originHeader() });
+  const response = await context.request.post('/api/messages', {
+    data: { session_id: 'new', content_text: text },
+    headers: originHeader(),
+  });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { session_id: string }).session_id;
 }

@@ -10,47 +10,58 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('spending limits', () => {
-  it('are set on the Billing page; the composer warns before a request would pass one, and a send past it is refused with a link back', { timeout: 120_000 }, async () => {
-    const { context, page } = await newPage(browser);
-    await signUpInto(context, 'limits');
-    // $5.00 of credit through the local checkout.
-    const headers = { Origin: baseUrl() };
-    const started = (await (await context.request.post('/api/stripe/create-checkout-session', { data: { priceId: 'price_test_500' }, headers })).json()) as { sessionId: string };
-    expect((await context.request.post(`/api/stripe/test-checkout/${started.sessionId}/complete`, { headers })).status()).toBe(200);
+  it(
+    'are set on the Billing page; the composer warns before a request would pass one, and a send past it is refused with a link back',
+    { timeout: 120_000 },
+    async () => {
+      const { context, page } = await newPage(browser);
+      await signUpInto(context, 'limits');
+      // $5.00 of credit through the local checkout.
+      const headers = { Origin: baseUrl() };
+      const started = (await (
+        await context.request.post('/api/stripe/create-checkout-session', { data: { priceId: 'price_test_500' }, headers })
+      ).json()) as { sessionId: string };
+      expect((await context.request.post(`/api/stripe/test-checkout/${started.sessionId}/complete`, { headers })).status()).toBe(200);
 
-    await page.goto('/billing');
-    await page.getByRole('heading', { name: 'Spending limits' }).waitFor();
-    await page.getByLabel('Daily limit').fill('0.05');
-    expect(await page.getByLabel('Monthly limit').inputValue()).toBe('');
-    await page.getByLabel('E-mail me when my balance falls below').fill('2');
-    await page.getByRole('button', { name: 'Save limits' }).click();
-    await page.getByText('Limits saved.').waitFor();
-    const saved = (await (await context.request.get('/api/spending')).json()) as Record<string, unknown>;
-    expect(saved).toMatchObject({ daily_limit_cents: 5, monthly_limit_cents: null, low_balance_threshold_cents: 200 });
+      await page.goto('/billing');
+      await page.getByRole('heading', { name: 'Spending limits' }).waitFor();
+      await page.getByLabel('Daily limit').fill('0.05');
+      expect(await page.getByLabel('Monthly limit').inputValue()).toBe('');
+      await page.getByLabel('E-mail me when my balance falls below').fill('2');
+      await page.getByRole('button', { name: 'Save limits' }).click();
+      await page.getByText('Limits saved.').waitFor();
+      const saved = (await (await context.request.get('/api/spending')).json()) as Record<string, unknown>;
+      expect(saved).toMatchObject({ daily_limit_cents: 5, monthly_limit_cents: null, low_balance_threshold_cents: 200 });
 
-    await page.goto('/session/new');
-    const composer = page.getByRole('textbox', { name: 'Message' });
-    // Four images: three are free, the fourth costs $0.08, past the $0.05 a day.
-    await composer.fill('make 4 versions of a mountain lake');
-    await page.getByText(/This request \(\$0\.08\) would pass your daily limit of \$0\.05: \$0\.00 spent today/).waitFor();
-    await composer.press('Enter');
-    await page.getByText(/Not sent: this request \(\$0\.08\) would pass your daily limit of \$0\.05/).waitFor();
-    // Nothing was charged: the free images are all still there.
-    const balance = (await (await context.request.get('/api/stripe/balance')).json()) as { availableCents: number; freeGenerationsLeft: number };
-    expect(balance).toMatchObject({ availableCents: 500, freeGenerationsLeft: 3 });
-    expect(await composer.inputValue()).toBe('make 4 versions of a mountain lake');
+      await page.goto('/session/new');
+      const composer = page.getByRole('textbox', { name: 'Message' });
+      // Four images: three are free, the fourth costs $0.08, past the $0.05 a day.
+      await composer.fill('make 4 versions of a mountain lake');
+      await page.getByText(/This request \(\$0\.08\) would pass your daily limit of \$0\.05: \$0\.00 spent today/).waitFor();
+      await composer.press('Enter');
+      await page.getByText(/Not sent: this request \(\$0\.08\) would pass your daily limit of \$0\.05/).waitFor();
+      // Nothing was charged: the free images are all still there.
+      const balance = (await (await context.request.get('/api/stripe/balance')).json()) as {
+        availableCents: number;
+        freeGenerationsLeft: number;
+      };
+      expect(balance).toMatchObject({ availableCents: 500, freeGenerationsLeft: 3 });
+      expect(await composer.inputValue()).toBe('make 4 versions of a mountain lake');
 
-    await page.getByRole('alert').getByRole('link', { name: 'Change limits' }).click();
-    await page.waitForURL(/\/billing#spending-limits$/);
-    expect(await page.getByLabel('Daily limit').inputValue()).toBe('0.05');
-    await context.close();
-  });
+      await page.getByRole('alert').getByRole('link', { name: 'Change limits' }).click();
+      await page.waitForURL(/\/billing#spending-limits$/);
+      expect(await page.getByLabel('Daily limit').inputValue()).toBe('0.05');
+      await context.close();
+    },
+  );
 
   it('downloads the Top-ups tab as CSV for the chosen period', { timeout: 60_000 }, async () => {
     const { context, page } = await newPage(browser);
     await signUpInto(context, 'export');
     const headers = { Origin: baseUrl() };
-    const started = (await (await context.request.post('/api/stripe/create-checkout-session', { data: { priceId: 'price_test_500' }, headers })).json()) as { sessionId: string };
+    const started = (await (
+      await context.request.post('/api/stripe/create-checkout-session', { data: { priceId: 'price_test_500' }, headers })
+    ).json()) as { sessionId: string };
     expect((await context.request.post(`/api/stripe/test-checkout/${started.sessionId}/complete`, { headers })).status()).toBe(200);
     await page.goto('/account');
     const download = page.getByRole('link', { name: 'Download CSV' }).first();

@@ -32,7 +32,9 @@ const composerText = (page: Page) => page.getByRole('textbox', { name: 'Message'
 const bubble = (page: Page, text: string): Locator => page.locator('li[data-message-id]').filter({ hasText: text });
 
 async function imagesLoaded(scope: Locator): Promise<boolean[]> {
-  return scope.locator('img').evaluateAll((images) => images.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0));
+  return scope
+    .locator('img')
+    .evaluateAll((images) => images.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0));
 }
 
 describe('the sessions list', () => {
@@ -109,7 +111,9 @@ describe('a new session', () => {
     await page.getByRole('heading', { name: 'New Session' }).waitFor();
     expect(await page.getByRole('button', { name: 'Send message' }).isDisabled()).toBe(true);
 
-    await page.getByTestId('composer-file-input').setInputFiles([path.join(fixtures, 'people/082.jpg'), path.join(fixtures, 'photos/Portrait_6.jpg')]);
+    await page
+      .getByTestId('composer-file-input')
+      .setInputFiles([path.join(fixtures, 'people/082.jpg'), path.join(fixtures, 'photos/Portrait_6.jpg')]);
     const attachments = page.getByRole('list', { name: 'Images to send' }).getByRole('listitem');
     await attachments.nth(1).waitFor();
     expect(await attachments.count()).toBe(2);
@@ -135,12 +139,18 @@ describe('a new session', () => {
     const sent = bubble(page, 'Make the jacket red');
     await sent.waitFor();
     expect(await sent.getAttribute('data-role')).toBe('user');
-    await sent.getByRole('button', { name: /^Open image / }).nth(1).waitFor();
+    await sent
+      .getByRole('button', { name: /^Open image / })
+      .nth(1)
+      .waitFor();
     await expect.poll(() => imagesLoaded(sent)).toEqual([true, true]);
     expect(await composerText(page).inputValue()).toBe('');
     expect(await page.getByRole('list', { name: 'Images to send' }).count()).toBe(0);
 
-    await sent.getByRole('button', { name: /^Open image / }).first().click();
+    await sent
+      .getByRole('button', { name: /^Open image / })
+      .first()
+      .click();
     const preview = page.getByRole('dialog');
     await expect.poll(() => imagesLoaded(preview)).toEqual([true]);
     await preview.getByRole('button', { name: 'Close' }).click();

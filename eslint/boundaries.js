@@ -63,14 +63,20 @@ const policies = [
   { from: from('server-infrastructure'), allow: to(['server-infrastructure', 'server-lib', 'shared']) },
   { from: from('server-feature'), allow: to(['server-infrastructure', 'server-lib', 'shared']) },
   // The built-in engine's packages, through their entry: the engine adapter and the quote planner.
-  { from: { element: { types: 'server-feature', captured: { feature: 'generation' } } }, allow: [packageEntry('image'), packageEntry('request-language')] },
+  {
+    from: { element: { types: 'server-feature', captured: { feature: 'generation' } } },
+    allow: [packageEntry('image'), packageEntry('request-language')],
+  },
   // Another feature is used through its service, never its repository, routes or jobs; only one it declares.
   ...Object.entries(SERVER_FEATURE_USES).map(([feature, uses]) => ({
     from: { element: { types: 'server-feature', captured: { feature } } },
     allow: uses.map((used) => to(['server-feature'], { captured: { feature: used }, fileInternalPath: '*.service.ts' })),
   })),
   // What the composition root builds (AppDeps) and what middleware sets (AppEnv): types only.
-  { from: from('server-lib', 'server-infrastructure', 'server-feature'), allow: { ...to(['server-root'], { fileInternalPath: 'context.ts' }), dependency: { kind: 'type' } } },
+  {
+    from: from('server-lib', 'server-infrastructure', 'server-feature'),
+    allow: { ...to(['server-root'], { fileInternalPath: 'context.ts' }), dependency: { kind: 'type' } },
+  },
   { from: from('web-app'), allow: to(['web-feature', 'web-common', 'shared']) },
   { from: from('web-feature'), allow: to(['web-common', 'shared']) },
   // Another feature is used through its index.ts, never its internals; only one it declares.
@@ -82,7 +88,10 @@ const policies = [
   // Within a package anything goes (the rule leaves a part's own files alone); across, only this.
   { from: { element: { types: 'package', captured: { package: 'image' } } }, allow: packageEntry('request-language') },
   // The typed API client reads the server's route table, as a type only.
-  { from: from('web-app', 'web-feature', 'web-common'), allow: { ...to(['server-root'], { fileInternalPath: 'app.ts' }), dependency: { kind: 'type' } } },
+  {
+    from: from('web-app', 'web-feature', 'web-common'),
+    allow: { ...to(['server-root'], { fileInternalPath: 'app.ts' }), dependency: { kind: 'type' } },
+  },
 ];
 
 export const boundariesConfig = {

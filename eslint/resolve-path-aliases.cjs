@@ -13,7 +13,10 @@ const { compilerOptions } = require('../tsconfig.json');
 
 const root = path.resolve(__dirname, '..');
 /** '@web/*': ['src/web/*'] → ['@web/', '/…/src/web/'] */
-const aliases = Object.entries(compilerOptions.paths).map(([alias, [target]]) => [alias.replace(/\*$/, ''), path.join(root, compilerOptions.baseUrl, target.replace(/\*$/, ''))]);
+const aliases = Object.entries(compilerOptions.paths).map(([alias, [target]]) => [
+  alias.replace(/\*$/, ''),
+  path.join(root, compilerOptions.baseUrl, target.replace(/\*$/, '')),
+]);
 /** '@photomuse/image' → { folder: '/…/packages/image', entry: '/…/packages/image/src/index.ts' } */
 const workspaces = new Map(
   readdirSync(path.join(root, 'packages'), { withFileTypes: true })

@@ -12,7 +12,10 @@ const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }
 if (isRoot && hasApt) {
   console.error(`Chromium is missing at ${executable}; installing Debian's chromium package…`);
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   if (existsSync(executable)) process.exit(0);
 }
 console.error(

@@ -24,11 +24,17 @@ const WEBP_QUALITY = 72;
 /** Per sample: the fixture it starts from and, per output (same order as samples.ts), the prompt sent to the engine. */
 const recipes: Record<string, { fixture: string; outputPrompts: string[] }> = {
   'red-top-recolour': { fixture: 'people/013.jpg', outputPrompts: ['Make the red top purple'] },
-  'new-backdrop': { fixture: 'people/099.jpg', outputPrompts: ['Put me on a beach', 'Put me in the city at night', 'Change the blue background to pink'] },
+  'new-backdrop': {
+    fixture: 'people/099.jpg',
+    outputPrompts: ['Put me on a beach', 'Put me in the city at night', 'Change the blue background to pink'],
+  },
   'portrait-pencil-sketch': { fixture: 'people/037.jpg', outputPrompts: ['Turn this portrait into a pencil sketch'] },
   'vintage-film-portrait': { fixture: 'people/082.jpg', outputPrompts: ['Give this photo a vintage film look', 'Make it black and white'] },
   'waterfall-caption': { fixture: 'photos/Landscape_1.jpg', outputPrompts: ['Add the caption "Iceland"'] },
-  'digital-art-portrait': { fixture: 'people/091.jpg', outputPrompts: ['Make it digital art', 'Make it anime', 'Turn this photo into pop art'] },
+  'digital-art-portrait': {
+    fixture: 'people/091.jpg',
+    outputPrompts: ['Make it digital art', 'Make it anime', 'Turn this photo into pop art'],
+  },
 };
 
 /** Where the local engine may live; the first module that exists and exports a factory or class wins. */
@@ -102,7 +108,8 @@ async function main() {
   for (const sample of samples) {
     const recipe = recipes[sample.id];
     if (!recipe) throw new Error(`No recipe for sample ${sample.id}`);
-    if (recipe.outputPrompts.length !== sample.outputs.length) throw new Error(`Sample ${sample.id}: ${sample.outputs.length} outputs but ${recipe.outputPrompts.length} prompts`);
+    if (recipe.outputPrompts.length !== sample.outputs.length)
+      throw new Error(`Sample ${sample.id}: ${sample.outputs.length} outputs but ${recipe.outputPrompts.length} prompts`);
 
     // Orientation applied and resized once; the engine works on exactly the picture visitors see as "before".
     const { data: before, info } = await sharp(await readFile(path.join(fixturesDir, recipe.fixture)))
@@ -111,7 +118,9 @@ async function main() {
       .png()
       .toBuffer({ resolveWithObject: true });
     if (info.width !== sample.input.width || info.height !== sample.input.height) {
-      throw new Error(`Sample ${sample.id}: samples.ts says ${sample.input.width}x${sample.input.height}, the resized fixture is ${info.width}x${info.height}`);
+      throw new Error(
+        `Sample ${sample.id}: samples.ts says ${sample.input.width}x${sample.input.height}, the resized fixture is ${info.width}x${info.height}`,
+      );
     }
     totalBytes += await writeWebp(before, sample.input.path, sample.input);
     console.log(`wrote ${sample.input.path}`);
@@ -138,7 +147,9 @@ async function main() {
         continue;
       }
       totalBytes += await writeWebp(image.data, output.path, sample.input);
-      console.log(`wrote ${output.path} (${Math.round(performance.now() - started)} ms, difference ${difference.toFixed(1)}; ${result.note})`);
+      console.log(
+        `wrote ${output.path} (${Math.round(performance.now() - started)} ms, difference ${difference.toFixed(1)}; ${result.note})`,
+      );
     }
   }
 
@@ -146,7 +157,14 @@ async function main() {
   report('The engine could not carry out these requests, so they were not written:', refused);
   report('The engine returned these pictures (almost) unchanged, so they were not written:', unchanged);
   if (missing.length > 0) {
-    const present = await Promise.all(missing.map((p) => stat(publicFile(p)).then(() => true, () => false)));
+    const present = await Promise.all(
+      missing.map((p) =>
+        stat(publicFile(p)).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
     report(
       `${inputsOnly ? 'Inputs only' : 'Without the local engine'}; these outputs still have to be rendered:`,
       missing.map((p, index) => `${p}${present[index] ? ' (an older render exists)' : ''}`),

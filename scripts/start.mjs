@@ -35,7 +35,11 @@ if (sourcesChanged || process.env.FORCE_BUILD === '1') {
 // its own, and each keeps the freed pixel buffers of a 12-megapixel edit: two arenas hold the local
 // engine's peak some 150 MB lower at no measurable cost in time (decision 021). The operator's own setting wins.
 const env = { MALLOC_ARENA_MAX: '2', ...process.env };
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], { cwd: process.cwd(), env, stdio: 'inherit' });
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+  cwd: process.cwd(),
+  env,
+  stdio: 'inherit',
+});
 // Ctrl-C reaches the server through the process group; SIGTERM sent to us alone is passed on.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -16,7 +16,15 @@ const bin = (name) => path.join(root, 'node_modules', name);
 
 const vitest = (project) => [
   node,
-  [bin('vitest/vitest.mjs'), 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${project}.json`)}`],
+  [
+    bin('vitest/vitest.mjs'),
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${path.join(reports, `${project}.json`)}`,
+  ],
 ];
 
 const steps = [

@@ -23,7 +23,14 @@ export interface ProductServer {
  * `productDir` runs another checkout of the product (BENCH_PRODUCT_DIR: the "before" of a change,
  * e.g. `git worktree add /tmp/before <commit>`) against this benchmark.
  */
-export async function startProductServer(options: { dataDir: string; databaseUrl: string | undefined; env?: Record<string, string>; nodeArgs?: string[]; productDir?: string; showLog?: boolean }): Promise<ProductServer> {
+export async function startProductServer(options: {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  env?: Record<string, string>;
+  nodeArgs?: string[];
+  productDir?: string;
+  showLog?: boolean;
+}): Promise<ProductServer> {
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'], {
@@ -46,7 +53,13 @@ export async function startProductServer(options: { dataDir: string; databaseUrl
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     if (attempt > 600) throw new Error('the server did not start in 60 s');
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await sleep(100);
   }
   return {
@@ -65,7 +78,11 @@ export async function startProductServer(options: { dataDir: string; databaseUrl
  * `origin` is the APP_URL the server checks requests against when it differs from `url`;
  * `forwardedFor` gives the user an address of their own for the per-address sign-up limit.
  */
-export async function newUser(url: string, tag: string, options: { origin?: string; forwardedFor?: string } = {}): Promise<{ client: TestClient; userId: string; email: string }> {
+export async function newUser(
+  url: string,
+  tag: string,
+  options: { origin?: string; forwardedFor?: string } = {},
+): Promise<{ client: TestClient; userId: string; email: string }> {
   const email = `bench-${tag}-${Date.now().toString(36)}@example.test`;
   const client = new TestClient(url, options.origin ?? url);
   if (options.forwardedFor) client.headers['X-Forwarded-For'] = options.forwardedFor;

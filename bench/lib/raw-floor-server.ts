@@ -112,7 +112,14 @@ async function signedInUser(req: http.IncomingMessage): Promise<SessionUser | nu
   const { rows } = await run(SESSION_USER, [token]);
   const row = rows[0];
   if (!row || new Date(row.expires_at).getTime() <= Date.now()) return null;
-  return { id: row.id, email: row.email, name: row.name, emailVerified: row.email_verified, image: row.image, termsAcceptedAt: row.terms_accepted_at };
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    emailVerified: row.email_verified,
+    image: row.image,
+    termsAcceptedAt: row.terms_accepted_at,
+  };
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown) {
@@ -143,7 +150,9 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   if (!user.termsAcceptedAt) return send(res, 403, { error: 'terms' });
   if (url.pathname === '/api/sessions') {
     const paged = await schemaHasPagedLists;
-    const { rows } = paged ? await run(SESSIONS_FIRST_PAGE, [user.id, SESSIONS_PAGE_SIZE + 1]) : await pool.query(BEFORE_PAGED_LISTS.sessionsAll, [user.id]);
+    const { rows } = paged
+      ? await run(SESSIONS_FIRST_PAGE, [user.id, SESSIONS_PAGE_SIZE + 1])
+      : await pool.query(BEFORE_PAGED_LISTS.sessionsAll, [user.id]);
     const shown = paged ? rows.slice(0, SESSIONS_PAGE_SIZE) : rows;
     const sessions = shown.map((row) => ({
       id: row.id,
@@ -156,7 +165,10 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     }));
     if (!paged) return send(res, 200, { sessions });
     const last = shown.at(-1);
-    return send(res, 200, { sessions, next_cursor: rows.length > SESSIONS_PAGE_SIZE && last ? `${last.cursor_updated_at}_${last.id}` : null });
+    return send(res, 200, {
+      sessions,
+      next_cursor: rows.length > SESSIONS_PAGE_SIZE && last ? `${last.cursor_updated_at}_${last.id}` : null,
+    });
   }
   const messagesMatch = messagesPath.exec(url.pathname);
   if (messagesMatch) {
@@ -171,7 +183,10 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const isGenerated = url.searchParams.get('kind') === 'generated';
     const limit = Number(url.searchParams.get('limit') ?? 20);
     const offset = Number(url.searchParams.get('offset') ?? 0);
-    const [page, count] = await Promise.all([run(isGenerated ? APPROVED_PAGE.generated : APPROVED_PAGE.uploaded, [user.id, limit, offset]), filesTotal(user.id, isGenerated)]);
+    const [page, count] = await Promise.all([
+      run(isGenerated ? APPROVED_PAGE.generated : APPROVED_PAGE.uploaded, [user.id, limit, offset]),
+      filesTotal(user.id, isGenerated),
+    ]);
     const images = page.rows.map((row) => ({
       id: row.id,
       user_id: row.user_id,
@@ -189,7 +204,9 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
       metadata: Array.isArray(row.metadata) ? row.metadata : null,
       width: row.width,
       height: row.height,
-      expires_at: new Date(new Date(row.upload_timestamp).getTime() + (row.is_generated ? GENERATED_RETENTION_SECONDS : UPLOAD_RETENTION_SECONDS) * 1000).toISOString(),
+      expires_at: new Date(
+        new Date(row.upload_timestamp).getTime() + (row.is_generated ? GENERATED_RETENTION_SECONDS : UPLOAD_RETENTION_SECONDS) * 1000,
+      ).toISOString(),
       expired: row.expired_at !== null,
     }));
     return send(res, 200, { images, total: count, hasMore: offset + images.length < count });
@@ -197,7 +214,12 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   if (url.pathname === '/api/stripe/balance') {
     const { rows } = await run(FIND_ACCOUNT, [user.id]);
     const cents = Number(rows[0]?.available_cents ?? 0);
-    return send(res, 200, { balance: rawBalanceOf(cents), formatted: formatCents(cents), freeGenerationsLeft: rows[0]?.free_generations_left ?? 0, availableCents: cents });
+    return send(res, 200, {
+      balance: rawBalanceOf(cents),
+      formatted: formatCents(cents),
+      freeGenerationsLeft: rows[0]?.free_generations_left ?? 0,
+      availableCents: cents,
+    });
   }
   if (url.pathname === '/api/stripe/transaction-history/top-ups') {
     const limit = Number(url.searchParams.get('limit') ?? 20);

@@ -32,7 +32,11 @@ export async function seedFiles(client: pg.Client, userId: string, count: number
  * `messagesPerSession`; the messages carry the user's uploads as attachments, one each, while
  * there are uploads left. Returns the session ids, newest activity first.
  */
-export async function seedSessions(client: pg.Client, userId: string, options: { sessions: number; messagesPerSession: number; firstSessionMessages: number }): Promise<string[]> {
+export async function seedSessions(
+  client: pg.Client,
+  userId: string,
+  options: { sessions: number; messagesPerSession: number; firstSessionMessages: number },
+): Promise<string[]> {
   const { rows } = await client.query<{ id: string }>(
     `insert into chat_sessions (user_id, session_name, total_messages, created_at, updated_at)
      select $1, 'Session ' || i, case when i = 1 then $3::int else $4::int end, now() - make_interval(mins => i), now() - make_interval(mins => i)
@@ -56,7 +60,9 @@ export async function seedSessions(client: pg.Client, userId: string, options: {
      select m.ids[i], f.ids[i] from m, f, generate_series(1, least(cardinality(m.ids), cardinality(f.ids))) i`,
     [userId],
   );
-  const ordered = await client.query<{ id: string }>(`select id from chat_sessions where user_id = $1 order by updated_at desc, id`, [userId]);
+  const ordered = await client.query<{ id: string }>(`select id from chat_sessions where user_id = $1 order by updated_at desc, id`, [
+    userId,
+  ]);
   return ordered.rows.length === rows.length ? ordered.rows.map((row) => row.id) : rows.map((row) => row.id);
 }
 

@@ -44,12 +44,23 @@ export async function confirmationLink(context: BrowserContext, email: string): 
  * with the terms accepted. `name` is the part of the address before the at-sign, which is also
  * what the product shows as their display name.
  */
-export async function signUpInto(context: BrowserContext, tag: string, options: { email?: string; origin?: string } = {}): Promise<{ email: string; name: string }> {
+export async function signUpInto(
+  context: BrowserContext,
+  tag: string,
+  options: { email?: string; origin?: string } = {},
+): Promise<{ email: string; name: string }> {
   const email = options.email ?? uniqueEmail(tag);
-  const signUp = await context.request.post('/api/auth/sign-up/email', { data: { email, password: TEST_PASSWORD, name: '', callbackURL: '/studio' }, headers: originHeader(options.origin ?? baseUrl()) });
+  const signUp = await context.request.post('/api/auth/sign-up/email', {
+    data: { email, password: TEST_PASSWORD, name: '', callbackURL: '/studio' },
+    headers: originHeader(options.origin ?? baseUrl()),
+  });
   expect(signUp.status()).toBe(200);
   const confirmed = await context.request.get(await confirmationLink(context, email), { maxRedirects: 0 });
   expect(confirmed.status()).toBe(302);
-  expect((await context.request.post('/api/me/accept-terms', { data: { accepted: true }, headers: originHeader(options.origin ?? baseUrl()) })).status()).toBe(200);
+  expect(
+    (
+      await context.request.post('/api/me/accept-terms', { data: { accepted: true }, headers: originHeader(options.origin ?? baseUrl()) })
+    ).status(),
+  ).toBe(200);
   return { email, name: email.split('@')[0]! };
 }

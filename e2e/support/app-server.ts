@@ -80,7 +80,10 @@ async function startOn(port: number, dataDir: string, env: Record<string, string
       child.kill('SIGKILL');
       return `not ready in 90 s:\n${output}`;
     }
-    const health = await fetch(`${origin}/api/health`).then((r) => (r.ok ? (r.json() as Promise<{ status: string }>) : null), () => null);
+    const health = await fetch(`${origin}/api/health`).then(
+      (r) => (r.ok ? (r.json() as Promise<{ status: string }>) : null),
+      () => null,
+    );
     if (health) return { origin, health, stop };
     await new Promise((r) => setTimeout(r, 200));
   }

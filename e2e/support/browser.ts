@@ -6,7 +6,16 @@ export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   // Every context is a different visitor: the sign-in/sign-up limits count per client address,
   // and the server under test trusts X-Forwarded-For (TRUST_PROXY=true, as behind a proxy).
@@ -30,8 +39,15 @@ export const viewports = {
   phone: { width: 390, height: 844 },
 } as const;
 
-export async function newPage(browser: Browser, viewport: keyof typeof viewports = 'desktop'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: viewports[viewport], ...(viewport === 'phone' ? { isMobile: true, hasTouch: true } : {}) });
+export async function newPage(
+  browser: Browser,
+  viewport: keyof typeof viewports = 'desktop',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: viewports[viewport],
+    ...(viewport === 'phone' ? { isMobile: true, hasTouch: true } : {}),
+  });
   const page = await context.newPage();
   return { context, page };
 }

@@ -25,7 +25,8 @@ const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
 const dataDir = path.join(config.dataDir, 'pg');
 let embedded: EmbeddedDatabase | undefined;
-const url = config.databaseUrl ?? (await runningEmbeddedPostgresUrl(dataDir)) ?? (embedded = await startEmbeddedPostgres(dataDir, logger)).url;
+const url =
+  config.databaseUrl ?? (await runningEmbeddedPostgresUrl(dataDir)) ?? (embedded = await startEmbeddedPostgres(dataDir, logger)).url;
 const db = createDb(url, { max: 2 });
 let exitCode = 0;
 try {

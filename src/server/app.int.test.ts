@@ -15,7 +15,8 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const validReport = { code: 'INTERNAL_SERVER_ERROR', message: 'boom', status: 500, path: '/studio', release: '1.0.0' };
-const postJson = (path: string, body: string) => fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+const postJson = (path: string, body: string) =>
+  fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
 
 describe('the API skeleton', () => {
   it('reports healthy with a reachable database', async () => {
@@ -49,7 +50,13 @@ describe('the API skeleton', () => {
     const described = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(described.paths)).toContain('/api/dev/mailbox');
 
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_SECRET: 'a'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:1', MAIL_FROM: 'PhotoMuse <noreply@example.test>' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      AUTH_SECRET: 'a'.repeat(40),
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      MAIL_FROM: 'PhotoMuse <noreply@example.test>',
+    });
     const db = createDb('postgres://nobody@127.0.0.1:1/none', { max: 1 });
     const app = createApp(await buildDeps(config, db, createLogger('silent'), { jobs: undefined!, realtime: undefined! }));
     const withoutMailbox = await app.request('/api/dev/mailbox');
@@ -61,7 +68,12 @@ describe('the API skeleton', () => {
   });
 
   it("describes no development-only route in production's OpenAPI document, and every one in development's", async () => {
-    const developmentOnly = ['/api/dev/mailbox', '/api/stripe/test-checkout/{id}', '/api/stripe/test-checkout/{id}/complete', '/api/stripe/test-checkout/{id}/cancel'];
+    const developmentOnly = [
+      '/api/dev/mailbox',
+      '/api/stripe/test-checkout/{id}',
+      '/api/stripe/test-checkout/{id}/complete',
+      '/api/stripe/test-checkout/{id}/cancel',
+    ];
     const inDevelopment = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(inDevelopment.paths)).toEqual(expect.arrayContaining(developmentOnly));
 
@@ -78,11 +90,15 @@ describe('the API skeleton', () => {
     });
     const db = createDb('postgres://nobody@127.0.0.1:1/none', { max: 1 });
     const app = createApp(await buildDeps(config, db, createLogger('silent'), { jobs: undefined!, realtime: undefined! }));
-    const inProduction = (await (await app.request('/api/openapi.json')).json()) as { paths: Record<string, Record<string, { summary?: string }>> };
+    const inProduction = (await (await app.request('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { summary?: string }>>;
+    };
     const paths = Object.keys(inProduction.paths);
     expect(paths.filter((path) => developmentOnly.includes(path) || /\/dev\/|test-checkout/.test(path))).toEqual([]);
     expect(paths).toEqual(expect.arrayContaining(['/api/stripe/webhook', '/api/stripe/create-checkout-session']));
-    const summaries = Object.values(inProduction.paths).flatMap((operations) => Object.values(operations).map((operation) => operation.summary ?? ''));
+    const summaries = Object.values(inProduction.paths).flatMap((operations) =>
+      Object.values(operations).map((operation) => operation.summary ?? ''),
+    );
     expect(summaries.filter((summary) => /test mode|development/i.test(summary))).toEqual([]);
     await db.$client.end();
   });
@@ -122,7 +138,13 @@ describe('the API skeleton', () => {
   it('tells the client its public configuration, with nothing secret in it', async () => {
     const response = await fetch(`${server.url}/api/config`);
     const body = await response.json();
-    expect(body).toMatchObject({ appName: 'PhotoMuse', payments: { mode: 'test', publishableKey: null }, devMailbox: true, pricePerImageCents: 8, freeGenerations: 3 });
+    expect(body).toMatchObject({
+      appName: 'PhotoMuse',
+      payments: { mode: 'test', publishableKey: null },
+      devMailbox: true,
+      pricePerImageCents: 8,
+      freeGenerations: 3,
+    });
     expect(JSON.stringify(body)).not.toMatch(/secret/i);
   });
 });
@@ -134,7 +156,13 @@ describe('graceful shutdown', () => {
     const { port } = new URL(own.url);
     const answer = new Promise<number>((resolve, reject) => {
       const request = http.request(
-        { host: '127.0.0.1', port, path: '/api/client-errors', method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } },
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/client-errors',
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+        },
         (response) => {
           response.resume();
           resolve(response.statusCode ?? 0);

@@ -127,7 +127,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   });
   // Photo uploads and masks have larger limits of their own (uploads.routes.ts, masks.routes.ts), also checked before parsing.
   // GET and HEAD carry no body; looking for one would build a whole fetch Request per read.
-  app.use('/api/*', (c, next) => (c.req.path === UPLOADS_PATH || c.req.path === MASKS_PATH || BODYLESS_METHODS.has(c.req.method) ? next() : jsonBodyLimit(c, next)));
+  app.use('/api/*', (c, next) =>
+    c.req.path === UPLOADS_PATH || c.req.path === MASKS_PATH || BODYLESS_METHODS.has(c.req.method) ? next() : jsonBodyLimit(c, next),
+  );
 
   app.use('/api/*', sameOriginOnly(deps.config.appUrl));
   app.route('/api/auth', authRoutes(deps));
@@ -149,7 +151,12 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.onError((error, c) => {
     const response = handleError(error, c);
     if (isReportable(response.status, c.req.raw.signal.aborted)) {
-      deps.errorReporter.report(error, { method: c.req.method, route: routePath(c), status: response.status, requestId: c.get('requestId') });
+      deps.errorReporter.report(error, {
+        method: c.req.method,
+        route: routePath(c),
+        status: response.status,
+        requestId: c.get('requestId'),
+      });
     }
     return response;
   });
@@ -179,7 +186,9 @@ function mountWebClient(app: OpenAPIHono<AppEnv>, webDistDir: string, deps: AppD
   );
   // Files at the top of the build (favicon.svg, robots.txt); page paths have no extension.
   // The build's own bookkeeping (/.vite/manifest.json) is not for visitors.
-  app.use('*', async (c, next) => (path.extname(c.req.path) && !c.req.path.startsWith('/.vite/') ? serveStatic({ root, precompressed: true })(c, next) : next()));
+  app.use('*', async (c, next) =>
+    path.extname(c.req.path) && !c.req.path.startsWith('/.vite/') ? serveStatic({ root, precompressed: true })(c, next) : next(),
+  );
   app.get('*', async (c) => {
     indexHtml ??= readFile(indexFile, 'utf8');
     const known = isKnownPagePath(c.req.path, { includeDevPages });

@@ -34,8 +34,13 @@ if (args.includes('--list')) {
 
 const database = await databaseForCommand(config, logger).catch((error: unknown) => exitOnStartFailure(logger, error));
 try {
-  const made = await backUpAndPrune({ databaseUrl: database.url, storage, logger }, { scope: QUEUE_DUMP_SCOPE, keep: config.backup.retention });
-  process.stdout.write(`Stored ${made.name} (${formatBytes(made.size)})${made.deleted.length > 0 ? `; deleted ${made.deleted.length} older beyond BACKUP_RETENTION=${config.backup.retention}` : ''}.\n`);
+  const made = await backUpAndPrune(
+    { databaseUrl: database.url, storage, logger },
+    { scope: QUEUE_DUMP_SCOPE, keep: config.backup.retention },
+  );
+  process.stdout.write(
+    `Stored ${made.name} (${formatBytes(made.size)})${made.deleted.length > 0 ? `; deleted ${made.deleted.length} older beyond BACKUP_RETENTION=${config.backup.retention}` : ''}.\n`,
+  );
 } catch (error) {
   process.stderr.write(`The backup failed: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;

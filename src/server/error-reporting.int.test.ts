@@ -35,7 +35,13 @@ async function reportingApp() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'photomuse-sentry-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   const port = 40000 + Math.floor(Math.random() * 20000);
-  const app = startAppProcess('api', { NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: scratch.url, SENTRY_DSN: receiver.dsn });
+  const app = startAppProcess('api', {
+    NODE_ENV: 'test',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: scratch.url,
+    SENTRY_DSN: receiver.dsn,
+  });
   children.push(app.child);
   await app.ready;
   return { receiver, scratch, app, port };
@@ -63,7 +69,11 @@ describe('error reporting with SENTRY_DSN', () => {
         }, 500);
       });
     });
-    const abortedStatus = await until('the aborted request to end', () => /"path":"\/api\/stats","status":(\d+)/.exec(app.output())?.[1], 15_000);
+    const abortedStatus = await until(
+      'the aborted request to end',
+      () => /"path":"\/api\/stats","status":(\d+)/.exec(app.output())?.[1],
+      15_000,
+    );
     expect(Number(abortedStatus)).toBeGreaterThanOrEqual(500);
     await client.query('rollback');
 
@@ -75,13 +85,24 @@ describe('error reporting with SENTRY_DSN', () => {
       const broken = await fetch(`${base}/api/stats`, { headers: { Cookie: 'better-auth.session_token=a-session-token-never-reported' } });
       expect(broken.status).toBe(500);
       const event = await receiver.waitForEvent(() => true);
-      const exception = (event.exception as { values: { type: string; value: string; stacktrace?: { frames: { filename?: string; function?: string }[] } }[] }).values;
+      const exception = (
+        event.exception as {
+          values: { type: string; value: string; stacktrace?: { frames: { filename?: string; function?: string }[] } }[];
+        }
+      ).values;
       // The error and its cause (the database's own error), each with the frames that threw it.
       expect(exception.map((value) => value.value).join('\n')).toContain('user_files');
       const frames = exception.flatMap((value) => value.stacktrace?.frames ?? []);
       expect(frames.length).toBeGreaterThan(0);
-      expect(frames.some((frame) => frame.filename?.includes('stats.repository') || frame.filename?.includes('node_modules/pg'))).toBe(true);
-      expect(event).toMatchObject({ environment: 'test', release: '1.0.0', level: 'error', tags: { route: '/api/stats', status: '500', method: 'GET' } });
+      expect(frames.some((frame) => frame.filename?.includes('stats.repository') || frame.filename?.includes('node_modules/pg'))).toBe(
+        true,
+      );
+      expect(event).toMatchObject({
+        environment: 'test',
+        release: '1.0.0',
+        level: 'error',
+        tags: { route: '/api/stats', status: '500', method: 'GET' },
+      });
       expect(JSON.stringify(receiver.items)).not.toContain('a-session-token-never-reported');
     } finally {
       await client.query('alter table user_files_moved rename to user_files');
@@ -93,50 +114,57 @@ describe('error reporting with SENTRY_DSN', () => {
     expect(receiver.rejected).toEqual([]);
   });
 
-  it("withholds a failed query's statement and parameters, and a value Postgres quotes, from the envelope", { timeout: 90_000 }, async () => {
-    const { receiver, scratch, app, port } = await reportingApp();
-    const appUrl = `http://localhost:${port}`;
+  it(
+    "withholds a failed query's statement and parameters, and a value Postgres quotes, from the envelope",
+    { timeout: 90_000 },
+    async () => {
+      const { receiver, scratch, app, port } = await reportingApp();
+      const appUrl = `http://localhost:${port}`;
 
-    // A user who signed up, confirmed and accepted the terms, with a session of their own.
-    const email = uniqueEmail('sentry');
-    const browser = new TestClient(`http://127.0.0.1:${port}`, appUrl);
-    expect((await browser.post('/api/auth/sign-up/email', { email, password: TEST_PASSWORD, name: '', callbackURL: '/studio' })).status).toBe(200);
-    const mail = await until('the confirmation mail', async () => {
-      const { mails } = (await (await browser.get('/api/dev/mailbox')).json()) as { mails: { to: string; text: string }[] };
-      return mails.find((candidate) => candidate.to === email);
-    });
-    const link = new URL(/https?:\/\/[^\s"<>]*\/api\/auth\/verify-email[^\s"<>]*/.exec(mail.text)![0]);
-    expect((await browser.get(`${link.pathname}${link.search}`)).status).toBe(302);
-    const accepted = await browser.post('/api/me/accept-terms', { accepted: true });
-    const userId = ((await accepted.json()) as { id: string }).id;
-    const sent = await browser.post('/api/messages', { session_id: 'new', content_text: 'hello', file_ids: [] });
-    const sessionId = ((await sent.json()) as { session_id: string }).session_id;
+      // A user who signed up, confirmed and accepted the terms, with a session of their own.
+      const email = uniqueEmail('sentry');
+      const browser = new TestClient(`http://127.0.0.1:${port}`, appUrl);
+      expect(
+        (await browser.post('/api/auth/sign-up/email', { email, password: TEST_PASSWORD, name: '', callbackURL: '/studio' })).status,
+      ).toBe(200);
+      const mail = await until('the confirmation mail', async () => {
+        const { mails } = (await (await browser.get('/api/dev/mailbox')).json()) as { mails: { to: string; text: string }[] };
+        return mails.find((candidate) => candidate.to === email);
+      });
+      const link = new URL(/https?:\/\/[^\s"<>]*\/api\/auth\/verify-email[^\s"<>]*/.exec(mail.text)![0]);
+      expect((await browser.get(`${link.pathname}${link.search}`)).status).toBe(302);
+      const accepted = await browser.post('/api/me/accept-terms', { accepted: true });
+      const userId = ((await accepted.json()) as { id: string }).id;
+      const sent = await browser.post('/api/messages', { session_id: 'new', content_text: 'hello', file_ids: [] });
+      const sessionId = ((await sent.json()) as { session_id: string }).session_id;
 
-    const client = new pg.Client(scratch.url);
-    await client.connect();
-    cleanups.push(() => client.end());
-    // Two failures of ours: a query with the user's id among its parameters meets a missing table,
-    // and a value the user typed meets a column of the wrong type (Postgres quotes it back).
-    await client.query('alter table user_files rename to user_files_moved');
-    await client.query('alter table chat_sessions alter column session_name type integer using null');
-    const typed = 'Holiday plans of Ms Example';
-    try {
-      expect((await browser.get('/api/user-files?limit=7')).status).toBe(500);
-      expect((await browser.request(`/api/sessions/${sessionId}`, { method: 'PATCH', json: { session_name: typed } })).status).toBe(500);
-      await receiver.waitForEvent((event) => JSON.stringify(event).includes('/api/user-files'));
-      await receiver.waitForEvent((event) => JSON.stringify(event).includes('/api/sessions/:id'));
-    } finally {
-      await client.query('alter table user_files_moved rename to user_files');
-      await client.query('alter table chat_sessions alter column session_name type text using null');
-    }
-    expect(await app.stop()).toBe(0);
+      const client = new pg.Client(scratch.url);
+      await client.connect();
+      cleanups.push(() => client.end());
+      // Two failures of ours: a query with the user's id among its parameters meets a missing table,
+      // and a value the user typed meets a column of the wrong type (Postgres quotes it back).
+      await client.query('alter table user_files rename to user_files_moved');
+      await client.query('alter table chat_sessions alter column session_name type integer using null');
+      const typed = 'Holiday plans of Ms Example';
+      try {
+        expect((await browser.get('/api/user-files?limit=7')).status).toBe(500);
+        expect((await browser.request(`/api/sessions/${sessionId}`, { method: 'PATCH', json: { session_name: typed } })).status).toBe(500);
+        await receiver.waitForEvent((event) => JSON.stringify(event).includes('/api/user-files'));
+        await receiver.waitForEvent((event) => JSON.stringify(event).includes('/api/sessions/:id'));
+      } finally {
+        await client.query('alter table user_files_moved rename to user_files');
+        await client.query('alter table chat_sessions alter column session_name type text using null');
+      }
+      expect(await app.stop()).toBe(0);
 
-    const envelope = JSON.stringify(receiver.items);
-    expect(envelope).toContain(WITHHELD_QUERY);
-    expect(envelope).toContain('Postgres error 22P02');
-    // The table that was missing is ours to know; the statement, its parameters and the value are not.
-    expect(envelope).toContain('relation \\"user_files\\" does not exist');
-    for (const withheld of [userId, email, typed, 'params:', 'Failed query:', 'where "user_files"', 'limit $']) expect(envelope, withheld).not.toContain(withheld);
-    expect(receiver.rejected).toEqual([]);
-  });
+      const envelope = JSON.stringify(receiver.items);
+      expect(envelope).toContain(WITHHELD_QUERY);
+      expect(envelope).toContain('Postgres error 22P02');
+      // The table that was missing is ours to know; the statement, its parameters and the value are not.
+      expect(envelope).toContain('relation \\"user_files\\" does not exist');
+      for (const withheld of [userId, email, typed, 'params:', 'Failed query:', 'where "user_files"', 'limit $'])
+        expect(envelope, withheld).not.toContain(withheld);
+      expect(receiver.rejected).toEqual([]);
+    },
+  );
 });

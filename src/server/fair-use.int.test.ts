@@ -15,7 +15,11 @@ import { startTestServer } from '@test/server/test-server';
  */
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_UPLOADS_PER_MINUTE: '3', RATE_LIMIT_GENERATIONS_PER_MINUTE: '2', RATE_LIMIT_MESSAGES_PER_MINUTE: '4' });
+  server = await startTestServer({
+    RATE_LIMIT_UPLOADS_PER_MINUTE: '3',
+    RATE_LIMIT_GENERATIONS_PER_MINUTE: '2',
+    RATE_LIMIT_MESSAGES_PER_MINUTE: '4',
+  });
 });
 afterAll(() => server?.stop());
 
@@ -28,7 +32,8 @@ async function expectTooMany(response: Response) {
   expect(Number(response.headers.get('retry-after'))).toBeLessThanOrEqual(60);
 }
 
-const filesOf = async (user: SignedInClient) => (await server.deps.db.select({ id: userFiles.id }).from(userFiles).where(eq(userFiles.userId, user.userId))).length;
+const filesOf = async (user: SignedInClient) =>
+  (await server.deps.db.select({ id: userFiles.id }).from(userFiles).where(eq(userFiles.userId, user.userId))).length;
 
 describe('fair use', () => {
   it('answers the upload over the per-minute limit with 429, storing nothing, while other users go on', async () => {
@@ -70,8 +75,15 @@ describe('fair use', () => {
     const jobs = await server.deps.db.select({ id: agentJobs.id }).from(agentJobs).where(eq(agentJobs.userId, busy.userId));
     expect(jobs).toHaveLength(2);
     // Nothing was stored for the refused request: no third session, no third message.
-    expect(await server.deps.db.select({ id: chatSessions.id }).from(chatSessions).where(eq(chatSessions.userId, busy.userId))).toHaveLength(2);
-    expect(await server.deps.db.select({ id: messages.id }).from(messages).where(and(eq(messages.userId, busy.userId), eq(messages.role, 'user')))).toHaveLength(2);
+    expect(
+      await server.deps.db.select({ id: chatSessions.id }).from(chatSessions).where(eq(chatSessions.userId, busy.userId)),
+    ).toHaveLength(2);
+    expect(
+      await server.deps.db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(eq(messages.userId, busy.userId), eq(messages.role, 'user'))),
+    ).toHaveLength(2);
     // A message without a reply request is not a generation and still goes through.
     expect((await busy.post('/api/messages', { session_id: 'new', content_text: 'just a note' })).status).toBe(201);
   });

@@ -93,7 +93,8 @@ function inputsWhere(matches: (schema: Schema) => boolean): RouteInput[] {
     for (const [method, operation] of Object.entries(operations)) {
       for (const parameter of operation.parameters ?? []) {
         const schema = resolve(parameter.schema);
-        if (matches(schema) && (parameter.in === 'path' || parameter.in === 'query')) inputs.push({ method, path, operation, place: parameter.in, name: [parameter.name], schema });
+        if (matches(schema) && (parameter.in === 'path' || parameter.in === 'query'))
+          inputs.push({ method, path, operation, place: parameter.in, name: [parameter.name], schema });
       }
       const body = operation.requestBody?.content?.['application/json']?.schema;
       const visit = (schema: Schema, name: string[]) => {
@@ -139,14 +140,21 @@ function outOfRange(schema: Schema): { value: number; label: string }[] {
   if (schema.maximum !== undefined) values.push({ value: schema.maximum + 1, label: 'maximum + 1' });
   if (schema.minimum !== undefined) values.push({ value: schema.minimum - 1, label: 'minimum - 1' });
   if (typesOf(schema).includes('integer')) values.push({ value: (schema.minimum ?? 0) + 0.5, label: 'a fraction' });
-  return values.filter(({ value }) => value > (schema.maximum ?? PG_INTEGER_MAX) || value < (schema.minimum ?? PG_INTEGER_MIN) || !Number.isInteger(value));
+  return values.filter(
+    ({ value }) => value > (schema.maximum ?? PG_INTEGER_MAX) || value < (schema.minimum ?? PG_INTEGER_MIN) || !Number.isInteger(value),
+  );
 }
 
 function requestFor(input: RouteInput, value: unknown): { url: string; init: RequestInit } {
   const query = new URLSearchParams();
   let url = input.path;
   for (const parameter of input.operation.parameters ?? []) {
-    const chosen = input.place !== 'body' && parameter.name === input.name[0] ? value : parameter.in === 'path' || parameter.required ? validValue(parameter.schema) : undefined;
+    const chosen =
+      input.place !== 'body' && parameter.name === input.name[0]
+        ? value
+        : parameter.in === 'path' || parameter.required
+          ? validValue(parameter.schema)
+          : undefined;
     if (chosen === undefined) continue;
     const ownId = [...ownIds].find(([prefix]) => input.path.startsWith(prefix) && parameter.name === 'id')?.[1];
     if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(ownId ?? chosen)));
@@ -173,12 +181,20 @@ function requestFor(input: RouteInput, value: unknown): { url: string; init: Req
 describe('numeric inputs across the API', () => {
   it('finds the numbers the API takes (the walk itself works)', () => {
     const found = numericInputs().map((input) => `${input.method.toUpperCase()} ${input.path} ${input.name.join('.')}`);
-    expect(found).toEqual(expect.arrayContaining(['POST /api/chat/chosen-version version', 'GET /api/user-files offset', 'GET /api/sessions limit']));
+    expect(found).toEqual(
+      expect.arrayContaining(['POST /api/chat/chosen-version version', 'GET /api/user-files offset', 'GET /api/sessions limit']),
+    );
   });
 
   it('declares bounds within a Postgres integer for every one', () => {
     const unbounded = numericInputs()
-      .filter(({ schema }) => schema.minimum === undefined || schema.maximum === undefined || schema.minimum < PG_INTEGER_MIN || schema.maximum > PG_INTEGER_MAX)
+      .filter(
+        ({ schema }) =>
+          schema.minimum === undefined ||
+          schema.maximum === undefined ||
+          schema.minimum < PG_INTEGER_MIN ||
+          schema.maximum > PG_INTEGER_MAX,
+      )
       .map((input) => `${input.method.toUpperCase()} ${input.path} ${input.name.join('.')}: ${JSON.stringify(input.schema)}`);
     expect(unbounded).toEqual([]);
   });
@@ -190,7 +206,8 @@ describe('numeric inputs across the API', () => {
         const { url, init } = requestFor(input, input.place === 'body' ? value : value.toString());
         const response = await client.request(url, init);
         const text = await response.text();
-        if (response.status !== 400) wrong.push(`${init.method} ${url} (${input.name.join('.')} = ${label}): ${response.status} ${text.slice(0, 200)}`);
+        if (response.status !== 400)
+          wrong.push(`${init.method} ${url} (${input.name.join('.')} = ${label}): ${response.status} ${text.slice(0, 200)}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -200,7 +217,9 @@ describe('numeric inputs across the API', () => {
 describe('date-time inputs across the API', () => {
   it('answers 400 to the year 0000 and to offsets past ±15:59, which ISO allows and Postgres refuses', async () => {
     const inputs = inputsWhere(isDateTime);
-    expect(inputs.map((input) => `${input.method.toUpperCase()} ${input.path} ${input.name.join('.')}`)).toContain('GET /api/sessions/{id}/messages after');
+    expect(inputs.map((input) => `${input.method.toUpperCase()} ${input.path} ${input.name.join('.')}`)).toContain(
+      'GET /api/sessions/{id}/messages after',
+    );
     const wrong: string[] = [];
     for (const input of inputs) {
       for (const value of ['0000-01-01T00:00:00Z', '2024-01-01T00:00:00+23:59', '2024-01-01T00:00:00-16:00']) {

@@ -63,7 +63,16 @@ describe('a generation given up after its last try', () => {
 
   it('is not sent when the engine refused the request (a refusal is no fault to look into)', { timeout: 60_000 }, async () => {
     const user = await signedInUser(server);
-    openai.script('/images/generations', { status: 400, body: { error: { message: 'Your request was rejected by the safety system.', type: 'image_generation_user_error', code: 'moderation_blocked' } } });
+    openai.script('/images/generations', {
+      status: 400,
+      body: {
+        error: {
+          message: 'Your request was rejected by the safety system.',
+          type: 'image_generation_user_error',
+          code: 'moderation_blocked',
+        },
+      },
+    });
     const { session_id } = await sendMessage(user, PROMPT);
     const { body } = await askForReply(user, session_id);
     expect((await jobSettled(server, body.job_id)).status).toBe('failed');

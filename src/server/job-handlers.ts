@@ -35,7 +35,13 @@ export function createJobHandlers(deps: AppDeps): JobHandlers {
         const { settledNow, engine = 'unknown' } = await giveUpGeneration(deps, payload, reason);
         metrics.countGenerationGivenUp(engine);
         // Once per job: a sweeper repeating the give-up of a settled job reports nothing.
-        if (settledNow) deps.errorReporter.reportJobGivenUp(reason, { job: 'generate', jobId: payload.agentJobId, attempt, tags: { engine, failure: failureKindOf(reason) } });
+        if (settledNow)
+          deps.errorReporter.reportJobGivenUp(reason, {
+            job: 'generate',
+            jobId: payload.agentJobId,
+            attempt,
+            tags: { engine, failure: failureKindOf(reason) },
+          });
       },
     },
     retention: {
@@ -47,7 +53,10 @@ export function createJobHandlers(deps: AppDeps): JobHandlers {
     },
     backup: {
       run: async (_payload, context) => {
-        await backUpAndPrune({ databaseUrl: deps.db.$client.options.connectionString!, storage: deps.storage, logger: deps.logger }, { scope: QUEUE_DUMP_SCOPE, keep: deps.config.backup.retention, signal: context.signal });
+        await backUpAndPrune(
+          { databaseUrl: deps.db.$client.options.connectionString!, storage: deps.storage, logger: deps.logger },
+          { scope: QUEUE_DUMP_SCOPE, keep: deps.config.backup.retention, signal: context.signal },
+        );
       },
       // No backup today is something the operator must hear of: the log says it, and so does Sentry.
       giveUp: async (_payload, reason, { jobId, attempt }) => {
@@ -58,12 +67,14 @@ export function createJobHandlers(deps: AppDeps): JobHandlers {
     'send-mail': {
       run: (mail) => deps.mailer.send(mail),
       // The person asked for the mail and will ask again; the operator learns that the relay failed.
-      giveUp: async (mail, reason) => deps.logger.error({ err: reason, to: mail.to, subject: mail.subject }, 'a mail could not be sent after every try'),
+      giveUp: async (mail, reason) =>
+        deps.logger.error({ err: reason, to: mail.to, subject: mail.subject }, 'a mail could not be sent after every try'),
     },
     'delete-stripe-customer': {
       run: ({ customerId }) => deleteStripeCustomer(deps, customerId),
       // The operator must delete it by hand: the log says which.
-      giveUp: async ({ customerId }, reason) => deps.logger.error({ err: reason, customerId }, 'the Stripe customer of a deleted account could not be deleted after every try'),
+      giveUp: async ({ customerId }, reason) =>
+        deps.logger.error({ err: reason, customerId }, 'the Stripe customer of a deleted account could not be deleted after every try'),
     },
     'purge-retained-ledger': {
       run: async () => {

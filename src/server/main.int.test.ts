@@ -74,7 +74,9 @@ describe('starting the server', () => {
       });
       expect(await server.exited).toBe(1);
       const output = server.output();
-      expect(output).toContain('Invalid configuration:\n  - OPENAI_IMAGE_MODEL: the provider does not serve the model "gpt-image-1" (unknown or retired); set OPENAI_IMAGE_MODEL to a model it serves');
+      expect(output).toContain(
+        'Invalid configuration:\n  - OPENAI_IMAGE_MODEL: the provider does not serve the model "gpt-image-1" (unknown or retired); set OPENAI_IMAGE_MODEL to a model it serves',
+      );
       expect(output.match(/Invalid configuration:/g)).toHaveLength(1);
       // The text model (the default) exists: only the one problem is named.
       expect(output).not.toContain('OPENAI_TEXT_MODEL');
@@ -86,10 +88,17 @@ describe('starting the server', () => {
   });
 
   it('stops a production start whose ComfyUI does not answer, naming COMFYUI_URL', async () => {
-    const server = runServer({ ...PRODUCTION_ENV, PORT: String(freePort()), IMAGE_ENGINES: 'comfyui,local', COMFYUI_URL: 'http://127.0.0.1:9' });
+    const server = runServer({
+      ...PRODUCTION_ENV,
+      PORT: String(freePort()),
+      IMAGE_ENGINES: 'comfyui,local',
+      COMFYUI_URL: 'http://127.0.0.1:9',
+    });
     expect(await server.exited).toBe(1);
     const output = server.output();
-    expect(output).toMatch(/Invalid configuration:\n {2}- COMFYUI_URL: ComfyUI at http:\/\/127\.0\.0\.1:9 does not answer as ComfyUI does \(.+\); set COMFYUI_URL to a running ComfyUI/);
+    expect(output).toMatch(
+      /Invalid configuration:\n {2}- COMFYUI_URL: ComfyUI at http:\/\/127\.0\.0\.1:9 does not answer as ComfyUI does \(.+\); set COMFYUI_URL to a running ComfyUI/,
+    );
     expect(output.match(/Invalid configuration:/g)).toHaveLength(1);
     expect(output).not.toContain('is ready at');
   });

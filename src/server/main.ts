@@ -25,10 +25,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (shuttingDown) return;
     shuttingDown = true;
     logger.info({ signal }, 'shutting down: not ready any more, then finishing in-flight requests');
-    const force = setTimeout(() => {
-      logger.warn('in-flight requests did not finish in time; exiting');
-      process.exit(1);
-    }, config.shutdownDrainSeconds * 1000 + SHUTDOWN_GRACE_MS);
+    const force = setTimeout(
+      () => {
+        logger.warn('in-flight requests did not finish in time; exiting');
+        process.exit(1);
+      },
+      config.shutdownDrainSeconds * 1000 + SHUTDOWN_GRACE_MS,
+    );
     force.unref();
     server.stop().then(
       () => {

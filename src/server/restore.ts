@@ -52,10 +52,15 @@ try {
     },
   });
   const total = Object.values(restored.rows).reduce((sum, count) => sum + count, 0);
-  process.stdout.write(`Restored ${source}, made ${restored.header.createdAt}: ${total} rows in ${Object.keys(restored.rows).length} tables. Start the service now.\n`);
+  process.stdout.write(
+    `Restored ${source}, made ${restored.header.createdAt}: ${total} rows in ${Object.keys(restored.rows).length} tables. Start the service now.\n`,
+  );
 } catch (error) {
   if (error instanceof RestoreRefused) process.stderr.write(`Not restored: ${error.message}\n`);
-  else process.stderr.write(`The restore failed: ${error instanceof Error ? error.message : String(error)}\n(The database may be left empty: run the restore again once the cause is fixed.)\n`);
+  else
+    process.stderr.write(
+      `The restore failed: ${error instanceof Error ? error.message : String(error)}\n(The database may be left empty: run the restore again once the cause is fixed.)\n`,
+    );
   process.exitCode = 1;
 } finally {
   await database.stop();

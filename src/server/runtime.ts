@@ -84,13 +84,21 @@ export async function startRuntime(config: AppConfig, logger: Logger, options: R
 /** The queue as the configuration sets it: the generation time limit, the backup schedule. */
 export function jobQueueOptionsOf(config: AppConfig, options: Pick<RuntimeOptions, 'jobPolicyOverrides'> = {}): JobQueueOptions {
   return {
-    policyOverrides: { ...options.jobPolicyOverrides, generate: { timeLimitSeconds: config.generationTimeoutSeconds, ...options.jobPolicyOverrides?.generate } },
+    policyOverrides: {
+      ...options.jobPolicyOverrides,
+      generate: { timeLimitSeconds: config.generationTimeoutSeconds, ...options.jobPolicyOverrides?.generate },
+    },
     schedules: { backup: config.backup.schedule },
   };
 }
 
 /** Builds every dependency and wires the parts together (the composition root); nothing here opens a connection. */
-export async function buildDeps(config: AppConfig, db: Db, logger: Logger, parts: Pick<AppDeps, 'jobs' | 'realtime'> & Partial<Pick<AppDeps, 'generation' | 'errorReporter'>>): Promise<AppDeps> {
+export async function buildDeps(
+  config: AppConfig,
+  db: Db,
+  logger: Logger,
+  parts: Pick<AppDeps, 'jobs' | 'realtime'> & Partial<Pick<AppDeps, 'generation' | 'errorReporter'>>,
+): Promise<AppDeps> {
   const mailer = createMailer(config, db, logger);
   const secret = await resolveAuthSecret(config.authSecret, config.dataDir);
   // Every new user (e-mail or social) gets an account with FREE_GENERATIONS free images, and the

@@ -27,7 +27,10 @@ beforeAll(async () => {
   workDir = await mkdtemp(path.join(os.tmpdir(), 'photomuse-headers-'));
   await mkdir(path.join(workDir, 'web', 'assets'), { recursive: true });
   // As the build writes it (vite.config.ts: html.cspNonce).
-  await writeFile(path.join(workDir, 'web', 'index.html'), `<!doctype html><meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}"><div id="root"></div>`);
+  await writeFile(
+    path.join(workDir, 'web', 'index.html'),
+    `<!doctype html><meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}"><div id="root"></div>`,
+  );
   server = await start({});
 });
 afterAll(async () => {
@@ -75,7 +78,7 @@ describe('security headers', () => {
     }
   });
 
-  it("put a fresh nonce in every page, the one its policy names for the styles libraries add", async () => {
+  it('put a fresh nonce in every page, the one its policy names for the styles libraries add', async () => {
     const nonces = [];
     for (let i = 0; i < 2; i++) {
       const response = await fetch(`${server.url}/studio`);
@@ -124,7 +127,9 @@ describe('security headers', () => {
     expect(response.status).toBe(200);
     const csp = directives(response);
     expect(csp.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
-    expect(csp.get('frame-src')).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://hooks.stripe.com', 'https://checkout.stripe.com']));
+    expect(csp.get('frame-src')).toEqual(
+      expect.arrayContaining(['https://js.stripe.com', 'https://hooks.stripe.com', 'https://checkout.stripe.com']),
+    );
     expect(csp.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com', 'https://checkout.stripe.com']);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');

@@ -45,7 +45,13 @@ export async function startServer({ config, logger, webDistDir, jobPolicyOverrid
     // Every open event stream listens for shutdown; hundreds at once are expected, not a leak.
     setMaxListeners(0, shutdown.signal);
     const inFlight = createInFlightRequests();
-    const app = createApp(runtime.deps, { webDistDir, isShuttingDown: () => shuttingDown, isDraining: () => draining, shutdownSignal: shutdown.signal, inFlight });
+    const app = createApp(runtime.deps, {
+      webDistDir,
+      isShuttingDown: () => shuttingDown,
+      isDraining: () => draining,
+      shutdownSignal: shutdown.signal,
+      inFlight,
+    });
     const server = await listen(app.fetch, config.host, config.port);
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -70,7 +76,8 @@ export async function startServer({ config, logger, webDistDir, jobPolicyOverrid
         clearInterval(sweep);
         // The server is closed once its connections are, but a handler whose client left goes on;
         // closing the pool under it would fail its next query with a 500.
-        if (!(await inFlight.idle(IN_FLIGHT_WAIT_MS))) logger.warn({ running: inFlight.count }, 'handlers still running after the wait; stopping the database under them');
+        if (!(await inFlight.idle(IN_FLIGHT_WAIT_MS)))
+          logger.warn({ running: inFlight.count }, 'handlers still running after the wait; stopping the database under them');
         await runtime.stop();
       })());
     return { url, port, deps: runtime.deps, stop };

@@ -65,8 +65,13 @@ afterAll(async () => {
 async function signedInOnApi1(): Promise<TestClient & { userId: string }> {
   const email = uniqueEmail('stop');
   const client = new TestClient(api1.url, appUrl);
-  expect((await client.post('/api/auth/sign-up/email', { email, password: TEST_PASSWORD, name: '', callbackURL: '/studio' })).status).toBe(200);
-  const mail = await until('the confirmation mail', async () => (await db.select().from(devMails).where(eq(devMails.to, email)).orderBy(desc(devMails.createdAt)))[0]);
+  expect((await client.post('/api/auth/sign-up/email', { email, password: TEST_PASSWORD, name: '', callbackURL: '/studio' })).status).toBe(
+    200,
+  );
+  const mail = await until(
+    'the confirmation mail',
+    async () => (await db.select().from(devMails).where(eq(devMails.to, email)).orderBy(desc(devMails.createdAt)))[0],
+  );
   const link = new URL(/https?:\/\/[^\s"<>]*\/api\/auth\/verify-email[^\s"<>]*/.exec(mail.text)![0]);
   expect((await client.get(`${link.pathname}${link.search}`)).status).toBe(302);
   const accepted = await client.post('/api/me/accept-terms', { accepted: true });
@@ -76,7 +81,9 @@ async function signedInOnApi1(): Promise<TestClient & { userId: string }> {
 describe('Stop on another API process than the stream, while the worker runs the job', () => {
   it('ends the job, refunds once, and the worker interrupts that ComfyUI prompt', { timeout: 120_000 }, async () => {
     const user = await signedInOnApi1();
-    const checkout = (await (await user.post('/api/stripe/create-checkout-session', { priceId: 'price_test_500' })).json()) as { sessionId: string };
+    const checkout = (await (await user.post('/api/stripe/create-checkout-session', { priceId: 'price_test_500' })).json()) as {
+      sessionId: string;
+    };
     expect((await user.post(`/api/stripe/test-checkout/${checkout.sessionId}/complete`)).status).toBe(200);
 
     const opened = await user.post('/api/messages', { session_id: 'new', content_text: 'hello', file_ids: [], request_reply: false });
@@ -85,11 +92,23 @@ describe('Stop on another API process than the stream, while the worker runs the
     const stream = await openSessionEvents(user, sessionId);
     try {
       await stream.next((event) => event.event === 'ready');
-      const asked = await user.post('/api/messages', { session_id: sessionId, content_text: 'a lighthouse at dusk', file_ids: [], request_reply: true });
+      const asked = await user.post('/api/messages', {
+        session_id: sessionId,
+        content_text: 'a lighthouse at dusk',
+        file_ids: [],
+        request_reply: true,
+      });
       const { reply } = (await asked.json()) as { reply: { job_id: string; reply_message_id: string } };
       // Reported by the worker, delivered by API 1.
-      const progressed = await stream.next((event) => event.event === 'progress' && (JSON.parse(event.data) as { progress: ReplyProgress }).progress.step === 1, 60_000);
-      expect((JSON.parse(progressed.data) as { progress: ReplyProgress }).progress).toMatchObject({ job_id: reply.job_id, stage: 'generating', total: 4 });
+      const progressed = await stream.next(
+        (event) => event.event === 'progress' && (JSON.parse(event.data) as { progress: ReplyProgress }).progress.step === 1,
+        60_000,
+      );
+      expect((JSON.parse(progressed.data) as { progress: ReplyProgress }).progress).toMatchObject({
+        job_id: reply.job_id,
+        stage: 'generating',
+        total: 4,
+      });
       const promptId = comfy.prompts[0]!.promptId;
 
       const stopped = await user.post(`${api2.url}/api/replies/stop`, { reply_message_id: reply.reply_message_id });
@@ -101,9 +120,15 @@ describe('Stop on another API process than the stream, while the worker runs the
 
       const [job] = await db.select({ status: agentJobs.status }).from(agentJobs).where(eq(agentJobs.id, reply.job_id));
       expect(job!.status).toBe('stopped');
-      const entries = await db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, user.userId), eq(ledgerEntries.reference, reply.job_id)));
+      const entries = await db
+        .select()
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.userId, user.userId), eq(ledgerEntries.reference, reply.job_id)));
       expect(entries.map((entry) => entry.kind).sort()).toEqual(['refund', 'usage']);
-      const shown = (await (await user.get(`/api/messages/${reply.reply_message_id}`)).json()) as { processing_status: string; contentText: string };
+      const shown = (await (await user.get(`/api/messages/${reply.reply_message_id}`)).json()) as {
+        processing_status: string;
+        contentText: string;
+      };
       expect(shown.processing_status).toBe('stopped');
       expect(comfy.prompts).toHaveLength(1);
     } finally {

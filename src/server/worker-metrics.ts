@@ -11,7 +11,9 @@ export function serveWorkerMetrics(deps: AppDeps, hostname: string, port: number
   // A worker's port is its own: no proxy stands before it, whatever TRUST_PROXY says of the API's.
   const app = new Hono<AppEnv>().route('/metrics', metricsRoutes(deps, { behindProxy: false }));
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, hostname, port }, () => resolve({ url: `http://${hostname}:${port}/metrics`, close: () => server.close() }));
+    const server = serve({ fetch: app.fetch, hostname, port }, () =>
+      resolve({ url: `http://${hostname}:${port}/metrics`, close: () => server.close() }),
+    );
     server.once('error', reject);
   });
 }

@@ -26,4 +26,5 @@ export const WRONG_PASSWORD_MESSAGE = 'The password is not correct.';
 export const WRONG_EMAIL_MESSAGE = 'The e-mail address does not match this account.';
 
 /** GET /api/account/export: the zip's file name. */
-export const exportFilename = (appName: string, date: Date) => `${appName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-data-${date.toISOString().slice(0, 10)}.zip`;
+export const exportFilename = (appName: string, date: Date) =>
+  `${appName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-data-${date.toISOString().slice(0, 10)}.zip`;

@@ -58,7 +58,8 @@ export const overviewQuerySchema = z
     const days = (Date.parse(`${query.to}T00:00:00Z`) - Date.parse(`${query.from}T00:00:00Z`)) / 86_400_000 + 1;
     if (!Number.isFinite(days)) ctx.addIssue({ code: 'custom', path: ['from'], message: 'Not a date' });
     else if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last day comes before the first' });
-    else if (days > ADMIN_CUSTOM_PERIOD_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `At most ${ADMIN_CUSTOM_PERIOD_MAX_DAYS} days` });
+    else if (days > ADMIN_CUSTOM_PERIOD_MAX_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `At most ${ADMIN_CUSTOM_PERIOD_MAX_DAYS} days` });
   });
 export type OverviewQuery = z.infer<typeof overviewQuerySchema>;
 
@@ -146,7 +147,12 @@ export const adminUserRowSchema = z.object({
 });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
-export const userListSchema = z.object({ users: z.array(adminUserRowSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const userListSchema = z.object({
+  users: z.array(adminUserRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 export type UserList = z.infer<typeof userListSchema>;
 
 export const adminTopUpSchema = z.object({
@@ -216,7 +222,12 @@ export const adminLedgerEntrySchema = z.object({
 });
 export type AdminLedgerEntry = z.infer<typeof adminLedgerEntrySchema>;
 
-export const adminLedgerPageSchema = z.object({ entries: z.array(adminLedgerEntrySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const adminLedgerPageSchema = z.object({
+  entries: z.array(adminLedgerEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 export type AdminLedgerPage = z.infer<typeof adminLedgerPageSchema>;
 
 /**
@@ -226,7 +237,11 @@ export type AdminLedgerPage = z.infer<typeof adminLedgerPageSchema>;
  */
 export const adminActionSchema = z.object({
   requestId: z.uuid(),
-  reason: z.string().trim().min(ADMIN_REASON_MIN_LENGTH, `Give a reason of at least ${ADMIN_REASON_MIN_LENGTH} characters`).max(ADMIN_REASON_MAX_LENGTH),
+  reason: z
+    .string()
+    .trim()
+    .min(ADMIN_REASON_MIN_LENGTH, `Give a reason of at least ${ADMIN_REASON_MIN_LENGTH} characters`)
+    .max(ADMIN_REASON_MAX_LENGTH),
 });
 export type AdminAction = z.infer<typeof adminActionSchema>;
 
@@ -289,7 +304,14 @@ export const engineStatusSchema = z.object({
   isDefault: z.boolean(),
   pricePerImageCents: z.number().int(),
   /** The hosted models it uses and what the check at start found; empty for the local engine. */
-  models: z.array(z.object({ variable: z.string(), model: z.string(), status: z.enum(['ok', 'not-found', 'unchecked', 'unreachable', 'unauthorized', 'missing-node']), detail: z.string().nullable() })),
+  models: z.array(
+    z.object({
+      variable: z.string(),
+      model: z.string(),
+      status: z.enum(['ok', 'not-found', 'unchecked', 'unreachable', 'unauthorized', 'missing-node']),
+      detail: z.string().nullable(),
+    }),
+  ),
   lastHour: z.object({
     completed: z.number().int(),
     failed: z.number().int(),
@@ -336,5 +358,10 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 export type AuditPage = z.infer<typeof auditPageSchema>;

@@ -32,5 +32,8 @@ export function mapAuthProviderError(status: number, body: unknown): AppError {
   if (code) return new AppError(code, AUTH_ERROR_TEXTS[code], { status: HTTP_STATUS_OF_CODE[code] });
   if (status === 401) return new AppError('UNAUTHORIZED', providerMessage, { status });
   if (status === 403) return new AppError('FORBIDDEN', providerMessage, { status });
-  return new AppError('AUTH_ERROR', providerMessage, { status: status >= 400 && status < 600 ? status : 400, details: providerCode ? { providerCode } : undefined });
+  return new AppError('AUTH_ERROR', providerMessage, {
+    status: status >= 400 && status < 600 ? status : 400,
+    details: providerCode ? { providerCode } : undefined,
+  });
 }

@@ -26,7 +26,16 @@ describe('e-mail rule (login, signup, forgot password)', () => {
   });
 
   it('refuses anything else, including inner spaces', () => {
-    for (const email of ['ada', 'ada@', '@example.com', 'ada@example', 'ada example@x.com', 'ada@exa mple.com', 'a@b@c.com', 'ada@example.']) {
+    for (const email of [
+      'ada',
+      'ada@',
+      '@example.com',
+      'ada@example',
+      'ada example@x.com',
+      'ada@exa mple.com',
+      'a@b@c.com',
+      'ada@example.',
+    ]) {
       expect(validateEmail(email), email).toBe('emailInvalid');
     }
   });
@@ -82,7 +91,10 @@ describe('signup form', () => {
 
 describe('reset password form', () => {
   it('requires the new password and its confirmation', () => {
-    expect(validateResetPasswordForm({ password: '', confirmPassword: '' })).toEqual({ password: 'passwordRequired', confirmPassword: 'confirmPasswordRequired' });
+    expect(validateResetPasswordForm({ password: '', confirmPassword: '' })).toEqual({
+      password: 'passwordRequired',
+      confirmPassword: 'confirmPasswordRequired',
+    });
   });
 
   it('wants at least 8 characters', () => {
@@ -97,7 +109,9 @@ describe('reset password form', () => {
   });
 
   it('wants the confirmation to match', () => {
-    expect(validateResetPasswordForm({ password: 'Abcdefg1', confirmPassword: 'Abcdefg2' })).toEqual({ confirmPassword: 'passwordsDoNotMatch' });
+    expect(validateResetPasswordForm({ password: 'Abcdefg1', confirmPassword: 'Abcdefg2' })).toEqual({
+      confirmPassword: 'passwordsDoNotMatch',
+    });
     expect(validateResetPasswordForm({ password: 'Abcdefg1', confirmPassword: 'Abcdefg1' })).toEqual({});
   });
 });

@@ -21,7 +21,12 @@ export const balanceSchema = z.object({
 export type Balance = z.infer<typeof balanceSchema>;
 
 /** One top-up package; prices without a unit amount are never listed. */
-export const priceSchema = z.object({ id: z.string(), unit_amount: z.number().int(), currency: z.string(), nickname: z.string().nullable() });
+export const priceSchema = z.object({
+  id: z.string(),
+  unit_amount: z.number().int(),
+  currency: z.string(),
+  nickname: z.string().nullable(),
+});
 export type Price = z.infer<typeof priceSchema>;
 
 /** POST /api/stripe/create-checkout-session: a package bought through the embedded checkout. */
@@ -100,5 +105,11 @@ export const transactionPageSchema = z.object({ data: z.array(transactionSchema)
 export type TransactionPage = z.infer<typeof transactionPageSchema>;
 
 /** A test-mode checkout session as its local checkout page shows it (never with Stripe keys). */
-export const testCheckoutSchema = z.object({ id: z.string(), amount_total: z.number().int(), currency: z.string(), status: z.string(), payment_status: z.string() });
+export const testCheckoutSchema = z.object({
+  id: z.string(),
+  amount_total: z.number().int(),
+  currency: z.string(),
+  status: z.string(),
+  payment_status: z.string(),
+});
 export type TestCheckout = z.infer<typeof testCheckoutSchema>;

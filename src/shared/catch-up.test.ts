@@ -21,7 +21,12 @@ describe('catching up after the live stream (re)connects', () => {
 
   it('asks for the latest page when nothing is held, and skips a reply that can no longer be read', async () => {
     const asked: Array<string | null> = [];
-    expect(await fetchMissedMessages([], { fetchAfter: async (after) => (asked.push(after), []), fetchOne: () => Promise.reject(new Error('unused')) })).toEqual([]);
+    expect(
+      await fetchMissedMessages([], {
+        fetchAfter: async (after) => (asked.push(after), []),
+        fetchOne: () => Promise.reject(new Error('unused')),
+      }),
+    ).toEqual([]);
     expect(asked).toEqual([null]);
     const gone = message('r', '2025-01-01T10:00:00.000000Z', { role: 'system', processing_status: 'processing' });
     expect(await fetchMissedMessages([gone], { fetchAfter: async () => [], fetchOne: () => Promise.reject(new Error('404')) })).toEqual([]);

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { engineKindSchema, engineOfferSchema } from './engines';
 import type { Retention } from './retention';
 
-const retentionSchema = z.object({ uploadSeconds: z.number().int().positive(), generatedSeconds: z.number().int().positive() }) satisfies z.ZodType<Retention>;
+const retentionSchema = z.object({
+  uploadSeconds: z.number().int().positive(),
+  generatedSeconds: z.number().int().positive(),
+}) satisfies z.ZodType<Retention>;
 
 /**
  * What the server tells the web client about itself at start (GET /api/config). Nothing here may

@@ -22,7 +22,15 @@ function textsOf(file: Texts, code: string): string[] {
 
 function translatorIn(lng: 'en' | 'ru'): Translate {
   const instance = createInstance();
-  void instance.init({ lng, fallbackLng: false, resources: { [lng]: { server: lng === 'en' ? english : russian } }, ns: ['server'], defaultNS: 'server', interpolation: { escapeValue: false }, initAsync: false });
+  void instance.init({
+    lng,
+    fallbackLng: false,
+    resources: { [lng]: { server: lng === 'en' ? english : russian } },
+    ns: ['server'],
+    defaultNS: 'server',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
   return instance.t.bind(instance) as unknown as Translate;
 }
 
@@ -33,7 +41,10 @@ describe('the codes the server sends', () => {
   });
 
   it('word a failure reply in the reader’s language, with the cause inside it and the refund in their money format', () => {
-    const failure = [coded('failure.notMade', { reason: { coded: { code: 'local.noPerson' } } }), coded('failure.refundedBoth', { amount: { cents: 1234 }, count: 2 })];
+    const failure = [
+      coded('failure.notMade', { reason: { coded: { code: 'local.noPerson' } } }),
+      coded('failure.refundedBoth', { amount: { cents: 1234 }, count: 2 }),
+    ];
     expect(wordCodedTexts(translatorIn('en'), failure)).toBe(
       'Sorry, the image could not be made: The built-in local engine found no person in this photo, so the background was not changed. Background changes work on photos of people. The charge was refunded ($12.34 was refunded to your balance, 2 free images returned).',
     );
@@ -44,9 +55,27 @@ describe('the codes the server sends', () => {
   });
 
   it('word names from the fixed lists in the reader’s language, and capitalise a sentence a name starts', () => {
-    const note = [coded('local.garmentRecoloured', { garment: { name: 'garment', id: 'shirt' }, from: { name: 'colour', id: 'red' }, to: { name: 'colour', id: 'blue' } }), coded('local.applied', { looks: { refs: [{ name: 'style', id: 'sepia' }, { name: 'adjustment', id: 'darker' }] } })];
-    expect(wordCodedTexts(translatorIn('en'), note)).toBe('Changed the shirt from red to blue, leaving skin, hair and background as they were. Applied: sepia, darker.');
-    expect(wordCodedTexts(translatorIn('ru'), note)).toBe('Рубашка: красный заменён на синий, лицо, волосы и фон не тронуты. Применено: сепия, темнее.');
+    const note = [
+      coded('local.garmentRecoloured', {
+        garment: { name: 'garment', id: 'shirt' },
+        from: { name: 'colour', id: 'red' },
+        to: { name: 'colour', id: 'blue' },
+      }),
+      coded('local.applied', {
+        looks: {
+          refs: [
+            { name: 'style', id: 'sepia' },
+            { name: 'adjustment', id: 'darker' },
+          ],
+        },
+      }),
+    ];
+    expect(wordCodedTexts(translatorIn('en'), note)).toBe(
+      'Changed the shirt from red to blue, leaving skin, hair and background as they were. Applied: sepia, darker.',
+    );
+    expect(wordCodedTexts(translatorIn('ru'), note)).toBe(
+      'Рубашка: красный заменён на синий, лицо, волосы и фон не тронуты. Применено: сепия, темнее.',
+    );
   });
 
   it('refuse a code that is not on the list', () => {

@@ -191,4 +191,3 @@ export function coded(code: ServerTextCode, params?: Record<string, CodedParam>)
 export function isServerTextCode(code: string): code is ServerTextCode {
   return (SERVER_TEXT_CODES as readonly string[]).includes(code);
 }
-

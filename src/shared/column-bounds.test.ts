@@ -3,7 +3,13 @@ import { pgDateTimeSchema } from './column-bounds';
 
 describe('pgDateTimeSchema', () => {
   it('takes the date-times Postgres reads, microseconds and offsets up to ±15:59 included', () => {
-    for (const value of ['2026-11-26T10:00:00.123456Z', '0001-01-01T00:00:00Z', '2026-11-26T10:00:00+15:59', '2026-11-26T10:00:00-15:59', '9999-12-31T23:59:59Z']) {
+    for (const value of [
+      '2026-11-26T10:00:00.123456Z',
+      '0001-01-01T00:00:00Z',
+      '2026-11-26T10:00:00+15:59',
+      '2026-11-26T10:00:00-15:59',
+      '9999-12-31T23:59:59Z',
+    ]) {
       expect(pgDateTimeSchema.safeParse(value).success, value).toBe(true);
     }
   });

@@ -12,7 +12,16 @@ export const engineKindSchema = z.enum(ENGINE_KINDS);
 export type EngineKind = z.infer<typeof engineKindSchema>;
 
 /** The shapes the composer offers: the spec's 'unchanged' (labelled Original) and the usual ratios. */
-export const PICKER_ASPECT_RATIOS = ['unchanged', '1:1', '4:3', '3:4', '3:2', '2:3', '16:9', '9:16'] as const satisfies readonly AspectRatio[];
+export const PICKER_ASPECT_RATIOS = [
+  'unchanged',
+  '1:1',
+  '4:3',
+  '3:4',
+  '3:2',
+  '2:3',
+  '16:9',
+  '9:16',
+] as const satisfies readonly AspectRatio[];
 
 /** The counts the composer offers (versions of each result); the engine may make fewer. */
 export const PICKER_MAX_IMAGE_COUNT = Math.min(4, MAX_IMAGES_PER_REQUEST);
@@ -48,7 +57,15 @@ export const engineOfferSchema = z.object({
 });
 export type EngineOffer = z.infer<typeof engineOfferSchema>;
 
-export const ENGINE_REFUSAL_REASONS = ['not-offered', 'no-text-to-image', 'no-edit', 'too-many-inputs', 'too-many-images', 'shape-unsupported', 'cannot-draw'] as const;
+export const ENGINE_REFUSAL_REASONS = [
+  'not-offered',
+  'no-text-to-image',
+  'no-edit',
+  'too-many-inputs',
+  'too-many-images',
+  'shape-unsupported',
+  'cannot-draw',
+] as const;
 export type EngineRefusalReason = (typeof ENGINE_REFUSAL_REASONS)[number];
 
 /**
@@ -79,7 +96,8 @@ export interface EngineRequest {
 
 /** How many pictures one run of the engine makes: all of them, or each photo's share when every photo gets its own results. */
 export function imagesPerRun(request: EngineRequest): number {
-  if (request.intent === 'edit' && !request.combine && request.sourceCount > 1) return Math.max(1, Math.ceil(request.imageCount / request.sourceCount));
+  if (request.intent === 'edit' && !request.combine && request.sourceCount > 1)
+    return Math.max(1, Math.ceil(request.imageCount / request.sourceCount));
   return request.imageCount;
 }
 
@@ -87,7 +105,8 @@ export function imagesPerRun(request: EngineRequest): number {
 export function engineRefusalReason(capabilities: EngineCapabilities, request: EngineRequest): EngineRefusalReason | null {
   const task = request.intent === 'edit' ? capabilities.edit : capabilities.textToImage;
   if (!task) return request.intent === 'edit' ? 'no-edit' : 'no-text-to-image';
-  if (capabilities.edit && request.intent === 'edit' && request.combine && request.sourceCount > capabilities.edit.maxInputImages) return 'too-many-inputs';
+  if (capabilities.edit && request.intent === 'edit' && request.combine && request.sourceCount > capabilities.edit.maxInputImages)
+    return 'too-many-inputs';
   if (imagesPerRun(request) > task.maxImages) return 'too-many-images';
   if (capabilities.aspectRatios && !capabilities.aspectRatios.includes(request.aspectRatio)) return 'shape-unsupported';
   if (request.intent === 'generate' && request.undrawable && capabilities.textToImage?.knownSubjectsOnly) return 'cannot-draw';
@@ -95,7 +114,11 @@ export function engineRefusalReason(capabilities: EngineCapabilities, request: E
 }
 
 /** The refusal of `engine` for `request` (null when it can), naming the offered engines that can. */
-export function engineRefusalOf(offers: readonly Pick<EngineOffer, 'kind' | 'capabilities'>[], engine: EngineKind, request: EngineRequest): EngineRefusal | null {
+export function engineRefusalOf(
+  offers: readonly Pick<EngineOffer, 'kind' | 'capabilities'>[],
+  engine: EngineKind,
+  request: EngineRequest,
+): EngineRefusal | null {
   const chosen = offers.find((offer) => offer.kind === engine);
   const reason = chosen ? engineRefusalReason(chosen.capabilities, request) : 'not-offered';
   if (!reason) return null;

@@ -5,10 +5,26 @@ describe('the error catalogue', () => {
   it('has every code', () => {
     expect([...ERROR_CODES].sort()).toEqual(
       [
-        'NETWORK_ERROR', 'TIMEOUT', 'UNAUTHORIZED', 'FORBIDDEN', 'TOKEN_EXPIRED', 'AUTH_ERROR', 'INVALID_CREDENTIALS',
-        'EMAIL_NOT_CONFIRMED', 'USER_ALREADY_EXISTS', 'SIGNUP_DISABLED', 'RATE_LIMIT_EXCEEDED', 'BAD_REQUEST', 'NOT_FOUND',
-        'VALIDATION_ERROR', 'INTERNAL_SERVER_ERROR', 'SERVICE_UNAVAILABLE', 'INSUFFICIENT_BALANCE', 'GENERATION_FAILED',
-        'UPLOAD_FAILED', 'UNKNOWN_ERROR',
+        'NETWORK_ERROR',
+        'TIMEOUT',
+        'UNAUTHORIZED',
+        'FORBIDDEN',
+        'TOKEN_EXPIRED',
+        'AUTH_ERROR',
+        'INVALID_CREDENTIALS',
+        'EMAIL_NOT_CONFIRMED',
+        'USER_ALREADY_EXISTS',
+        'SIGNUP_DISABLED',
+        'RATE_LIMIT_EXCEEDED',
+        'BAD_REQUEST',
+        'NOT_FOUND',
+        'VALIDATION_ERROR',
+        'INTERNAL_SERVER_ERROR',
+        'SERVICE_UNAVAILABLE',
+        'INSUFFICIENT_BALANCE',
+        'GENERATION_FAILED',
+        'UPLOAD_FAILED',
+        'UNKNOWN_ERROR',
       ].sort(),
     );
   });
@@ -61,10 +77,15 @@ describe('HTTP status mapping', () => {
     expect(errorFromHttpResponse(401, { message: 'Sign in first' })).toMatchObject({ code: 'UNAUTHORIZED', message: 'Sign in first' });
   });
   it('401 keeps a precise auth code the server sent', () => {
-    expect(errorFromHttpResponse(401, { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' }).code).toBe('INVALID_CREDENTIALS');
+    expect(errorFromHttpResponse(401, { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' }).code).toBe(
+      'INVALID_CREDENTIALS',
+    );
   });
   it("402 is INSUFFICIENT_BALANCE 'Insufficient credits'", () => {
-    expect(errorFromHttpResponse(402, { message: 'whatever the server said' })).toMatchObject({ code: 'INSUFFICIENT_BALANCE', message: 'Insufficient credits' });
+    expect(errorFromHttpResponse(402, { message: 'whatever the server said' })).toMatchObject({
+      code: 'INSUFFICIENT_BALANCE',
+      message: 'Insufficient credits',
+    });
   });
   it('403 is FORBIDDEN', () => {
     expect(errorFromHttpResponse(403, { error: 'Not yours' })).toMatchObject({ code: 'FORBIDDEN', message: 'Not yours' });
@@ -73,7 +94,10 @@ describe('HTTP status mapping', () => {
     expect(errorFromHttpResponse(404, 'Not here')).toMatchObject({ code: 'NOT_FOUND', message: 'Not here' });
   });
   it("429 is NETWORK_ERROR 'Too many requests. Please try again later.'", () => {
-    expect(errorFromHttpResponse(429, { message: 'slow down' })).toMatchObject({ code: 'NETWORK_ERROR', message: 'Too many requests. Please try again later.' });
+    expect(errorFromHttpResponse(429, { message: 'slow down' })).toMatchObject({
+      code: 'NETWORK_ERROR',
+      message: 'Too many requests. Please try again later.',
+    });
   });
   it('500 is INTERNAL_SERVER_ERROR', () => {
     expect(errorFromHttpResponse(500, {})).toMatchObject({ code: 'INTERNAL_SERVER_ERROR', message: 'An unexpected error occurred' });

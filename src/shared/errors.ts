@@ -55,7 +55,11 @@ export class AppError extends Error {
   /** The message as a code, which the client words in the reader's language. */
   readonly text: CodedText | undefined;
 
-  constructor(code: ErrorCode, message: string, options: { status?: number; details?: unknown; cause?: unknown; text?: CodedText | undefined } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { status?: number; details?: unknown; cause?: unknown; text?: CodedText | undefined } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
@@ -65,7 +69,10 @@ export class AppError extends Error {
   }
 
   toBody(): ErrorBody {
-    const body: ErrorBody = this.details === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, details: this.details };
+    const body: ErrorBody =
+      this.details === undefined
+        ? { code: this.code, message: this.message }
+        : { code: this.code, message: this.message, details: this.details };
     return this.text ? { ...body, text_code: this.text } : body;
   }
 }
@@ -99,7 +106,12 @@ function textOfBody(body: unknown): CodedText | undefined {
   // Only the shape is checked: the list of codes stays out of the landing page's JavaScript, and an
   // unknown code falls back to the English message where it is worded (useErrorText).
   const text = (body as Record<string, unknown>).text_code as { code?: unknown; params?: unknown } | undefined;
-  return text && typeof text === 'object' && typeof text.code === 'string' && (text.params === undefined || (typeof text.params === 'object' && text.params !== null)) ? (text as CodedText) : undefined;
+  return text &&
+    typeof text === 'object' &&
+    typeof text.code === 'string' &&
+    (text.params === undefined || (typeof text.params === 'object' && text.params !== null))
+    ? (text as CodedText)
+    : undefined;
 }
 
 function codeOfBody(body: unknown): ErrorCode | undefined {

@@ -19,10 +19,13 @@ describe('aspect ratios', () => {
     expect(isAspectRatio(value)).toBe(true);
   });
 
-  it.each(['', 'original', '16/9', '16x9', '0:9', '09:16', '16:', ':9', '1.5:1', '-1:2', '1000:1', ' 16:9', 'square'])('rejects %j as a stored value', (value) => {
-    expect(aspectRatioSchema.safeParse(value).success).toBe(false);
-    expect(isAspectRatio(value)).toBe(false);
-  });
+  it.each(['', 'original', '16/9', '16x9', '0:9', '09:16', '16:', ':9', '1.5:1', '-1:2', '1000:1', ' 16:9', 'square'])(
+    'rejects %j as a stored value',
+    (value) => {
+      expect(aspectRatioSchema.safeParse(value).success).toBe(false);
+      expect(isAspectRatio(value)).toBe(false);
+    },
+  );
 
   it.each([
     ['16:9', '16:9'],
@@ -55,8 +58,16 @@ describe('the limit of images one reply may make', () => {
   });
 
   it('refuses more, naming what was asked and the limit', () => {
-    expect(imageLimitRefusal(MAX_IMAGES_PER_REQUEST + 1)).toEqual({ reason: 'TOO_MANY_IMAGES', requested_images: MAX_IMAGES_PER_REQUEST + 1, max_images: MAX_IMAGES_PER_REQUEST });
-    expect(imageLimitRefusalSchema.parse(imageLimitRefusal(10))).toEqual({ reason: 'TOO_MANY_IMAGES', requested_images: 10, max_images: MAX_IMAGES_PER_REQUEST });
+    expect(imageLimitRefusal(MAX_IMAGES_PER_REQUEST + 1)).toEqual({
+      reason: 'TOO_MANY_IMAGES',
+      requested_images: MAX_IMAGES_PER_REQUEST + 1,
+      max_images: MAX_IMAGES_PER_REQUEST,
+    });
+    expect(imageLimitRefusalSchema.parse(imageLimitRefusal(10))).toEqual({
+      reason: 'TOO_MANY_IMAGES',
+      requested_images: 10,
+      max_images: MAX_IMAGES_PER_REQUEST,
+    });
   });
 });
 

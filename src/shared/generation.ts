@@ -17,7 +17,9 @@ const RATIO_PATTERN = /^([1-9]\d{0,2}):([1-9]\d{0,2})$/;
 
 export const aspectRatioSchema = z.union([
   z.literal(UNCHANGED_ASPECT_RATIO),
-  z.templateLiteral([z.int(), ':', z.int()]).refine((value) => RATIO_PATTERN.test(value), "Aspect ratio must be 'unchanged' or 'width:height'"),
+  z
+    .templateLiteral([z.int(), ':', z.int()])
+    .refine((value) => RATIO_PATTERN.test(value), "Aspect ratio must be 'unchanged' or 'width:height'"),
 ]);
 
 /**
@@ -67,7 +69,9 @@ export type ImageLimitRefusal = z.infer<typeof imageLimitRefusalSchema>;
 
 /** The refusal for a plan of `imageCount` images, or null when one reply may make that many. */
 export function imageLimitRefusal(imageCount: number): ImageLimitRefusal | null {
-  return imageCount > MAX_IMAGES_PER_REQUEST ? { reason: 'TOO_MANY_IMAGES', requested_images: imageCount, max_images: MAX_IMAGES_PER_REQUEST } : null;
+  return imageCount > MAX_IMAGES_PER_REQUEST
+    ? { reason: 'TOO_MANY_IMAGES', requested_images: imageCount, max_images: MAX_IMAGES_PER_REQUEST }
+    : null;
 }
 
 export function isAspectRatio(value: string): value is AspectRatio {

@@ -18,8 +18,14 @@ export const paths = {
   library: { pattern: '/library', getHref: (imageId?: string) => (imageId ? `/library?image=${encodeURIComponent(imageId)}` : '/library') },
   account: { pattern: '/account', getHref: () => '/account' },
   /** `returnTo`: where the payment's success page goes back to (see `returnPathOf`). */
-  billing: { pattern: '/billing', getHref: (returnTo?: string) => (returnTo ? `/billing?return_to=${encodeURIComponent(returnTo)}` : '/billing') },
-  success: { pattern: '/success', getHref: (sessionId?: string) => (sessionId ? `/success?session_id=${encodeURIComponent(sessionId)}` : '/success') },
+  billing: {
+    pattern: '/billing',
+    getHref: (returnTo?: string) => (returnTo ? `/billing?return_to=${encodeURIComponent(returnTo)}` : '/billing'),
+  },
+  success: {
+    pattern: '/success',
+    getHref: (sessionId?: string) => (sessionId ? `/success?session_id=${encodeURIComponent(sessionId)}` : '/success'),
+  },
   about: { pattern: '/about', getHref: () => '/about' },
   terms: { pattern: '/terms', getHref: () => '/terms' },
   privacy: { pattern: '/privacy', getHref: () => '/privacy' },

@@ -29,7 +29,13 @@ export type SessionEvent = z.infer<typeof sessionEventSchema>;
  * job reports how far it got (data: {id, type, progress}), and `closed` just before
  * the server ends the stream for a reason the client must act on (`streamClosedSchema`).
  */
-export const SESSION_STREAM_EVENTS = { ready: 'ready', message: 'message', session: 'session', progress: 'progress', closed: 'closed' } as const;
+export const SESSION_STREAM_EVENTS = {
+  ready: 'ready',
+  message: 'message',
+  session: 'session',
+  progress: 'progress',
+  closed: 'closed',
+} as const;
 
 /**
  * Why the server ended a stream. `too-many-streams`: the user opened more than the server keeps

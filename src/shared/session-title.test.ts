@@ -13,7 +13,9 @@ describe('a session title from the first request', () => {
   });
 
   it('stops before a word that would make the title too long for one line', () => {
-    expect(titleFromRequest('supercalifragilisticexpialidocious extraordinarily magnificent watercolour')).toBe('Supercalifragilisticexpialidocious');
+    expect(titleFromRequest('supercalifragilisticexpialidocious extraordinarily magnificent watercolour')).toBe(
+      'Supercalifragilisticexpialidocious',
+    );
   });
 
   it('has no title for a request without words (photos only)', () => {

@@ -12,7 +12,10 @@ const SESSION_TITLE_SOFT_LENGTH = 48;
 
 /** A title as shown: one line, trimmed, without trailing punctuation, first letter capital. */
 export function cleanTitle(text: string): string | null {
-  const line = text.replace(/\s+/g, ' ').trim().replace(/[\s.,;:!?…\-–—]+$/u, '');
+  const line = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\s.,;:!?…\-–—]+$/u, '');
   if (line === '') return null;
   const clipped = line.length > SESSION_TITLE_MAX_LENGTH ? line.slice(0, SESSION_TITLE_MAX_LENGTH).trimEnd() : line;
   return clipped.charAt(0).toLocaleUpperCase() + clipped.slice(1);

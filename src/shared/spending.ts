@@ -12,7 +12,12 @@ export const SPENDING_AMOUNT_MAX_CENTS = 10_000_000;
 export const SPENDING_PERIODS = ['daily', 'monthly'] as const;
 export type SpendingPeriod = (typeof SPENDING_PERIODS)[number];
 
-const limitCents = z.number().int().min(1, 'A limit must be at least $0.01').max(SPENDING_AMOUNT_MAX_CENTS, 'A limit can be at most $100,000.00').nullable();
+const limitCents = z
+  .number()
+  .int()
+  .min(1, 'A limit must be at least $0.01')
+  .max(SPENDING_AMOUNT_MAX_CENTS, 'A limit can be at most $100,000.00')
+  .nullable();
 
 /** IANA time zone names, as browsers report them (Intl.DateTimeFormat().resolvedOptions().timeZone). */
 export const timeZoneSchema = z
@@ -26,7 +31,13 @@ export const spendingControlsUpdateSchema = z.object({
   daily_limit_cents: limitCents.optional(),
   monthly_limit_cents: limitCents.optional(),
   time_zone: timeZoneSchema.optional(),
-  low_balance_threshold_cents: z.number().int().min(1, 'The amount must be at least $0.01').max(SPENDING_AMOUNT_MAX_CENTS, 'The amount can be at most $100,000.00').nullable().optional(),
+  low_balance_threshold_cents: z
+    .number()
+    .int()
+    .min(1, 'The amount must be at least $0.01')
+    .max(SPENDING_AMOUNT_MAX_CENTS, 'The amount can be at most $100,000.00')
+    .nullable()
+    .optional(),
 });
 export type SpendingControlsUpdate = z.infer<typeof spendingControlsUpdateSchema>;
 

@@ -25,7 +25,12 @@ import { maskIdSchema } from './masks';
 export const verifiedStatusSchema = z.enum(['pending', 'approved', 'rejected']);
 
 /** A chip: its title and the request it fills in, in English, and as codes the client words in the reader's language. */
-export const suggestedActionSchema = z.object({ title: z.string(), description: z.string(), title_code: codedTextSchema.optional(), description_code: codedTextSchema.optional() });
+export const suggestedActionSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  title_code: codedTextSchema.optional(),
+  description_code: codedTextSchema.optional(),
+});
 export type SuggestedAction = z.infer<typeof suggestedActionSchema>;
 
 /** A user file as the client sees it. */
@@ -113,7 +118,11 @@ export const sessionSummarySchema = z.object({
 });
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 
-export const sessionNameSchema = z.string().trim().min(1, 'Session name is required').max(100, 'Session name must be at most 100 characters');
+export const sessionNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Session name is required')
+  .max(100, 'Session name must be at most 100 characters');
 
 /** POST /api/sessions (an empty session, named or not) and PATCH /api/sessions/{id} (a rename). */
 export const createSessionSchema = z.object({ session_name: sessionNameSchema.optional() });
@@ -156,7 +165,10 @@ export const sendMessageSchema = z
     mask_id: maskIdSchema.optional(),
     ...generationChoiceShape,
   })
-  .refine((body) => body.content_text.trim().length > 0 || body.file_ids.length > 0, { message: 'Write a message or attach an image', path: ['content_text'] });
+  .refine((body) => body.content_text.trim().length > 0 || body.file_ids.length > 0, {
+    message: 'Write a message or attach an image',
+    path: ['content_text'],
+  });
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
 
 /** A reply planned, paid for and queued (POST /chat, or a message sent with request_reply). */
@@ -255,7 +267,9 @@ export type SessionsPage = z.infer<typeof sessionsListSchema>;
 export const sessionsPageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(SESSIONS_PAGE_MAX).default(SESSIONS_PAGE_SIZE),
   cursor: z.string().max(200).optional().describe('next_cursor of the page before'),
-  q: sessionSearchTextSchema.optional().describe('Only sessions whose title or any message text contains these characters (case-insensitive)'),
+  q: sessionSearchTextSchema
+    .optional()
+    .describe('Only sessions whose title or any message text contains these characters (case-insensitive)'),
 });
 export const messagesListSchema = z.object({ messages: z.array(messageSchema) });
 
@@ -269,7 +283,10 @@ export const messagesPageQuerySchema = z
     before: z.uuid().optional().describe('Only messages older than this message of the session (exclusive)'),
     limit: z.coerce.number().int().min(1).max(MISSED_MESSAGES_FETCH_LIMIT).default(MESSAGES_FETCH_DEFAULT_LIMIT),
   })
-  .refine((query) => query.after === undefined || query.before === undefined, { message: 'Use either after or before, not both', path: ['before'] });
+  .refine((query) => query.after === undefined || query.before === undefined, {
+    message: 'Use either after or before, not both',
+    path: ['before'],
+  });
 
 /** GET /api/user-files: the user's approved images, optionally only uploaded or generated ones. */
 export const userFilesQuerySchema = z.object({

@@ -22,9 +22,13 @@ export async function docker(args: string[], options: { timeoutMs?: number } = {
 }
 
 function aptInstall(packages: string[]): void {
-  if (!isRoot || !hasApt()) throw new Error(`the container test needs ${packages.join(', ')}: install them (Debian: apt-get install -y ${packages.join(' ')})`);
+  if (!isRoot || !hasApt())
+    throw new Error(`the container test needs ${packages.join(', ')}: install them (Debian: apt-get install -y ${packages.join(' ')})`);
   spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  const installed = spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const installed = spawnSync('apt-get', ['install', '-y', '-qq', ...packages], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   if (installed.status !== 0) throw new Error(`apt-get install ${packages.join(' ')} failed`);
 }
 
@@ -32,7 +36,8 @@ const daemonAnswers = () => spawnSync(DOCKER, ['info', '--format', '{{.ServerVer
 
 /** Makes sure a Docker daemon answers; answers a stop function when this call started it. */
 export async function ensureDocker(workDir: string): Promise<() => Promise<void>> {
-  if (!existsSync('/usr/bin/docker') && spawnSync('sh', ['-c', 'command -v docker'], { stdio: 'ignore' }).status !== 0) aptInstall(['docker.io']);
+  if (!existsSync('/usr/bin/docker') && spawnSync('sh', ['-c', 'command -v docker'], { stdio: 'ignore' }).status !== 0)
+    aptInstall(['docker.io']);
   if (daemonAnswers()) return async () => undefined;
   if (!existsSync('/usr/sbin/dockerd')) aptInstall(['docker.io']);
   if (!isRoot) throw new Error('no Docker daemon answers, and starting one needs root');
@@ -71,12 +76,18 @@ export async function composeCommand(workDir: string): Promise<string[]> {
     const rootfs = path.join(workDir, 'rootfs');
     if (!existsSync(path.join(rootfs, 'bin/bash'))) {
       if (spawnSync('sh', ['-c', 'command -v debootstrap'], { stdio: 'ignore' }).status !== 0) aptInstall(['debootstrap']);
-      const made = spawnSync('debootstrap', ['--variant=minbase', 'trixie', rootfs, 'http://deb.debian.org/debian'], { stdio: 'ignore', timeout: 600_000 });
+      const made = spawnSync('debootstrap', ['--variant=minbase', 'trixie', rootfs, 'http://deb.debian.org/debian'], {
+        stdio: 'ignore',
+        timeout: 600_000,
+      });
       if (made.status !== 0) throw new Error('debootstrap of Debian trixie failed');
     }
     const fetched = spawnSync(
       'sh',
-      ['-c', `cp /etc/resolv.conf "${rootfs}/etc/resolv.conf" && chroot "${rootfs}" sh -c 'apt-get update -qq && cd /tmp && apt-get download -qq docker-compose' && dpkg-deb --fsys-tarfile "${rootfs}"/tmp/docker-compose_*.deb | tar -xO ./usr/libexec/docker/cli-plugins/docker-compose > "${plugin}" && chmod +x "${plugin}"`],
+      [
+        '-c',
+        `cp /etc/resolv.conf "${rootfs}/etc/resolv.conf" && chroot "${rootfs}" sh -c 'apt-get update -qq && cd /tmp && apt-get download -qq docker-compose' && dpkg-deb --fsys-tarfile "${rootfs}"/tmp/docker-compose_*.deb | tar -xO ./usr/libexec/docker/cli-plugins/docker-compose > "${plugin}" && chmod +x "${plugin}"`,
+      ],
       { stdio: 'inherit', timeout: 300_000 },
     );
     if (fetched.status !== 0) throw new Error('could not fetch Compose v2 (Debian trixie docker-compose)');

@@ -32,11 +32,15 @@ describe('the Dockerfile', () => {
     // Everything is left out, then only the listed paths come in.
     expect(rules[0]).toBe('*');
     const allowed = rules.filter((line) => line.startsWith('!')).map((line) => line.slice(1).replace(/\/$/, ''));
-    for (const path of ['package.json', 'package-lock.json', 'tsconfig.json', 'src', 'drizzle', 'scripts/build.mjs', 'vite.config.ts']) expect(allowed).toContain(path);
+    for (const path of ['package.json', 'package-lock.json', 'tsconfig.json', 'src', 'drizzle', 'scripts/build.mjs', 'vite.config.ts'])
+      expect(allowed).toContain(path);
     for (const path of ['.env', 'data', 'node_modules', '.git', 'test', 'e2e', 'dist']) expect(allowed).not.toContain(path);
     expect(rules).toEqual(expect.arrayContaining(['src/**/*.test.ts', 'src/**/*.test.tsx']));
     for (const source of copiedFromContext.filter((source) => source !== '.')) {
-      expect({ source, allowed: allowed.some((entry) => source === entry || source.startsWith(`${entry}/`)) }).toEqual({ source, allowed: true });
+      expect({ source, allowed: allowed.some((entry) => source === entry || source.startsWith(`${entry}/`)) }).toEqual({
+        source,
+        allowed: true,
+      });
     }
   });
 

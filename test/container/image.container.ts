@@ -59,7 +59,13 @@ describe('the container image', () => {
     const base = await baseImageOfDockerfile();
     await timed('base image', () => ensureBaseImage(base, path.join(WORK, 'stand-in')));
     // The build an operator runs (docker build .), its RUN steps on the host's network.
-    await timed('docker build', () => run('/usr/bin/docker', ['build', '--network', 'host', '-t', IMAGE, '.'], { cwd: ROOT, maxBuffer: 256 * 1024 * 1024, timeout: 1_800_000 }));
+    await timed('docker build', () =>
+      run('/usr/bin/docker', ['build', '--network', 'host', '-t', IMAGE, '.'], {
+        cwd: ROOT,
+        maxBuffer: 256 * 1024 * 1024,
+        timeout: 1_800_000,
+      }),
+    );
     // Removing a layer on the vfs driver deletes a whole file system: minutes on a busy disk.
     cleanups.push(() => docker(['image', 'rm', '-f', IMAGE], { timeoutMs: 900_000 }));
     cleanups.push(() => docker(['image', 'prune', '-f'], { timeoutMs: 900_000 }));
@@ -93,7 +99,19 @@ describe('the container image', () => {
       BACKUP_SCHEDULE: 'off',
     };
     const start = async (name: string, command: string[]) => {
-      const id = await docker(['run', '-d', '--network', 'host', '--name', `${name}-${port}`, '-v', `${files}:/var/lib/photomuse/storage`, ...Object.entries(environment).flatMap(([key, value]) => ['-e', `${key}=${value}`]), IMAGE, ...command]);
+      const id = await docker([
+        'run',
+        '-d',
+        '--network',
+        'host',
+        '--name',
+        `${name}-${port}`,
+        '-v',
+        `${files}:/var/lib/photomuse/storage`,
+        ...Object.entries(environment).flatMap(([key, value]) => ['-e', `${key}=${value}`]),
+        IMAGE,
+        ...command,
+      ]);
       containers.push(id);
       cleanups.push(() => docker(['rm', '-f', id], { timeoutMs: 600_000 }));
       return id;
@@ -104,9 +122,19 @@ describe('the container image', () => {
 
   it('serves /api/health/ready, and Docker sees the container healthy', { timeout: 240_000 }, async () => {
     await timed('ready', () =>
-      until('the API to be ready', async () => ((await fetch(`${api}/api/health/ready`).catch(() => undefined))?.status === 200 ? true : undefined), 180_000),
+      until(
+        'the API to be ready',
+        async () => ((await fetch(`${api}/api/health/ready`).catch(() => undefined))?.status === 200 ? true : undefined),
+        180_000,
+      ),
     );
-    await timed('healthy', () => until('the HEALTHCHECK to pass', async () => ((await docker(['inspect', '--format', '{{.State.Health.Status}}', containers[0]!])) === 'healthy' ? true : undefined), 120_000));
+    await timed('healthy', () =>
+      until(
+        'the HEALTHCHECK to pass',
+        async () => ((await docker(['inspect', '--format', '{{.State.Health.Status}}', containers[0]!])) === 'healthy' ? true : undefined),
+        120_000,
+      ),
+    );
     expect(await docker(['inspect', '--format', '{{.State.Running}}', containers[1]!])).toBe('true');
   });
 
@@ -125,14 +153,22 @@ describe('the container image', () => {
     expect((await client.get(`${confirm.pathname}${confirm.search}`)).status).toBe(302);
     expect((await client.post('/api/me/accept-terms', { accepted: true })).status).toBe(200);
 
-    const sent = await client.post('/api/messages', { session_id: 'new', content_text: 'a lighthouse on a cliff at sunset', file_ids: [], request_reply: true });
+    const sent = await client.post('/api/messages', {
+      session_id: 'new',
+      content_text: 'a lighthouse on a cliff at sunset',
+      file_ids: [],
+      request_reply: true,
+    });
     expect(sent.status).toBe(201);
     const { reply } = (await sent.json()) as { reply: { reply_message_id: string } };
     const message = await timed('generation', () =>
       until(
         'the worker to answer',
         async () => {
-          const answer = (await (await client.get(`/api/messages/${reply.reply_message_id}`)).json()) as { processing_status: string | null; files: { fileUrl: string }[] };
+          const answer = (await (await client.get(`/api/messages/${reply.reply_message_id}`)).json()) as {
+            processing_status: string | null;
+            files: { fileUrl: string }[];
+          };
           return answer.files.length > 0 || answer.processing_status === 'error' ? answer : undefined;
         },
         120_000,
@@ -165,15 +201,36 @@ describe('compose.yaml', () => {
 
   const config = async (...args: string[]) => {
     const [command, ...rest] = compose;
-    const { stdout } = await run(command!, [...rest, '--project-directory', project, '-f', path.join(project, 'compose.yaml'), ...args, 'config', '--format', 'json'], { cwd: project });
-    return JSON.parse(stdout) as { services: Record<string, { environment: Record<string, string>; ports?: { host_ip: string; published: string; target: number }[]; command?: string[]; volumes?: { source: string; target: string }[]; healthcheck?: { disable?: boolean } }> };
+    const { stdout } = await run(
+      command!,
+      [...rest, '--project-directory', project, '-f', path.join(project, 'compose.yaml'), ...args, 'config', '--format', 'json'],
+      { cwd: project },
+    );
+    return JSON.parse(stdout) as {
+      services: Record<
+        string,
+        {
+          environment: Record<string, string>;
+          ports?: { host_ip: string; published: string; target: number }[];
+          command?: string[];
+          volumes?: { source: string; target: string }[];
+          healthcheck?: { disable?: boolean };
+        }
+      >;
+    };
   };
 
   it('gives the API and a worker in production mode on the operator port, and Postgres on a named volume', async () => {
     const resolved = await config();
     expect(Object.keys(resolved.services).sort()).toEqual(['api', 'db', 'worker']);
     const { api, worker, db } = resolved.services;
-    expect(api!.environment).toMatchObject({ NODE_ENV: 'production', WORKER: 'off', TRUST_PROXY: 'true', DATABASE_URL: 'postgres://photomuse:a-database-password@db:5432/photomuse', AUTH_SECRET: 's'.repeat(40) });
+    expect(api!.environment).toMatchObject({
+      NODE_ENV: 'production',
+      WORKER: 'off',
+      TRUST_PROXY: 'true',
+      DATABASE_URL: 'postgres://photomuse:a-database-password@db:5432/photomuse',
+      AUTH_SECRET: 's'.repeat(40),
+    });
     expect(api!.ports).toEqual([expect.objectContaining({ host_ip: '127.0.0.1', published: '8123', target: 3000 })]);
     expect(worker!.command).toEqual(['node', '--import', 'tsx', 'src/server/worker.ts']);
     expect(worker!.healthcheck?.disable).toBe(true);
@@ -186,7 +243,10 @@ describe('compose.yaml', () => {
   });
 
   it('refuses to start without the database password', async () => {
-    await writeFile(path.join(project, '.env'), (await readFile(path.join(project, '.env'), 'utf8')).replace(/^POSTGRES_PASSWORD=.*$/m, 'POSTGRES_PASSWORD='));
+    await writeFile(
+      path.join(project, '.env'),
+      (await readFile(path.join(project, '.env'), 'utf8')).replace(/^POSTGRES_PASSWORD=.*$/m, 'POSTGRES_PASSWORD='),
+    );
     await expect(config()).rejects.toThrow(/set POSTGRES_PASSWORD in \.env/);
   });
 });

@@ -22,7 +22,9 @@ const ENTRY_POINTS = { api: 'src/server/main.ts', worker: 'src/server/worker.ts'
 const READY_LINES = { api: 'is ready at', worker: 'worker is running' } as const;
 
 export function startAppProcess(kind: 'api' | 'worker', env: Record<string, string>): AppProcess {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('DATABASE_URL') && !key.startsWith('S3_')));
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith('DATABASE_URL') && !key.startsWith('S3_')),
+  );
   const child = spawn(process.execPath, ['--import', 'tsx', ENTRY_POINTS[kind]], {
     cwd: ROOT,
     env: { ...inherited, SERVE_WEB: 'false', LOG_LEVEL: 'info', NODE_ENV: 'development', ...env },

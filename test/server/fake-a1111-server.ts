@@ -30,13 +30,49 @@ export interface FakeA1111Options {
 }
 
 export const A1111_MODELS: A1111Model[] = [
-  { title: 'sd_xl_base_1.0.safetensors [31e35c80fc]', model_name: 'sd_xl_base_1.0', hash: '31e35c80fc', sha256: '31e35c80fc4829d14f90153f4c74cd59c90b779f6afe05a74cd6120b893f7e5b', filename: '/webui/models/Stable-diffusion/sd_xl_base_1.0.safetensors', config: null },
-  { title: 'juggernautXL_v9.safetensors [c9e3e68f89]', model_name: 'juggernautXL_v9', hash: 'c9e3e68f89', sha256: 'c9e3e68f89f8a7e8b36c4b3f5d4c2a1b0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b', filename: '/webui/models/Stable-diffusion/juggernautXL_v9.safetensors', config: null },
+  {
+    title: 'sd_xl_base_1.0.safetensors [31e35c80fc]',
+    model_name: 'sd_xl_base_1.0',
+    hash: '31e35c80fc',
+    sha256: '31e35c80fc4829d14f90153f4c74cd59c90b779f6afe05a74cd6120b893f7e5b',
+    filename: '/webui/models/Stable-diffusion/sd_xl_base_1.0.safetensors',
+    config: null,
+  },
+  {
+    title: 'juggernautXL_v9.safetensors [c9e3e68f89]',
+    model_name: 'juggernautXL_v9',
+    hash: 'c9e3e68f89',
+    sha256: 'c9e3e68f89f8a7e8b36c4b3f5d4c2a1b0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b',
+    filename: '/webui/models/Stable-diffusion/juggernautXL_v9.safetensors',
+    config: null,
+  },
 ];
 
-const UPSCALERS = ['None', 'Lanczos', 'Nearest', 'DAT x2', 'ESRGAN_4x', 'LDSR', 'R-ESRGAN 4x+', 'R-ESRGAN 4x+ Anime6B', 'ScuNET', 'SwinIR 4x'];
+const UPSCALERS = [
+  'None',
+  'Lanczos',
+  'Nearest',
+  'DAT x2',
+  'ESRGAN_4x',
+  'LDSR',
+  'R-ESRGAN 4x+',
+  'R-ESRGAN 4x+ Anime6B',
+  'ScuNET',
+  'SwinIR 4x',
+];
 const SAMPLERS = ['DPM++ 2M', 'DPM++ SDE', 'DPM++ 2M SDE', 'Euler a', 'Euler', 'LMS', 'Heun', 'DPM2', 'DDIM', 'PLMS', 'UniPC'];
-const INTEGER_FIELDS = ['width', 'height', 'steps', 'batch_size', 'n_iter', 'seed', 'mask_blur', 'inpainting_fill', 'inpainting_mask_invert', 'inpaint_full_res_padding'];
+const INTEGER_FIELDS = [
+  'width',
+  'height',
+  'steps',
+  'batch_size',
+  'n_iter',
+  'seed',
+  'mask_blur',
+  'inpainting_fill',
+  'inpainting_mask_invert',
+  'inpaint_full_res_padding',
+];
 const NUMBER_FIELDS = ['cfg_scale', 'denoising_strength'];
 
 export type A1111Script = { hang: true } | { status: number; body: unknown };
@@ -50,7 +86,16 @@ export async function startFakeA1111(options: FakeA1111Options = {}) {
   const scripts: A1111Script[] = [];
   let interrupts = 0;
   // shared.state: what /progress reports.
-  const state = { skipped: false, interrupted: false, job: '', job_count: 0, job_timestamp: '0', job_no: 0, sampling_step: 0, sampling_steps: 0 };
+  const state = {
+    skipped: false,
+    interrupted: false,
+    job: '',
+    job_count: 0,
+    job_timestamp: '0',
+    job_no: 0,
+    sampling_step: 0,
+    sampling_steps: 0,
+  };
   let currentImage: string | null = null;
   let releaseHang: (() => void) | undefined;
   let lock: Promise<void> = Promise.resolve();
@@ -59,7 +104,9 @@ export async function startFakeA1111(options: FakeA1111Options = {}) {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      void handle(req, res, Buffer.concat(chunks)).catch((error: unknown) => send(res, 500, { error: 'Exception', detail: '', body: '', errors: String(error) }));
+      void handle(req, res, Buffer.concat(chunks)).catch((error: unknown) =>
+        send(res, 500, { error: 'Exception', detail: '', body: '', errors: String(error) }),
+      );
     });
   });
 
@@ -89,14 +136,28 @@ export async function startFakeA1111(options: FakeA1111Options = {}) {
       case 'GET /sd-models':
         return send(res, 200, models);
       case 'GET /upscalers':
-        return send(res, 200, UPSCALERS.map((name) => ({ name, model_name: name === 'None' ? null : name, model_path: null, model_url: null, scale: 4 })));
+        return send(
+          res,
+          200,
+          UPSCALERS.map((name) => ({ name, model_name: name === 'None' ? null : name, model_path: null, model_url: null, scale: 4 })),
+        );
       case 'GET /samplers':
-        return send(res, 200, SAMPLERS.map((name) => ({ name, aliases: [], options: {} })));
+        return send(
+          res,
+          200,
+          SAMPLERS.map((name) => ({ name, aliases: [], options: {} })),
+        );
       case 'GET /options':
         return send(res, 200, { sd_model_checkpoint: loaded.title, samples_format: 'png' });
       case 'GET /progress': {
         const progress = state.sampling_steps > 0 ? Math.min(1, 0.01 + state.sampling_step / state.sampling_steps) : 0;
-        return send(res, 200, { progress, eta_relative: 0, state, current_image: url.searchParams.get('skip_current_image') === 'true' ? null : currentImage, textinfo: null });
+        return send(res, 200, {
+          progress,
+          eta_relative: 0,
+          state,
+          current_image: url.searchParams.get('skip_current_image') === 'true' ? null : currentImage,
+          textinfo: null,
+        });
       }
       case 'POST /interrupt':
         interrupts += 1;
@@ -115,8 +176,16 @@ export async function startFakeA1111(options: FakeA1111Options = {}) {
 
   async function process(res: http.ServerResponse, img2img: boolean, payload: Record<string, unknown>) {
     const invalid = [...INTEGER_FIELDS, ...NUMBER_FIELDS]
-      .filter((field) => field in payload && (typeof payload[field] !== 'number' || (INTEGER_FIELDS.includes(field) && !Number.isInteger(payload[field]))))
-      .map((field) => ({ type: INTEGER_FIELDS.includes(field) ? 'int_parsing' : 'float_parsing', loc: ['body', field], msg: 'Input should be a valid number', input: payload[field] }));
+      .filter(
+        (field) =>
+          field in payload && (typeof payload[field] !== 'number' || (INTEGER_FIELDS.includes(field) && !Number.isInteger(payload[field]))),
+      )
+      .map((field) => ({
+        type: INTEGER_FIELDS.includes(field) ? 'int_parsing' : 'float_parsing',
+        loc: ['body', field],
+        msg: 'Input should be a valid number',
+        input: payload[field],
+      }));
     if (invalid.length > 0) return send(res, 422, { detail: invalid });
     const sampler = (payload.sampler_name ?? payload.sampler_index ?? 'Euler') as string;
     if (!SAMPLERS.includes(sampler)) return send(res, 404, httpException(404, 'Sampler not found'));
@@ -127,9 +196,19 @@ export async function startFakeA1111(options: FakeA1111Options = {}) {
       init = await decodeImage(String(images[0]));
       if (!init) return send(res, 500, httpException(500, 'Invalid encoded image'));
       // An inpainting mask is decoded like the init image (white = repaint); mask content is one of four.
-      if (payload.mask !== undefined && payload.mask !== null && !(await decodeImage(String(payload.mask)))) return send(res, 500, httpException(500, 'Invalid encoded image'));
+      if (payload.mask !== undefined && payload.mask !== null && !(await decodeImage(String(payload.mask))))
+        return send(res, 500, httpException(500, 'Invalid encoded image'));
       if ('inpainting_fill' in payload && ![0, 1, 2, 3].includes(payload.inpainting_fill as number)) {
-        return send(res, 422, { detail: [{ type: 'literal_error', loc: ['body', 'inpainting_fill'], msg: 'Input should be 0, 1, 2 or 3', input: payload.inpainting_fill }] });
+        return send(res, 422, {
+          detail: [
+            {
+              type: 'literal_error',
+              loc: ['body', 'inpainting_fill'],
+              msg: 'Input should be 0, 1, 2 or 3',
+              input: payload.inpainting_fill,
+            },
+          ],
+        });
       }
     }
     const scripted = scripts.shift();
@@ -142,12 +221,21 @@ export async function startFakeA1111(options: FakeA1111Options = {}) {
     try {
       const wanted = (payload.override_settings as { sd_model_checkpoint?: string } | undefined)?.sd_model_checkpoint;
       // select_checkpoint: an alias it knows, else (silently) the model already loaded.
-      const match = wanted ? models.find((model) => [model.title, model.model_name, model.filename.split('/').pop()].includes(wanted)) : undefined;
+      const match = wanted
+        ? models.find((model) => [model.title, model.model_name, model.filename.split('/').pop()].includes(wanted))
+        : undefined;
       if (match) loaded = match;
       usedModels.push(loaded.title);
       const steps = Number(payload.steps ?? 50);
       const batch = Number(payload.batch_size ?? 1) * Number(payload.n_iter ?? 1);
-      Object.assign(state, { interrupted: false, job: img2img ? 'scripts_img2img' : 'scripts_txt2img', job_count: 1, job_no: 0, sampling_step: 0, sampling_steps: steps });
+      Object.assign(state, {
+        interrupted: false,
+        job: img2img ? 'scripts_img2img' : 'scripts_txt2img',
+        job_count: 1,
+        job_no: 0,
+        sampling_step: 0,
+        sampling_steps: steps,
+      });
       for (let step = 1; step <= steps && !state.interrupted; step++) {
         if (scripted && 'hang' in scripted && step === Math.ceil(steps / 2)) await new Promise<void>((resolve) => (releaseHang = resolve));
         await new Promise((resolve) => setTimeout(resolve, stepMs));
@@ -156,8 +244,22 @@ export async function startFakeA1111(options: FakeA1111Options = {}) {
       }
       const width = Number(payload.width ?? 512);
       const height = Number(payload.height ?? 512);
-      const images = await Promise.all(Array.from({ length: batch }, async (_, index) => (await png(width, height, index + 1)).toString('base64')));
-      const info = { prompt: payload.prompt ?? '', all_prompts: images.map(() => payload.prompt ?? ''), seed: payload.seed ?? -1, width, height, sampler_name: sampler, steps, batch_size: payload.batch_size ?? 1, sd_model_name: loaded.model_name, sd_model_hash: loaded.hash, denoising_strength: img2img ? (payload.denoising_strength ?? 0.75) : null };
+      const images = await Promise.all(
+        Array.from({ length: batch }, async (_, index) => (await png(width, height, index + 1)).toString('base64')),
+      );
+      const info = {
+        prompt: payload.prompt ?? '',
+        all_prompts: images.map(() => payload.prompt ?? ''),
+        seed: payload.seed ?? -1,
+        width,
+        height,
+        sampler_name: sampler,
+        steps,
+        batch_size: payload.batch_size ?? 1,
+        sd_model_name: loaded.model_name,
+        sd_model_hash: loaded.hash,
+        denoising_strength: img2img ? (payload.denoising_strength ?? 0.75) : null,
+      };
       send(res, 200, { images, parameters: { ...payload, init_images: null }, info: JSON.stringify(info) });
     } finally {
       Object.assign(state, { job: '', job_count: 0, sampling_step: 0, sampling_steps: 0 });
@@ -171,10 +273,14 @@ export async function startFakeA1111(options: FakeA1111Options = {}) {
     const image = await decodeImage(String(payload.image ?? ''));
     if (!image) return send(res, 500, httpException(500, 'Invalid encoded image'));
     const upscaler = String(payload.upscaler_1 ?? 'None');
-    if (!UPSCALERS.includes(upscaler)) return send(res, 500, { error: 'AssertionError', detail: '', body: '', errors: `could not find upscaler named ${upscaler}` });
+    if (!UPSCALERS.includes(upscaler))
+      return send(res, 500, { error: 'AssertionError', detail: '', body: '', errors: `could not find upscaler named ${upscaler}` });
     const factor = Number(payload.upscaling_resize ?? 2);
     const { width = 1, height = 1 } = await sharp(image).metadata();
-    const upscaled = await sharp(image).resize(Math.round(width * factor), Math.round(height * factor)).png().toBuffer();
+    const upscaled = await sharp(image)
+      .resize(Math.round(width * factor), Math.round(height * factor))
+      .png()
+      .toBuffer();
     send(res, 200, { image: upscaled.toString('base64'), html_info: `<p>Upscale: ${upscaler}</p>` });
   }
 
@@ -224,7 +330,9 @@ async function decodeImage(encoding: string): Promise<Buffer | undefined> {
 }
 
 function png(width: number, height: number, shade: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: (37 * shade) % 256, b: 80 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: (37 * shade) % 256, b: 80 } } })
+    .png()
+    .toBuffer();
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {

@@ -35,7 +35,8 @@ import { CUSTOM_VALIDATED_INPUTS, nodeCatalogue, type InputSpec, type InstalledM
  * How the next prompt runs: hang until interrupted, fail with an execution error, or run to its
  * end before /prompt answers (as a prompt whose nodes ComfyUI has cached can).
  */
-export type ComfyRunScript = { hang: true } | { executionError: 'out-of-memory' | { exceptionType: string; message: string } } | { finishBeforeAnswer: true };
+export type ComfyRunScript =
+  { hang: true } | { executionError: 'out-of-memory' | { exceptionType: string; message: string } } | { finishBeforeAnswer: true };
 
 export interface FakeComfyUiOptions {
   apiKey?: string;
@@ -105,7 +106,11 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
   const received: Array<{ method: string; path: string; json?: unknown; authorization?: string }> = [];
   const queued: Prompt[] = [];
   const interrupts: Array<string | null> = [];
-  const catalogue = () => nodeCatalogue(models, [...inputs.keys()].filter((name) => !name.includes('/')));
+  const catalogue = () =>
+    nodeCatalogue(
+      models,
+      [...inputs.keys()].filter((name) => !name.includes('/')),
+    );
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -153,7 +158,8 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
       const info = catalogue()[name];
       return sendJson(res, 200, info ? { [name]: info } : {});
     }
-    if (req.method === 'GET' && path === '/system_stats') return sendJson(res, 200, { system: { comfyui_version: '0.3.65', os: 'posix' }, devices: [] });
+    if (req.method === 'GET' && path === '/system_stats')
+      return sendJson(res, 200, { system: { comfyui_version: '0.3.65', os: 'posix' }, devices: [] });
     if (req.method === 'POST' && path === '/upload/image') return upload(req, res, body);
     if (req.method === 'POST' && path === '/upload/mask') return upload(req, res, body, maskOver);
     if (req.method === 'POST' && path === '/prompt') return postPrompt(res, (json ?? {}) as Record<string, unknown>);
@@ -190,8 +196,17 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
    * server.py's image_upload: the `image` file into the `type` folder's `subfolder`; `save` stands
    * for its image_save_function (/upload/mask's), which may save nothing.
    */
-  async function upload(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, save?: (data: Buffer, form: FormData) => Promise<Buffer | undefined>) {
-    const form = await new Request('http://comfyui/upload/image', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: new Uint8Array(body) }).formData();
+  async function upload(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    body: Buffer,
+    save?: (data: Buffer, form: FormData) => Promise<Buffer | undefined>,
+  ) {
+    const form = await new Request('http://comfyui/upload/image', {
+      method: 'POST',
+      headers: { 'content-type': req.headers['content-type'] ?? '' },
+      body: new Uint8Array(body),
+    }).formData();
     const image = form.get('image');
     if (!(image instanceof File) || !image.name) return res.writeHead(400).end();
     const subfolder = String(form.get('subfolder') ?? '');
@@ -218,7 +233,9 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
           saved = await save(data, form);
         } catch (error) {
           // aiohttp answers an exception in a handler with a bare 500.
-          return res.writeHead(500, { 'Content-Type': 'text/plain' }).end(`500 Internal Server Error\n\nServer got itself in trouble (${(error as Error).message})`);
+          return res
+            .writeHead(500, { 'Content-Type': 'text/plain' })
+            .end(`500 Internal Server Error\n\nServer got itself in trouble (${(error as Error).message})`);
         }
       }
       if (saved) {
@@ -256,7 +273,9 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
     const mask = await sharp(data).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     if (photo.info.width !== mask.info.width || photo.info.height !== mask.info.height) throw new Error('ValueError: images do not match');
     for (let pixel = 0; pixel < photo.info.width * photo.info.height; pixel += 1) photo.data[pixel * 4 + 3] = mask.data[pixel * 4 + 3]!;
-    return sharp(photo.data, { raw: { width: photo.info.width, height: photo.info.height, channels: 4 } }).png().toBuffer();
+    return sharp(photo.data, { raw: { width: photo.info.width, height: photo.info.height, channels: 4 } })
+      .png()
+      .toBuffer();
   }
 
   function view(res: http.ServerResponse, query: URLSearchParams) {
@@ -270,7 +289,11 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
   }
 
   async function postPrompt(res: http.ServerResponse, body: Record<string, unknown>) {
-    if (!('prompt' in body)) return sendJson(res, 400, { error: { type: 'no_prompt', message: 'No prompt provided', details: 'No prompt provided', extra_info: {} }, node_errors: {} });
+    if (!('prompt' in body))
+      return sendJson(res, 400, {
+        error: { type: 'no_prompt', message: 'No prompt provided', details: 'No prompt provided', extra_info: {} },
+        node_errors: {},
+      });
     const prompt = body.prompt as Prompt['prompt'];
     const promptId = String(body.prompt_id ?? randomUUID());
     const result = validatePrompt(prompt);
@@ -301,21 +324,48 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
   }
 
   // execution.py's validate_prompt and validate_inputs, message for message.
-  function validatePrompt(prompt: Prompt['prompt']): { ok: true; outputs: string[]; nodeErrors: Record<string, unknown> } | { ok: false; error: ValidationError; nodeErrors: Record<string, unknown> } {
+  function validatePrompt(
+    prompt: Prompt['prompt'],
+  ):
+    | { ok: true; outputs: string[]; nodeErrors: Record<string, unknown> }
+    | { ok: false; error: ValidationError; nodeErrors: Record<string, unknown> } {
     const nodes = catalogue();
     const outputs: string[] = [];
     for (const [id, node] of Object.entries(prompt)) {
       const title = (node._meta as { title?: string } | undefined)?.title;
       if (!node.class_type) {
-        return { ok: false, error: { type: 'missing_node_type', message: `Node '${title ?? `ID #${id}`}' has no class_type. The workflow may be corrupted or a custom node is missing.`, details: `Node ID '#${id}'`, extra_info: { node_id: id, class_type: null, node_title: title ?? null } }, nodeErrors: {} };
+        return {
+          ok: false,
+          error: {
+            type: 'missing_node_type',
+            message: `Node '${title ?? `ID #${id}`}' has no class_type. The workflow may be corrupted or a custom node is missing.`,
+            details: `Node ID '#${id}'`,
+            extra_info: { node_id: id, class_type: null, node_title: title ?? null },
+          },
+          nodeErrors: {},
+        };
       }
       const info = nodes[node.class_type];
       if (!info) {
-        return { ok: false, error: { type: 'missing_node_type', message: `Node '${title ?? node.class_type}' not found. The custom node may not be installed.`, details: `Node ID '#${id}'`, extra_info: { node_id: id, class_type: node.class_type, node_title: title ?? node.class_type } }, nodeErrors: {} };
+        return {
+          ok: false,
+          error: {
+            type: 'missing_node_type',
+            message: `Node '${title ?? node.class_type}' not found. The custom node may not be installed.`,
+            details: `Node ID '#${id}'`,
+            extra_info: { node_id: id, class_type: node.class_type, node_title: title ?? node.class_type },
+          },
+          nodeErrors: {},
+        };
       }
       if (info.output_node) outputs.push(id);
     }
-    if (outputs.length === 0) return { ok: false, error: { type: 'prompt_no_outputs', message: 'Prompt has no outputs', details: '', extra_info: {} }, nodeErrors: {} };
+    if (outputs.length === 0)
+      return {
+        ok: false,
+        error: { type: 'prompt_no_outputs', message: 'Prompt has no outputs', details: '', extra_info: {} },
+        nodeErrors: {},
+      };
 
     const validated = new Map<string, Validated>();
     const goodOutputs: string[] = [];
@@ -328,7 +378,14 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
         [valid, reasons] = validateInputs(prompt, nodes, output, validated);
       } catch (error) {
         valid = false;
-        reasons = [{ type: 'exception_during_validation', message: 'Exception when validating node', details: (error as Error).message, extra_info: { exception_type: (error as Error).name, traceback: [] } }];
+        reasons = [
+          {
+            type: 'exception_during_validation',
+            message: 'Exception when validating node',
+            details: (error as Error).message,
+            extra_info: { exception_type: (error as Error).name, traceback: [] },
+          },
+        ];
         validated.set(output, [false, reasons, output]);
       }
       if (valid) {
@@ -344,12 +401,21 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
     }
     if (goodOutputs.length === 0) {
       const details = errors.flatMap(([, list]) => list.map((error) => `${error.message}: ${error.details}`)).join('\n');
-      return { ok: false, error: { type: 'prompt_outputs_failed_validation', message: 'Prompt outputs failed validation', details, extra_info: {} }, nodeErrors };
+      return {
+        ok: false,
+        error: { type: 'prompt_outputs_failed_validation', message: 'Prompt outputs failed validation', details, extra_info: {} },
+        nodeErrors,
+      };
     }
     return { ok: true, outputs: goodOutputs, nodeErrors };
   }
 
-  function validateInputs(prompt: Prompt['prompt'], nodes: Record<string, NodeInfo>, id: string, validated: Map<string, Validated>): Validated {
+  function validateInputs(
+    prompt: Prompt['prompt'],
+    nodes: Record<string, NodeInfo>,
+    id: string,
+    validated: Map<string, Validated>,
+  ): Validated {
     const done = validated.get(id);
     if (done) return done;
     const node = prompt[id]!;
@@ -365,13 +431,24 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
     for (const [name, spec, category] of specs) {
       const [inputType, extra = {}] = spec;
       if (!(name in given)) {
-        if (category === 'required') errors.push({ type: 'required_input_missing', message: 'Required input is missing', details: name, extra_info: { input_name: name } });
+        if (category === 'required')
+          errors.push({
+            type: 'required_input_missing',
+            message: 'Required input is missing',
+            details: name,
+            extra_info: { input_name: name },
+          });
         continue;
       }
       const value = given[name];
       if (Array.isArray(value)) {
         if (value.length !== 2) {
-          errors.push({ type: 'bad_linked_input', message: 'Bad linked input, must be a length-2 list of [node_id, slot_index]', details: name, extra_info: { input_name: name, input_config: spec, received_value: value } });
+          errors.push({
+            type: 'bad_linked_input',
+            message: 'Bad linked input, must be a length-2 list of [node_id, slot_index]',
+            details: name,
+            extra_info: { input_name: name, input_config: spec, received_value: value },
+          });
           continue;
         }
         const [linkedId, slot] = value as [string, number];
@@ -381,7 +458,12 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
         const receivedType = nodes[linked.class_type!]!.output[slot];
         if (receivedType === undefined) throw Object.assign(new PythonError('tuple index out of range'), { name: 'IndexError' });
         if (!typesMatch(receivedType, inputType)) {
-          errors.push({ type: 'return_type_mismatch', message: 'Return type mismatch between linked nodes', details: `${name}, received_type(${receivedType}) mismatch input_type(${String(inputType)})`, extra_info: { input_name: name, input_config: spec, received_type: receivedType, linked_node: value } });
+          errors.push({
+            type: 'return_type_mismatch',
+            message: 'Return type mismatch between linked nodes',
+            details: `${name}, received_type(${receivedType}) mismatch input_type(${String(inputType)})`,
+            extra_info: { input_name: name, input_config: spec, received_type: receivedType, linked_node: value },
+          });
           continue;
         }
         try {
@@ -389,33 +471,79 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
           if (!linkedValid) valid = false;
         } catch (error) {
           valid = false;
-          validated.set(linkedId, [false, [{ type: 'exception_during_inner_validation', message: 'Exception when validating inner node', details: (error as Error).message, extra_info: { input_name: name, input_config: spec, exception_message: (error as Error).message, exception_type: (error as Error).name, traceback: [], linked_node: value } }], linkedId]);
+          validated.set(linkedId, [
+            false,
+            [
+              {
+                type: 'exception_during_inner_validation',
+                message: 'Exception when validating inner node',
+                details: (error as Error).message,
+                extra_info: {
+                  input_name: name,
+                  input_config: spec,
+                  exception_message: (error as Error).message,
+                  exception_type: (error as Error).name,
+                  traceback: [],
+                  linked_node: value,
+                },
+              },
+            ],
+            linkedId,
+          ]);
         }
         continue;
       }
       const converted = convert(inputType, value);
       if (converted.error) {
-        errors.push({ type: 'invalid_input_type', message: `Failed to convert an input value to a ${String(inputType)} value`, details: `${name}, ${String(value)}, ${converted.error}`, extra_info: { input_name: name, input_config: spec, received_value: value, exception_message: converted.error } });
+        errors.push({
+          type: 'invalid_input_type',
+          message: `Failed to convert an input value to a ${String(inputType)} value`,
+          details: `${name}, ${String(value)}, ${converted.error}`,
+          extra_info: { input_name: name, input_config: spec, received_value: value, exception_message: converted.error },
+        });
         continue;
       }
       const actual = converted.value;
       if (customInputs.includes(name)) continue;
       if (typeof extra.min === 'number' && typeof actual === 'number' && actual < extra.min) {
-        errors.push({ type: 'value_smaller_than_min', message: `Value ${actual} smaller than min of ${extra.min}`, details: name, extra_info: { input_name: name, input_config: spec, received_value: actual } });
+        errors.push({
+          type: 'value_smaller_than_min',
+          message: `Value ${actual} smaller than min of ${extra.min}`,
+          details: name,
+          extra_info: { input_name: name, input_config: spec, received_value: actual },
+        });
         continue;
       }
       if (typeof extra.max === 'number' && typeof actual === 'number' && actual > extra.max) {
-        errors.push({ type: 'value_bigger_than_max', message: `Value ${actual} bigger than max of ${extra.max}`, details: name, extra_info: { input_name: name, input_config: spec, received_value: actual } });
+        errors.push({
+          type: 'value_bigger_than_max',
+          message: `Value ${actual} bigger than max of ${extra.max}`,
+          details: name,
+          extra_info: { input_name: name, input_config: spec, received_value: actual },
+        });
         continue;
       }
       if (Array.isArray(inputType) && !inputType.includes(actual)) {
-        const listInfo = inputType.length > 20 ? `(list of length ${inputType.length})` : `[${inputType.map((choice) => `'${String(choice)}'`).join(', ')}]`;
-        errors.push({ type: 'value_not_in_list', message: 'Value not in list', details: `${name}: '${String(actual)}' not in ${listInfo}`, extra_info: { input_name: name, input_config: inputType.length > 20 ? null : spec, received_value: actual } });
+        const listInfo =
+          inputType.length > 20
+            ? `(list of length ${inputType.length})`
+            : `[${inputType.map((choice) => `'${String(choice)}'`).join(', ')}]`;
+        errors.push({
+          type: 'value_not_in_list',
+          message: 'Value not in list',
+          details: `${name}: '${String(actual)}' not in ${listInfo}`,
+          extra_info: { input_name: name, input_config: inputType.length > 20 ? null : spec, received_value: actual },
+        });
       }
     }
     // LoadImage.VALIDATE_INPUTS: the file must be in ComfyUI's input folder (uploaded).
     if (node.class_type === 'LoadImage' && typeof given.image === 'string' && !inputs.has(given.image.replace(/ \[input\]$/, ''))) {
-      errors.push({ type: 'custom_validation_failed', message: 'Custom validation failed for node', details: `image - Invalid image file: ${given.image}`, extra_info: { input_name: 'image' } });
+      errors.push({
+        type: 'custom_validation_failed',
+        message: 'Custom validation failed for node',
+        details: `image - Invalid image file: ${given.image}`,
+        extra_info: { input_name: 'image' },
+      });
     }
     const result: Validated = errors.length > 0 || !valid ? [false, errors, id] : [true, [], id];
     validated.set(id, result);
@@ -485,7 +613,9 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
       prompt: [item.number, promptId, prompt, item.extraData, item.outputs],
       outputs,
       status: { status_str: status, completed: status === 'success', messages },
-      meta: Object.fromEntries(Object.keys(outputs).map((id) => [id, { node_id: id, display_node: id, parent_node: null, real_node_id: id }])),
+      meta: Object.fromEntries(
+        Object.keys(outputs).map((id) => [id, { node_id: id, display_node: id, parent_node: null, real_node_id: id }]),
+      ),
     });
     item.finishedAt = performance.now();
     if (item.clientId) sendTo(item.clientId, 'executing', { node: null, prompt_id: promptId });
@@ -507,7 +637,11 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
       if (item.script && 'executionError' in item.script && step === Math.ceil(steps / 2)) {
         const scripted = item.script.executionError;
         return scripted === 'out-of-memory'
-          ? { exceptionType: 'torch.OutOfMemoryError', message: 'Allocation on device \nThis error means you ran out of memory on your GPU.\n\nTIPS: If the workflow worked before you might have accidentally set the batch_size to a large number.' }
+          ? {
+              exceptionType: 'torch.OutOfMemoryError',
+              message:
+                'Allocation on device \nThis error means you ran out of memory on your GPU.\n\nTIPS: If the workflow worked before you might have accidentally set the batch_size to a large number.',
+            }
           : { exceptionType: scripted.exceptionType, message: scripted.message };
       }
       if (item.clientId) {
@@ -571,7 +705,11 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
       }
       case 'ImageScaleBy': {
         const image = from('image');
-        return { ...image, width: Math.round(image.width * Number(inputsOf.scale_by)), height: Math.round(image.height * Number(inputsOf.scale_by)) };
+        return {
+          ...image,
+          width: Math.round(image.width * Number(inputsOf.scale_by)),
+          height: Math.round(image.height * Number(inputsOf.scale_by)),
+        };
       }
       case 'ImageUpscaleWithModel': {
         const image = from('image');
@@ -607,7 +745,9 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}) {
     header.writeUInt32BE(1, 4);
     ws.send(Buffer.concat([header, previewJpeg]));
   }
-  const previewJpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 90, g: 90, b: 160 } } }).jpeg().toBuffer();
+  const previewJpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 90, g: 90, b: 160 } } })
+    .jpeg()
+    .toBuffer();
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -660,7 +800,8 @@ function executionOrder(prompt: Prompt['prompt'], outputs: string[]): string[] {
   const order: string[] = [];
   const visit = (id: string) => {
     if (order.includes(id)) return;
-    for (const value of Object.values(prompt[id]?.inputs ?? {})) if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string') visit(value[0]);
+    for (const value of Object.values(prompt[id]?.inputs ?? {}))
+      if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string') visit(value[0]);
     order.push(id);
   };
   for (const output of outputs) visit(output);
@@ -706,6 +847,8 @@ function refuseUpgrade(socket: Duplex, status: number, text: string) {
 }
 
 async function storedPng(width: number, height: number, shade: number): Promise<StoredFile> {
-  const data = await sharp({ create: { width, height, channels: 3, background: { r: (53 * shade) % 256, g: 140, b: 90 } } }).png().toBuffer();
+  const data = await sharp({ create: { width, height, channels: 3, background: { r: (53 * shade) % 256, g: 140, b: 90 } } })
+    .png()
+    .toBuffer();
   return { data, width, height };
 }

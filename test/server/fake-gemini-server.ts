@@ -66,7 +66,11 @@ export async function startFakeGemini() {
         if (described && req.method === 'GET') {
           const model = decodeURIComponent(described[1]!);
           return SERVED_GEMINI_MODELS.has(model)
-            ? send(res, 200, { name: `models/${model}`, displayName: model, supportedGenerationMethods: ['generateContent', 'countTokens'] })
+            ? send(res, 200, {
+                name: `models/${model}`,
+                displayName: model,
+                supportedGenerationMethods: ['generateContent', 'countTokens'],
+              })
             : send(res, 404, modelNotFound(model));
         }
         const match = /\/models\/([^/:]+):generateContent/.exec(url);
@@ -83,7 +87,12 @@ export async function startFakeGemini() {
         });
         const scripted = scripts.shift();
         if (scripted?.delayMs) await new Promise((r) => setTimeout(r, scripted.delayMs));
-        if (scripted && scripted.status !== 200) return send(res, scripted.status, scripted.body ?? { error: { code: scripted.status, message: 'scripted failure', status: 'UNAVAILABLE' } });
+        if (scripted && scripted.status !== 200)
+          return send(
+            res,
+            scripted.status,
+            scripted.body ?? { error: { code: scripted.status, message: 'scripted failure', status: 'UNAVAILABLE' } },
+          );
         if (scripted?.body) return send(res, 200, scripted.body);
 
         const asked = (request.body.generationConfig?.imageConfig as { aspectRatio?: string } | undefined)?.aspectRatio;
@@ -96,13 +105,25 @@ export async function startFakeGemini() {
           if (request.abortedAt !== undefined) return;
         }
         if (!wantsImage && textReply) {
-          return send(res, 200, { candidates: [{ content: { role: 'model', parts: [{ text: JSON.stringify(textReply(request)) }] }, finishReason: 'STOP' }] });
+          return send(res, 200, {
+            candidates: [{ content: { role: 'model', parts: [{ text: JSON.stringify(textReply(request)) }] }, finishReason: 'STOP' }],
+          });
         }
         // A picture in the shape asked for, as the model makes it (square when none is asked).
         const [width, height] = sizeFor(request.body.generationConfig?.imageConfig);
-        const png = await sharp({ create: { width, height, channels: 3, background: { r: 10, g: 200, b: 90 } } }).png().toBuffer();
+        const png = await sharp({ create: { width, height, channels: 3, background: { r: 10, g: 200, b: 90 } } })
+          .png()
+          .toBuffer();
         send(res, 200, {
-          candidates: [{ content: { role: 'model', parts: [{ text: 'Here is your image.' }, { inlineData: { mimeType: 'image/png', data: png.toString('base64') } }] }, finishReason: 'STOP' }],
+          candidates: [
+            {
+              content: {
+                role: 'model',
+                parts: [{ text: 'Here is your image.' }, { inlineData: { mimeType: 'image/png', data: png.toString('base64') } }],
+              },
+              finishReason: 'STOP',
+            },
+          ],
         });
       })();
     });

@@ -81,30 +81,64 @@ export const OPENAI_MAX_PARTIAL_IMAGES = 3;
  */
 const STREAMING_IMAGE_MODEL = /^gpt-image-2(?:[.-]|$)/;
 
-const invalidRequest = (message: string, param: string, code: string | null) => ({ error: { message, type: 'invalid_request_error', param, code } });
+const invalidRequest = (message: string, param: string, code: string | null) => ({
+  error: { message, type: 'invalid_request_error', param, code },
+});
 
 /** The real API's 400 for a request it does not take (an `n` out of range, too many images), or null. */
 function refusalOfImagesRequest(request: ReceivedRequest): ReturnType<typeof invalidRequest> | null {
   const rawN = request.json?.n ?? request.fields?.find((f) => f.name === 'n')?.value;
   if (rawN !== undefined && rawN !== null) {
     const n = Number(rawN);
-    if (!Number.isInteger(n)) return invalidRequest(`Invalid type for 'n': expected an integer, but got ${JSON.stringify(rawN)} instead.`, 'n', 'invalid_type');
-    if (n > OPENAI_IMAGES_MAX_N) return invalidRequest(`Invalid 'n': integer above maximum value. Expected a value <= ${OPENAI_IMAGES_MAX_N}, but got ${n} instead.`, 'n', 'integer_above_max_value');
-    if (n < 1) return invalidRequest(`Invalid 'n': integer below minimum value. Expected a value >= 1, but got ${n} instead.`, 'n', 'integer_below_min_value');
+    if (!Number.isInteger(n))
+      return invalidRequest(`Invalid type for 'n': expected an integer, but got ${JSON.stringify(rawN)} instead.`, 'n', 'invalid_type');
+    if (n > OPENAI_IMAGES_MAX_N)
+      return invalidRequest(
+        `Invalid 'n': integer above maximum value. Expected a value <= ${OPENAI_IMAGES_MAX_N}, but got ${n} instead.`,
+        'n',
+        'integer_above_max_value',
+      );
+    if (n < 1)
+      return invalidRequest(
+        `Invalid 'n': integer below minimum value. Expected a value >= 1, but got ${n} instead.`,
+        'n',
+        'integer_below_min_value',
+      );
   }
   const rawPartials = request.json?.partial_images ?? request.fields?.find((f) => f.name === 'partial_images')?.value;
   if (rawPartials !== undefined && rawPartials !== null) {
     const partials = Number(rawPartials);
-    if (!Number.isInteger(partials)) return invalidRequest(`Invalid type for 'partial_images': expected an integer, but got ${JSON.stringify(rawPartials)} instead.`, 'partial_images', 'invalid_type');
-    if (partials > OPENAI_MAX_PARTIAL_IMAGES) return invalidRequest(`Invalid 'partial_images': integer above maximum value. Expected a value <= ${OPENAI_MAX_PARTIAL_IMAGES}, but got ${partials} instead.`, 'partial_images', 'integer_above_max_value');
-    if (partials < 0) return invalidRequest(`Invalid 'partial_images': integer below minimum value. Expected a value >= 0, but got ${partials} instead.`, 'partial_images', 'integer_below_min_value');
+    if (!Number.isInteger(partials))
+      return invalidRequest(
+        `Invalid type for 'partial_images': expected an integer, but got ${JSON.stringify(rawPartials)} instead.`,
+        'partial_images',
+        'invalid_type',
+      );
+    if (partials > OPENAI_MAX_PARTIAL_IMAGES)
+      return invalidRequest(
+        `Invalid 'partial_images': integer above maximum value. Expected a value <= ${OPENAI_MAX_PARTIAL_IMAGES}, but got ${partials} instead.`,
+        'partial_images',
+        'integer_above_max_value',
+      );
+    if (partials < 0)
+      return invalidRequest(
+        `Invalid 'partial_images': integer below minimum value. Expected a value >= 0, but got ${partials} instead.`,
+        'partial_images',
+        'integer_below_min_value',
+      );
   }
   const model = String(request.json?.model ?? request.fields?.find((f) => f.name === 'model')?.value ?? '');
-  if (streamAsked(request) && !STREAMING_IMAGE_MODEL.test(model)) return invalidRequest("Unsupported parameter: 'stream' is not supported with this model.", 'stream', 'unsupported_parameter');
+  if (streamAsked(request) && !STREAMING_IMAGE_MODEL.test(model))
+    return invalidRequest("Unsupported parameter: 'stream' is not supported with this model.", 'stream', 'unsupported_parameter');
   if (request.path === '/images/edits') {
     const images = request.fields?.filter((f) => (f.name === 'image[]' || f.name === 'image') && f.filename !== undefined).length ?? 0;
     if (images === 0) return invalidRequest("Missing required parameter: 'image'.", 'image', 'missing_required_parameter');
-    if (images > OPENAI_EDIT_MAX_IMAGES) return invalidRequest(`Invalid 'image': array too long. Expected an array with maximum length ${OPENAI_EDIT_MAX_IMAGES}, but got an array with length ${images} instead.`, 'image', 'array_above_max_length');
+    if (images > OPENAI_EDIT_MAX_IMAGES)
+      return invalidRequest(
+        `Invalid 'image': array too long. Expected an array with maximum length ${OPENAI_EDIT_MAX_IMAGES}, but got an array with length ${images} instead.`,
+        'image',
+        'array_above_max_length',
+      );
   }
   return null;
 }
@@ -127,19 +161,33 @@ async function refusalOfMask(request: ReceivedRequest): Promise<ReturnType<typeo
   const image = request.fields?.find((f) => (f.name === 'image[]' || f.name === 'image') && f.data);
   const refuse = (message: string) => invalidRequest(message, 'mask', 'invalid_image_file');
   if (mask.data.length >= OPENAI_MASK_MAX_BYTES) return refuse('Invalid mask image: it must be less than 4MB.');
-  const maskInfo = await sharp(mask.data).metadata().catch(() => undefined);
+  const maskInfo = await sharp(mask.data)
+    .metadata()
+    .catch(() => undefined);
   if (maskInfo?.format !== 'png') return refuse('Invalid mask image: it must be a valid PNG file.');
-  if (!maskInfo.hasAlpha) return refuse(`Invalid mask image: it must have an alpha channel (RGBA or LA); got ${maskInfo.channels === 1 ? 'L' : 'RGB'}.`);
-  const imageInfo = image?.data ? await sharp(image.data).metadata().catch(() => undefined) : undefined;
+  if (!maskInfo.hasAlpha)
+    return refuse(`Invalid mask image: it must have an alpha channel (RGBA or LA); got ${maskInfo.channels === 1 ? 'L' : 'RGB'}.`);
+  const imageInfo = image?.data
+    ? await sharp(image.data)
+        .metadata()
+        .catch(() => undefined)
+    : undefined;
   if (!imageInfo?.width) return invalidRequest('Invalid image: it could not be read.', 'image', 'invalid_image_file');
   if (imageInfo.width !== maskInfo.width || imageInfo.height !== maskInfo.height) {
-    return refuse(`Invalid mask image: its size (${maskInfo.width}x${maskInfo.height}) does not match the image's size (${imageInfo.width}x${imageInfo.height}).`);
+    return refuse(
+      `Invalid mask image: its size (${maskInfo.width}x${maskInfo.height}) does not match the image's size (${imageInfo.width}x${imageInfo.height}).`,
+    );
   }
   return null;
 }
 
 const modelNotFound = (model: string) => ({
-  error: { message: `The model \`${model}\` does not exist or you do not have access to it.`, type: 'invalid_request_error', param: null, code: 'model_not_found' },
+  error: {
+    message: `The model \`${model}\` does not exist or you do not have access to it.`,
+    type: 'invalid_request_error',
+    param: null,
+    code: 'model_not_found',
+  },
 });
 
 /** What `onChat` returns for the model to refuse, as OpenAI's structured outputs do. */
@@ -172,13 +220,22 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}) {
         received.push(request);
         // With a key set, any other is refused as OpenAI refuses one: 401 invalid_api_key.
         if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) {
-          return send(res, 401, { error: { message: 'Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } });
+          return send(res, 401, {
+            error: {
+              message: 'Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.',
+              type: 'invalid_request_error',
+              param: null,
+              code: 'invalid_api_key',
+            },
+          });
         }
 
         const retrieved = /^\/models\/([^/]+)$/.exec(path);
         if (retrieved && req.method === 'GET') {
           const model = decodeURIComponent(retrieved[1]!);
-          return SERVED_OPENAI_MODELS.has(model) ? send(res, 200, { id: model, object: 'model', created: 1_757_000_000, owned_by: 'openai' }) : send(res, 404, modelNotFound(model));
+          return SERVED_OPENAI_MODELS.has(model)
+            ? send(res, 200, { id: model, object: 'model', created: 1_757_000_000, owned_by: 'openai' })
+            : send(res, 404, modelNotFound(model));
         }
         const model = String(request.json?.model ?? request.fields?.find((f) => f.name === 'model')?.value ?? '');
         if (!SERVED_OPENAI_MODELS.has(model)) return send(res, 404, modelNotFound(model));
@@ -190,11 +247,21 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}) {
         const scripted = scripts.get(path)?.shift();
         if (scripted?.delayMs) await new Promise((r) => setTimeout(r, scripted.delayMs));
         if (res.destroyed) return;
-        if (scripted && scripted.status !== 200) return send(res, scripted.status, scripted.body ?? { error: { message: 'scripted failure', type: 'server_error' } });
+        if (scripted && scripted.status !== 200)
+          return send(res, scripted.status, scripted.body ?? { error: { message: 'scripted failure', type: 'server_error' } });
         if (scripted?.body) {
           // A scripted picture asked for as a stream arrives as the stream's completed event.
           const scriptedImage = (scripted.body as { data?: Array<{ b64_json?: string }> }).data?.[0]?.b64_json;
-          if (scriptedImage !== undefined && streamAsked(request)) return streamImages(res, path === '/images/edits' ? 'image_edit' : 'image_generation', request, 1024, 1024, streamStepMs, scriptedImage);
+          if (scriptedImage !== undefined && streamAsked(request))
+            return streamImages(
+              res,
+              path === '/images/edits' ? 'image_edit' : 'image_generation',
+              request,
+              1024,
+              1024,
+              streamStepMs,
+              scriptedImage,
+            );
           return send(res, 200, scripted.body);
         }
 
@@ -204,15 +271,23 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}) {
           const n = Number(request.json?.n ?? request.fields?.find((f) => f.name === 'n')?.value ?? 1);
           const size = String(request.json?.size ?? request.fields?.find((f) => f.name === 'size')?.value ?? '1024x1024');
           const [width, height] = size === 'auto' ? [1024, 1024] : size.split('x').map(Number);
-          if (streamAsked(request)) return streamImages(res, path === '/images/edits' ? 'image_edit' : 'image_generation', request, width!, height!, streamStepMs);
+          if (streamAsked(request))
+            return streamImages(res, path === '/images/edits' ? 'image_edit' : 'image_generation', request, width!, height!, streamStepMs);
           const data = [];
           for (let i = 0; i < n; i++) data.push({ b64_json: await solidPng(width!, height!, i) });
-          return send(res, 200, { created: Math.floor(Date.now() / 1000), data, usage: { input_tokens: 10, output_tokens: 10, total_tokens: 20 } });
+          return send(res, 200, {
+            created: Math.floor(Date.now() / 1000),
+            data,
+            usage: { input_tokens: 10, output_tokens: 10, total_tokens: 20 },
+          });
         }
         if (path === '/chat/completions') {
           const reply = chatReply(request.json ?? {});
           // A structured-output refusal: no content, the refusal text instead.
-          const message = reply instanceof ChatRefusal ? { role: 'assistant', content: null, refusal: reply.text } : { role: 'assistant', content: JSON.stringify(reply), refusal: null };
+          const message =
+            reply instanceof ChatRefusal
+              ? { role: 'assistant', content: null, refusal: reply.text }
+              : { role: 'assistant', content: JSON.stringify(reply), refusal: null };
           return send(res, 200, {
             id: 'chatcmpl-test',
             object: 'chat.completion',
@@ -222,7 +297,11 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}) {
           });
         }
         if (path === '/moderations') {
-          return send(res, 200, { id: 'modr-test', model: 'omni-moderation-latest', results: [{ flagged: false, categories: {}, category_scores: {} }] });
+          return send(res, 200, {
+            id: 'modr-test',
+            model: 'omni-moderation-latest',
+            results: [{ flagged: false, categories: {}, category_scores: {} }],
+          });
         }
         send(res, 404, { error: { message: `no route ${path}` } });
       })();
@@ -281,19 +360,31 @@ function solidPng(width: number, height: number, shade: number): Promise<string>
  * pictures (each a shade of its own, so a test can tell them from the final one) and then the
  * completed picture with its usage, `stepMs` apart so that a watcher sees them arrive.
  */
-async function streamImages(res: http.ServerResponse, kind: 'image_generation' | 'image_edit', request: ReceivedRequest, width: number, height: number, stepMs: number, finalImage?: string) {
+async function streamImages(
+  res: http.ServerResponse,
+  kind: 'image_generation' | 'image_edit',
+  request: ReceivedRequest,
+  width: number,
+  height: number,
+  stepMs: number,
+  finalImage?: string,
+) {
   const partials = Number(request.json?.partial_images ?? request.fields?.find((f) => f.name === 'partial_images')?.value ?? 0);
   const size = `${width}x${height}`;
   const common = { background: 'opaque', output_format: 'png', quality: 'auto', size };
   res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
-  const event = (type: string, data: Record<string, unknown>) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, created_at: Math.floor(Date.now() / 1000), ...common, ...data })}\n\n`);
+  const event = (type: string, data: Record<string, unknown>) =>
+    res.write(`event: ${type}\ndata: ${JSON.stringify({ type, created_at: Math.floor(Date.now() / 1000), ...common, ...data })}\n\n`);
   for (let index = 0; index < partials; index++) {
     if (res.destroyed) return;
     event(`${kind}.partial_image`, { b64_json: await solidPng(width, height, 200 + index), partial_image_index: index });
     await new Promise((r) => setTimeout(r, stepMs));
   }
   if (res.destroyed) return;
-  event(`${kind}.completed`, { b64_json: finalImage ?? (await solidPng(width, height, 0)), usage: { input_tokens: 10, output_tokens: 10, total_tokens: 20, input_tokens_details: { image_tokens: 0, text_tokens: 10 } } });
+  event(`${kind}.completed`, {
+    b64_json: finalImage ?? (await solidPng(width, height, 0)),
+    usage: { input_tokens: 10, output_tokens: 10, total_tokens: 20, input_tokens_details: { image_tokens: 0, text_tokens: 10 } },
+  });
   res.end();
 }
 
@@ -313,7 +404,11 @@ function parseMultipart(body: Buffer, contentType: string) {
     const name = /name="([^"]+)"/.exec(rawHeaders ?? '')?.[1] ?? '';
     const filename = /filename="([^"]*)"/.exec(rawHeaders ?? '')?.[1];
     const partType = /content-type:\s*([^\r\n]+)/i.exec(rawHeaders ?? '')?.[1];
-    fields.push(filename !== undefined ? { name, filename, size: Buffer.byteLength(value, 'latin1'), contentType: partType, data: Buffer.from(value, 'latin1') } : { name, value });
+    fields.push(
+      filename !== undefined
+        ? { name, filename, size: Buffer.byteLength(value, 'latin1'), contentType: partType, data: Buffer.from(value, 'latin1') }
+        : { name, value },
+    );
   }
   return fields;
 }

@@ -7,7 +7,11 @@ import type { SignedInClient } from '@test/server/signed-in-user';
 
 /** Shared by the generation's integration tests: a conversation as the API sees it, and its money. */
 
-export async function sendMessage(client: SignedInClient, text: string, options: { fileIds?: string[]; sessionId?: string; requestReply?: boolean } = {}) {
+export async function sendMessage(
+  client: SignedInClient,
+  text: string,
+  options: { fileIds?: string[]; sessionId?: string; requestReply?: boolean } = {},
+) {
   const response = await client.post('/api/messages', {
     session_id: options.sessionId ?? 'new',
     content_text: text,
@@ -64,21 +68,34 @@ export async function replyOf(client: SignedInClient, messageId: string) {
 /** The account's running balance is what its ledger adds up to, in cents and in free images. */
 export async function expectLedgerMatchesBalance(server: RunningServer, userId: string) {
   const [sums] = await server.deps.db
-    .select({ cents: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)`, free: sql<string>`coalesce(sum(${ledgerEntries.freeGenerationsDelta}), 0)` })
+    .select({
+      cents: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)`,
+      free: sql<string>`coalesce(sum(${ledgerEntries.freeGenerationsDelta}), 0)`,
+    })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.userId, userId));
   const [account] = await server.deps.db.select().from(balanceAccounts).where(eq(balanceAccounts.userId, userId));
-  expect({ cents: Number(sums!.cents), free: Number(sums!.free) }).toEqual({ cents: account!.availableCents, free: account!.freeGenerationsLeft });
+  expect({ cents: Number(sums!.cents), free: Number(sums!.free) }).toEqual({
+    cents: account!.availableCents,
+    free: account!.freeGenerationsLeft,
+  });
 }
 
 /**
  * The settlement rule after a failure: the job failed with exactly one refund of its one charge, the
  * reply says so, the session no longer shows processing, and the ledger adds up to the balance.
  */
-export async function expectRefundedOnce(server: RunningServer, client: SignedInClient, input: { jobId: string; replyMessageId: string; sessionId: string }) {
+export async function expectRefundedOnce(
+  server: RunningServer,
+  client: SignedInClient,
+  input: { jobId: string; replyMessageId: string; sessionId: string },
+) {
   const job = await jobSettled(server, input.jobId);
   expect(job.status).toBe('failed');
-  const entries = await server.deps.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, client.userId), eq(ledgerEntries.reference, input.jobId)));
+  const entries = await server.deps.db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.userId, client.userId), eq(ledgerEntries.reference, input.jobId)));
   expect(entries.map((entry) => entry.kind).sort()).toEqual(['refund', 'usage']);
   const reply = await replyOf(client, input.replyMessageId);
   expect(reply.processing_status).toBe('error');

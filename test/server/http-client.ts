@@ -6,7 +6,10 @@ export class TestClient {
   private cookies = new Map<string, string>();
   readonly headers: Record<string, string> = {};
 
-  constructor(readonly baseUrl: string, readonly origin: string = baseUrl) {}
+  constructor(
+    readonly baseUrl: string,
+    readonly origin: string = baseUrl,
+  ) {}
 
   async request(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
     const headers = new Headers(init.headers);

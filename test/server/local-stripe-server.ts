@@ -67,7 +67,8 @@ function error(status: number, fields: { message: string; code?: string; param?:
   return { status, body: { error: { type: fields.type ?? 'invalid_request_error', ...fields } } };
 }
 
-const noSuch = (object: string, param: string, value: string) => error(404, { code: 'resource_missing', param, message: `No such ${object}: '${value}'` });
+const noSuch = (object: string, param: string, value: string) =>
+  error(404, { code: 'resource_missing', param, message: `No such ${object}: '${value}'` });
 
 /** Stripe refuses parameters it does not know, naming the first. */
 function unknownParameter(body: Json, known: string[]): Reply | null {
@@ -95,7 +96,15 @@ export async function startLocalStripe(options: { webhookSecret?: string } = {})
   let prices: LocalPrice[] = [];
 
   function event(type: string, object: Json): string {
-    return JSON.stringify({ id: id('evt'), object: 'event', type, api_version: '2026-10-28.endive', created: now(), livemode: false, data: { object: structuredClone(object) } });
+    return JSON.stringify({
+      id: id('evt'),
+      object: 'event',
+      type,
+      api_version: '2026-10-28.endive',
+      created: now(),
+      livemode: false,
+      data: { object: structuredClone(object) },
+    });
   }
 
   function emit(type: string, object: Json): void {
@@ -159,11 +168,33 @@ export async function startLocalStripe(options: { webhookSecret?: string } = {})
       status: 'succeeded',
       created: now(),
     });
-    paymentIntents.set(intentId, { id: intentId, object: 'payment_intent', amount, amount_received: amount, currency: session.currency, customer: session.customer, latest_charge: chargeId, status: 'succeeded' });
+    paymentIntents.set(intentId, {
+      id: intentId,
+      object: 'payment_intent',
+      amount,
+      amount_received: amount,
+      currency: session.currency,
+      customer: session.customer,
+      latest_charge: chargeId,
+      status: 'succeeded',
+    });
     session.payment_intent = intentId;
   }
 
-  const REFUND_PARAMETERS = ['amount', 'charge', 'currency', 'customer', 'expand', 'instructions_email', 'metadata', 'origin', 'payment_intent', 'reason', 'refund_application_fee', 'reverse_transfer'];
+  const REFUND_PARAMETERS = [
+    'amount',
+    'charge',
+    'currency',
+    'customer',
+    'expand',
+    'instructions_email',
+    'metadata',
+    'origin',
+    'payment_intent',
+    'reason',
+    'refund_application_fee',
+    'reverse_transfer',
+  ];
   const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'];
 
   function createRefund(body: Json): Reply {
@@ -174,23 +205,41 @@ export async function startLocalStripe(options: { webhookSecret?: string } = {})
       const intent = paymentIntents.get(body.payment_intent);
       if (!intent) return noSuch('payment_intent', 'payment_intent', body.payment_intent);
       charge = charges.get(intent.latest_charge as string);
-      if (!charge) return error(400, { code: 'charge_not_refundable', message: 'This PaymentIntent does not have a successful charge to refund.' });
+      if (!charge)
+        return error(400, { code: 'charge_not_refundable', message: 'This PaymentIntent does not have a successful charge to refund.' });
     } else if (typeof body.charge === 'string') {
       charge = charges.get(body.charge);
       if (!charge) return noSuch('charge', 'charge', body.charge);
     } else {
-      return error(400, { code: 'parameter_missing', message: 'One of the following params should be provided for this request: payment_intent or charge.' });
+      return error(400, {
+        code: 'parameter_missing',
+        message: 'One of the following params should be provided for this request: payment_intent or charge.',
+      });
     }
     if (body.reason !== undefined && !REFUND_REASONS.includes(body.reason as string)) {
-      return error(400, { code: 'parameter_invalid_string', param: 'reason', message: `Invalid reason: must be one of ${REFUND_REASONS.join(', ')}` });
+      return error(400, {
+        code: 'parameter_invalid_string',
+        param: 'reason',
+        message: `Invalid reason: must be one of ${REFUND_REASONS.join(', ')}`,
+      });
     }
     const left = (charge.amount as number) - (charge.amount_refunded as number);
-    if (charge.disputed) return error(400, { code: 'charge_disputed', message: `Charge ${charge.id as string} has been charged back; cannot issue a refund.` });
-    if (left === 0) return error(400, { code: 'charge_already_refunded', message: `Charge ${charge.id as string} has already been refunded.` });
-    if (body.amount !== undefined && !/^[1-9]\d*$/.test(String(body.amount))) return error(400, { code: 'parameter_invalid_integer', param: 'amount', message: 'Invalid positive integer' });
+    if (charge.disputed)
+      return error(400, {
+        code: 'charge_disputed',
+        message: `Charge ${charge.id as string} has been charged back; cannot issue a refund.`,
+      });
+    if (left === 0)
+      return error(400, { code: 'charge_already_refunded', message: `Charge ${charge.id as string} has already been refunded.` });
+    if (body.amount !== undefined && !/^[1-9]\d*$/.test(String(body.amount)))
+      return error(400, { code: 'parameter_invalid_integer', param: 'amount', message: 'Invalid positive integer' });
     const amount = body.amount === undefined ? left : Number(body.amount);
     if (amount > left) {
-      return error(400, { code: 'amount_too_large', param: 'amount', message: `Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(left)})` });
+      return error(400, {
+        code: 'amount_too_large',
+        param: 'amount',
+        message: `Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(left)})`,
+      });
     }
     const refund: Json = {
       id: id('re'),
@@ -244,7 +293,9 @@ export async function startLocalStripe(options: { webhookSecret?: string } = {})
     }
     if (method === 'GET' && path === '/v1/prices') {
       const product = query.get('product');
-      const data = prices.filter((p) => (!product || p.product === product) && (query.get('active') !== 'true' || p.active !== false)).map((p) => ({ object: 'price', ...p }));
+      const data = prices
+        .filter((p) => (!product || p.product === product) && (query.get('active') !== 'true' || p.active !== false))
+        .map((p) => ({ object: 'price', ...p }));
       return { status: 200, body: { object: 'list', url: '/v1/prices', has_more: false, data } };
     }
     return error(404, { message: `Unrecognized request URL (${method}: ${path})` });

@@ -19,8 +19,11 @@ export function paintedMask(width: number, height: number, boxes: Box[]): Promis
   const raw = Buffer.alloc(width * height * 4);
   for (const box of boxes)
     for (let y = Math.max(0, box.top); y < Math.min(height, box.top + box.height); y += 1)
-      for (let x = Math.max(0, box.left); x < Math.min(width, box.left + box.width); x += 1) raw.fill(255, (y * width + x) * 4, (y * width + x) * 4 + 4);
-  return sharp(raw, { raw: { width, height, channels: 4 } }).png().toBuffer();
+      for (let x = Math.max(0, box.left); x < Math.min(width, box.left + box.width); x += 1)
+        raw.fill(255, (y * width + x) * 4, (y * width + x) * 4 + 4);
+  return sharp(raw, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
 }
 
 export function postMask(client: TestClient, fileId: string, png: Buffer): Promise<Response> {
@@ -46,8 +49,18 @@ export async function approvedFixture(client: TestClient, name: string): Promise
 }
 
 /** Sends a masked edit with its paid reply, as the composer does. */
-export async function sendMaskedEdit(client: TestClient, input: { text: string; fileIds: string[]; maskId: string; engine?: string }): Promise<Response> {
-  return client.post('/api/messages', { session_id: 'new', content_text: input.text, file_ids: input.fileIds, mask_id: input.maskId, request_reply: true, ...(input.engine ? { engine: input.engine } : {}) });
+export async function sendMaskedEdit(
+  client: TestClient,
+  input: { text: string; fileIds: string[]; maskId: string; engine?: string },
+): Promise<Response> {
+  return client.post('/api/messages', {
+    session_id: 'new',
+    content_text: input.text,
+    file_ids: input.fileIds,
+    mask_id: input.maskId,
+    request_reply: true,
+    ...(input.engine ? { engine: input.engine } : {}),
+  });
 }
 
 export async function pixelsOf(image: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
@@ -63,8 +76,10 @@ export async function pixelsOf(image: Buffer): Promise<{ data: Buffer; width: nu
 export async function differences(source: Buffer, result: Buffer, boxes: Box[], reach: number) {
   const before = await pixelsOf(source);
   const after = await pixelsOf(result);
-  if (before.width !== after.width || before.height !== after.height) throw new Error(`result is ${after.width}×${after.height}, source ${before.width}×${before.height}`);
-  const near = (x: number, y: number, grow: number) => boxes.some((box) => x >= box.left - grow && x < box.left + box.width + grow && y >= box.top - grow && y < box.top + box.height + grow);
+  if (before.width !== after.width || before.height !== after.height)
+    throw new Error(`result is ${after.width}×${after.height}, source ${before.width}×${before.height}`);
+  const near = (x: number, y: number, grow: number) =>
+    boxes.some((box) => x >= box.left - grow && x < box.left + box.width + grow && y >= box.top - grow && y < box.top + box.height + grow);
   let outsideWorst = 0;
   let outsideSum = 0;
   let outsideCount = 0;

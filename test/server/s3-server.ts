@@ -102,27 +102,45 @@ function signatureProblem(req: IncomingMessage, body: Buffer): Problem | undefin
   const authorization = req.headers.authorization;
   // A private bucket: anonymous requests (and presigned URLs, which the app does not use) are refused.
   if (!authorization) return { status: 403, code: 'AccessDenied', message: 'Access Denied' };
-  const parsed = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(authorization);
+  const parsed =
+    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(
+      authorization,
+    );
   if (!parsed) return { status: 400, code: 'AuthorizationHeaderMalformed', message: 'The authorization header is malformed.' };
   const [, accessKeyId, day, region, service, signedHeaderList, signature] = parsed as unknown as string[];
   if (accessKeyId !== CREDENTIALS.accessKeyId) {
     return { status: 403, code: 'InvalidAccessKeyId', message: 'The AWS Access Key Id you provided does not exist in our records.' };
   }
   if (region !== REGION || service !== 's3') {
-    return { status: 400, code: 'AuthorizationHeaderMalformed', message: `The authorization header is malformed; the region '${region}' is wrong; expecting '${REGION}'` };
+    return {
+      status: 400,
+      code: 'AuthorizationHeaderMalformed',
+      message: `The authorization header is malformed; the region '${region}' is wrong; expecting '${REGION}'`,
+    };
   }
   const amzDate = header(req, 'x-amz-date');
   const payloadHash = header(req, 'x-amz-content-sha256');
-  if (!payloadHash) return { status: 400, code: 'InvalidRequest', message: 'Missing required header for this request: x-amz-content-sha256' };
+  if (!payloadHash)
+    return { status: 400, code: 'InvalidRequest', message: 'Missing required header for this request: x-amz-content-sha256' };
   const signedAt = parseAmzDate(amzDate);
-  if (signedAt === undefined || !amzDate.startsWith(day!)) return { status: 403, code: 'AccessDenied', message: 'AWS authentication requires a valid Date or x-amz-date header' };
+  if (signedAt === undefined || !amzDate.startsWith(day!))
+    return { status: 403, code: 'AccessDenied', message: 'AWS authentication requires a valid Date or x-amz-date header' };
   if (Math.abs(Date.now() - signedAt) > MAX_CLOCK_SKEW_MS) {
-    return { status: 403, code: 'RequestTimeTooSkewed', message: 'The difference between the request time and the current time is too large.' };
+    return {
+      status: 403,
+      code: 'RequestTimeTooSkewed',
+      message: 'The difference between the request time and the current time is too large.',
+    };
   }
   const signedHeaders = signedHeaderList!.split(';');
-  if (!signedHeaders.includes('host')) return { status: 400, code: 'AuthorizationHeaderMalformed', message: 'The host header must be signed.' };
+  if (!signedHeaders.includes('host'))
+    return { status: 400, code: 'AuthorizationHeaderMalformed', message: 'The host header must be signed.' };
   if (/^[0-9a-f]{64}$/.test(payloadHash) && createHash('sha256').update(body).digest('hex') !== payloadHash) {
-    return { status: 400, code: 'XAmzContentSHA256Mismatch', message: "The provided 'x-amz-content-sha256' header does not match what was computed." };
+    return {
+      status: 400,
+      code: 'XAmzContentSHA256Mismatch',
+      message: "The provided 'x-amz-content-sha256' header does not match what was computed.",
+    };
   }
 
   const url = req.url ?? '/';
@@ -143,7 +161,11 @@ function signatureProblem(req: IncomingMessage, body: Buffer): Problem | undefin
   for (const part of [region!, service!, 'aws4_request']) key = hmac(key, part);
   const expected = createHmac('sha256', key).update(stringToSign).digest();
   if (!timingSafeEqual(expected, Buffer.from(signature!, 'hex'))) {
-    return { status: 403, code: 'SignatureDoesNotMatch', message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.' };
+    return {
+      status: 403,
+      code: 'SignatureDoesNotMatch',
+      message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+    };
   }
   return undefined;
 }

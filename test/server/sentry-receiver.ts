@@ -70,7 +70,10 @@ export async function startSentryReceiver(options: { projectId?: string; publicK
       for (;;) {
         const found = items.find((item) => item.type === 'event' && predicate(item.payload));
         if (found) return found.payload;
-        if (Date.now() > deadline) throw new Error(`no matching Sentry event within ${timeoutMs} ms; received ${JSON.stringify(items.map((item) => item.type))}, rejected ${JSON.stringify(rejected)}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `no matching Sentry event within ${timeoutMs} ms; received ${JSON.stringify(items.map((item) => item.type))}, rejected ${JSON.stringify(rejected)}`,
+          );
         await new Promise<void>((resolve) => {
           const wake = () => {
             waiters.delete(wake);

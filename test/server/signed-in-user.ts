@@ -61,7 +61,9 @@ async function devMailText(server: RunningServer, email: string): Promise<string
       .limit(1);
     if (mail) return mail.text;
     if (server.deps.config.worker === 'off') {
-      const queued = await server.deps.db.execute<{ text: string }>(sql`select data->>'text' as text from pgboss.job where name = 'send-mail' and data->>'to' = ${email} order by created_on desc limit 1`);
+      const queued = await server.deps.db.execute<{ text: string }>(
+        sql`select data->>'text' as text from pgboss.job where name = 'send-mail' and data->>'to' = ${email} order by created_on desc limit 1`,
+      );
       if (queued.rows[0]) return queued.rows[0].text;
     }
     if (Date.now() > deadline) throw new Error(`no confirmation mail to ${email} in the dev mailbox`);

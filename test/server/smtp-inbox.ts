@@ -29,7 +29,11 @@ export async function startSmtpInbox() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
-  async function waitForMail(to: string, predicate: (mail: ReceivedMail) => boolean = () => true, timeoutMs = 10_000): Promise<ReceivedMail> {
+  async function waitForMail(
+    to: string,
+    predicate: (mail: ReceivedMail) => boolean = () => true,
+    timeoutMs = 10_000,
+  ): Promise<ReceivedMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = mails.filter((m) => m.to.includes(to) && predicate(m)).at(-1);

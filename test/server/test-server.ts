@@ -10,7 +10,10 @@ import { startServer, type RunningServer, type StartServerOptions } from '@serve
  * The real server on an ephemeral port against the test Postgres, configured through the same
  * environment contract as production. Callers stop it in afterAll.
  */
-export async function startTestServer(env: Record<string, string> = {}, options: Pick<StartServerOptions, 'jobPolicyOverrides' | 'webDistDir'> = {}): Promise<RunningServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: Pick<StartServerOptions, 'jobPolicyOverrides' | 'webDistDir'> = {},
+): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'photomuse-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',

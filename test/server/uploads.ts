@@ -47,7 +47,12 @@ export function pixelFloodPng(width: number, height: number, bitDepth: 1 | 8 = 1
   header[8] = bitDepth;
   header[9] = 0; // greyscale
   const rows = deflateSync(Buffer.alloc(height * (1 + Math.ceil((width * bitDepth) / 8))), { level: 9 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', rows), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', rows),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {

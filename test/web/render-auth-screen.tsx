@@ -18,7 +18,18 @@ export const testConfig: PublicConfig = {
   freeGenerations: 3,
   landingFigures: { creators: 500, transformations: 1000 },
   imageEngine: 'local',
-  engines: [{ kind: 'local', label: null, pricePerImageCents: 8, capabilities: { textToImage: { maxImages: 5, model: null }, edit: { maxImages: 5, maxInputImages: 5, model: null }, aspectRatios: null } }],
+  engines: [
+    {
+      kind: 'local',
+      label: null,
+      pricePerImageCents: 8,
+      capabilities: {
+        textToImage: { maxImages: 5, model: null },
+        edit: { maxImages: 5, maxInputImages: 5, model: null },
+        aspectRatios: null,
+      },
+    },
+  ],
   payments: { mode: 'test', publishableKey: null },
   socialProviders: { google: false, github: false, apple: false },
   devMailbox: false,

@@ -35,9 +35,18 @@ async function main() {
 
   const cases: { name: string; run: () => Promise<unknown> }[] = [
     { name: '(decode, scale and encode only: crop to 3:2)', run: () => engine.edit(image, 'crop it', { count: 1, aspectRatio: '3:2' }) },
-    ...STYLES.map((style) => ({ name: style.id, run: () => engine.edit(image, `make it ${style.english}`, { count: 1, aspectRatio: 'unchanged' }) })),
-    { name: '(colour change: blue to red)', run: () => engine.edit(image, 'change the blue to red', { count: 1, aspectRatio: 'unchanged' }) },
-    { name: '(text to image: sunset over the sea, 1536×864)', run: () => engine.generate('sunset over the sea with mountains and clouds', { count: 1, aspectRatio: '16:9' }) },
+    ...STYLES.map((style) => ({
+      name: style.id,
+      run: () => engine.edit(image, `make it ${style.english}`, { count: 1, aspectRatio: 'unchanged' }),
+    })),
+    {
+      name: '(colour change: blue to red)',
+      run: () => engine.edit(image, 'change the blue to red', { count: 1, aspectRatio: 'unchanged' }),
+    },
+    {
+      name: '(text to image: sunset over the sea, 1536×864)',
+      run: () => engine.generate('sunset over the sea with mountains and clouds', { count: 1, aspectRatio: '16:9' }),
+    },
   ];
 
   await cases[1]!.run();
@@ -56,12 +65,16 @@ async function main() {
 
   const styleRows = rows.filter((row) => !row.name.startsWith('('));
   const over = styleRows.filter((row) => row.median >= TARGET_MS);
-  console.log(`Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}), Node ${process.version}, sharp ${sharp.versions.sharp} / libvips ${sharp.versions.vips}, sharp.concurrency(1), ${RUNS} runs each.\n`);
+  console.log(
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}), Node ${process.version}, sharp ${sharp.versions.sharp} / libvips ${sharp.versions.vips}, sharp.concurrency(1), ${RUNS} runs each.\n`,
+  );
   console.log('| style | median ms | min ms | max ms |');
   console.log('| --- | ---: | ---: | ---: |');
   for (const row of rows) console.log(`| ${row.name} | ${row.median.toFixed(0)} | ${row.min.toFixed(0)} | ${row.max.toFixed(0)} |`);
   const slowest = styleRows.reduce((worst, row) => (row.median > worst.median ? row : worst));
-  console.log(`\n${styleRows.length} styles; slowest ${slowest.name} at ${slowest.median.toFixed(0)} ms; median of medians ${median(styleRows.map((row) => row.median)).toFixed(0)} ms; ${over.length === 0 ? 'all under' : `${over.length} over`} the ${TARGET_MS} ms target${over.length ? ` (${over.map((row) => row.name).join(', ')})` : ''}.`);
+  console.log(
+    `\n${styleRows.length} styles; slowest ${slowest.name} at ${slowest.median.toFixed(0)} ms; median of medians ${median(styleRows.map((row) => row.median)).toFixed(0)} ms; ${over.length === 0 ? 'all under' : `${over.length} over`} the ${TARGET_MS} ms target${over.length ? ` (${over.map((row) => row.name).join(', ')})` : ''}.`,
+  );
 }
 
 await main();

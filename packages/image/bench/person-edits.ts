@@ -55,7 +55,11 @@ function median(values: number[]): number {
 }
 
 async function twelveMegapixels(name: string, width: number, height: number): Promise<Buffer> {
-  return sharp(await readFile(path.join(fixtures, name))).rotate().resize(width, height, { fit: 'cover' }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(await readFile(path.join(fixtures, name)))
+    .rotate()
+    .resize(width, height, { fit: 'cover' })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 async function main() {
@@ -73,20 +77,41 @@ async function main() {
   const hat = await twelveMegapixels('people/099.jpg', 3464, 3464);
   const landscape = await twelveMegapixels('photos/Landscape_1.jpg', 4243, 2828);
   const engine = new LocalImageEngine();
-  const edit = (data: Buffer, prompt: string) => engine.edit([{ data, mimeType: 'image/jpeg' }], prompt, { count: 1, aspectRatio: 'unchanged' });
+  const edit = (data: Buffer, prompt: string) =>
+    engine.edit([{ data, mimeType: 'image/jpeg' }], prompt, { count: 1, aspectRatio: 'unchanged' });
   const beach = describeScene(tokenize('beach'));
 
   const wholeEdits: Case[] = [
-    { name: 'put me on a beach (whole edit: decode, segment, refine, composite, encode)', budget: 1500, run: () => edit(portrait, 'put me on a beach') },
+    {
+      name: 'put me on a beach (whole edit: decode, segment, refine, composite, encode)',
+      budget: 1500,
+      run: () => edit(portrait, 'put me on a beach'),
+    },
     { name: 'white background', run: () => edit(portrait, 'white background') },
     { name: 'blur the background', run: () => edit(portrait, 'blur the background') },
     { name: 'remove the background (PNG with alpha)', run: () => edit(portrait, 'remove the background') },
     { name: 'make the shirt blue (clothing only)', run: () => edit(portrait, 'make the shirt blue') },
-    { name: 'change "top" to "SALE" (whole edit: decode, OCR, fill, draw, encode)', budget: 2000, run: () => edit(sign, 'change "top" to "SALE"') },
+    {
+      name: 'change "top" to "SALE" (whole edit: decode, OCR, fill, draw, encode)',
+      budget: 2000,
+      run: () => edit(sign, 'change "top" to "SALE"'),
+    },
     { name: 'replace the text with SALE (both reading passes)', run: () => edit(sign, 'replace the text with SALE') },
-    { name: 'make the hat red (the garment placed by the face: hat above the brow)', budget: 1500, run: () => edit(hat, 'make the hat red') },
-    { name: 'put me on a beach, a small person seen from behind (no face: the pose finds the body)', budget: 1500, run: () => edit(sign, 'put me on a beach') },
-    { name: 'replace "bottom" with "Iceland" over spray (found by the second, 640 px reading)', budget: 2000, run: () => edit(landscape, 'replace the text "bottom" with "Iceland"') },
+    {
+      name: 'make the hat red (the garment placed by the face: hat above the brow)',
+      budget: 1500,
+      run: () => edit(hat, 'make the hat red'),
+    },
+    {
+      name: 'put me on a beach, a small person seen from behind (no face: the pose finds the body)',
+      budget: 1500,
+      run: () => edit(sign, 'put me on a beach'),
+    },
+    {
+      name: 'replace "bottom" with "Iceland" over spray (found by the second, 640 px reading)',
+      budget: 2000,
+      run: () => edit(landscape, 'replace the text "bottom" with "Iceland"'),
+    },
   ];
   const rows: Row[] = [];
   process.stderr.write(`resident before any model: ${mb(process.memoryUsage().rss)} MB\n`);
@@ -101,7 +126,11 @@ async function main() {
     [
       { name: 'part: segmentation and refinement (findPerson)', run: () => findPerson(portraitRaster) },
       // changeBackground writes into the picture it is given: each run gets its own copy.
-      { name: 'part: the new background (changeBackground, given the mask)', run: async () => changeBackground({ ...portraitRaster, data: Buffer.from(portraitRaster.data) }, mask, { kind: 'scene', scene: beach }, 1) },
+      {
+        name: 'part: the new background (changeBackground, given the mask)',
+        run: async () =>
+          changeBackground({ ...portraitRaster, data: Buffer.from(portraitRaster.data) }, mask, { kind: 'scene', scene: beach }, 1),
+      },
       { name: 'part: reading the text (findText, first pass finds it)', run: () => findText(signRaster, 'top') },
     ],
     rows,
@@ -110,7 +139,9 @@ async function main() {
   async function measure(cases: Case[], into: Row[]) {
     const warmUp = performance.now();
     for (const item of cases) await item.run();
-    process.stderr.write(`warm-up (loads the models once per process): ${(performance.now() - warmUp).toFixed(0)} ms; resident after: ${mb(process.memoryUsage().rss)} MB\n`);
+    process.stderr.write(
+      `warm-up (loads the models once per process): ${(performance.now() - warmUp).toFixed(0)} ms; resident after: ${mb(process.memoryUsage().rss)} MB\n`,
+    );
     for (const item of cases) {
       const times: number[] = [];
       const cpuTimes: number[] = [];
@@ -123,18 +154,33 @@ async function main() {
         times.push(performance.now() - started);
         cpuTimes.push((cpu.user + cpu.system) / 1000);
       }
-      into.push({ name: item.name, median: median(times), min: Math.min(...times), max: Math.max(...times), budget: item.budget, rss: casePeak, cpu: median(cpuTimes) });
+      into.push({
+        name: item.name,
+        median: median(times),
+        min: Math.min(...times),
+        max: Math.max(...times),
+        budget: item.budget,
+        rss: casePeak,
+        cpu: median(cpuTimes),
+      });
       process.stderr.write(`${item.name}: ${median(times).toFixed(0)} ms\n`);
     }
   }
   clearInterval(sampler);
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 
-  console.log(`Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} cores visible, load average ${os.loadavg()[0]!.toFixed(1)}), Node ${process.version}, MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? '(unset)'}, sharp ${sharp.versions.sharp} / libvips ${sharp.versions.vips}, sharp.concurrency(1), ${RUNS} runs each.\n`);
+  console.log(
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} cores visible, load average ${os.loadavg()[0]!.toFixed(1)}), Node ${process.version}, MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? '(unset)'}, sharp ${sharp.versions.sharp} / libvips ${sharp.versions.vips}, sharp.concurrency(1), ${RUNS} runs each.\n`,
+  );
   console.log('| case (12 MP photo) | median ms | min ms | max ms | median CPU ms | budget | peak RSS MB |');
   console.log('| --- | ---: | ---: | ---: | ---: | --- | ---: |');
-  for (const row of rows) console.log(`| ${row.name} | ${row.median.toFixed(0)} | ${row.min.toFixed(0)} | ${row.max.toFixed(0)} | ${row.cpu.toFixed(0)} | ${row.budget ? `${row.budget} ms: ${row.median < row.budget ? 'met' : 'NOT met'}` : ''} | ${mb(row.rss)} |`);
-  console.log(`\nPeak resident memory of the process (main thread, vision worker, Tesseract worker) over the whole edits: ${mb(enginePeak)} MB (budget 500 MB: ${enginePeak < 500 * 1024 * 1024 ? 'met' : 'NOT met'}).`);
+  for (const row of rows)
+    console.log(
+      `| ${row.name} | ${row.median.toFixed(0)} | ${row.min.toFixed(0)} | ${row.max.toFixed(0)} | ${row.cpu.toFixed(0)} | ${row.budget ? `${row.budget} ms: ${row.median < row.budget ? 'met' : 'NOT met'}` : ''} | ${mb(row.rss)} |`,
+    );
+  console.log(
+    `\nPeak resident memory of the process (main thread, vision worker, Tesseract worker) over the whole edits: ${mb(enginePeak)} MB (budget 500 MB: ${enginePeak < 500 * 1024 * 1024 ? 'met' : 'NOT met'}).`,
+  );
   await stopVisionWorker();
   await stopTextReader();
 }

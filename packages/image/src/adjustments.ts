@@ -26,13 +26,21 @@ export const ADJUSTMENT_OPERATIONS: Readonly<Record<string, AdjustmentOperation>
   'less-contrast': { geometric: false, apply: (raster, { strength }) => adjustColour(raster, { contrast: 1 / (1 + 0.3 * strength) }) },
   'more-saturation': { geometric: false, apply: (raster, { strength }) => adjustColour(raster, { saturation: 1 + 0.4 * strength }) },
   'less-saturation': { geometric: false, apply: (raster, { strength }) => adjustColour(raster, { saturation: 1 / (1 + 0.6 * strength) }) },
-  sharpen: { geometric: false, apply: (raster, { strength }) => withSharp(raster, (pipeline) => pipeline.sharpen({ sigma: 0.8 + 0.6 * strength, m1: 1, m2: 2 + strength })) },
+  sharpen: {
+    geometric: false,
+    apply: (raster, { strength }) =>
+      withSharp(raster, (pipeline) => pipeline.sharpen({ sigma: 0.8 + 0.6 * strength, m1: 1, m2: 2 + strength })),
+  },
   enhance: {
     geometric: false,
-    apply: async (raster, { strength }) => withSharp(adjustColour(stretchContrast(raster), { saturation: 1 + 0.15 * strength }), (pipeline) => pipeline.sharpen({ sigma: 0.8 })),
+    apply: async (raster, { strength }) =>
+      withSharp(adjustColour(stretchContrast(raster), { saturation: 1 + 0.15 * strength }), (pipeline) => pipeline.sharpen({ sigma: 0.8 })),
   },
   rotate: { geometric: true, apply: (raster, { turnDegrees = 90 }) => withSharp(raster, (pipeline) => pipeline.rotate(turnDegrees)) },
-  flip: { geometric: true, apply: (raster, { mirrorAxis }) => withSharp(raster, (pipeline) => (mirrorAxis === 'vertical' ? pipeline.flip() : pipeline.flop())) },
+  flip: {
+    geometric: true,
+    apply: (raster, { mirrorAxis }) => withSharp(raster, (pipeline) => (mirrorAxis === 'vertical' ? pipeline.flip() : pipeline.flop())),
+  },
 };
 
 function operationOf(mention: AdjustmentMention): AdjustmentOperation {

@@ -49,7 +49,11 @@ async function padToRatio(raster: Raster, ratio: number): Promise<Raster> {
   let size = sizeAroundRatio(raster.width, raster.height, ratio);
   const shrink = WORKING_MAX_SIDE / Math.max(size.width, size.height);
   if (shrink < 1) {
-    foreground = await toRaster(pipelineOf(raster).resize(Math.max(1, Math.round(raster.width * shrink)), Math.max(1, Math.round(raster.height * shrink)), { fit: 'fill' }));
+    foreground = await toRaster(
+      pipelineOf(raster).resize(Math.max(1, Math.round(raster.width * shrink)), Math.max(1, Math.round(raster.height * shrink)), {
+        fit: 'fill',
+      }),
+    );
     size = sizeAroundRatio(foreground.width, foreground.height, ratio);
   }
   // One resize per sharp pipeline: shrink and blur first, then enlarge.

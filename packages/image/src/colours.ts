@@ -56,7 +56,9 @@ export function isAchromatic(colour: NamedColour): boolean {
 export function colourOfHue(hue: number, lightness: number): NamedColour {
   const wrapped = ((hue % 360) + 360) % 360;
   if (wrapped >= 15 && wrapped < 45 && lightness < 0.4) return namedColour('brown');
-  const chromatic = NAMED_COLOURS.filter((colour) => colour.hue !== undefined && colour.id !== 'brown' && colour.id !== 'gold' && colour.id !== 'light-blue');
+  const chromatic = NAMED_COLOURS.filter(
+    (colour) => colour.hue !== undefined && colour.id !== 'brown' && colour.id !== 'gold' && colour.id !== 'light-blue',
+  );
   let best = chromatic[0]!;
   let bestDistance = Infinity;
   for (const colour of chromatic) {

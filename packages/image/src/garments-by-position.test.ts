@@ -22,7 +22,8 @@ const TAN = 31;
 const MAUVE = 311;
 const engine = new LocalImageEngine({ workingMaxSide: SIZE, fullResolutionMaxSide: SIZE });
 const photo = (name: string) => ({ data: fixture(name), mimeType: 'image/jpeg' });
-const unedited = async (name: string, data = fixture(name)) => decodePixels(await encodeRaster(await decodeToRaster(data, SIZE), { photo: true }));
+const unedited = async (name: string, data = fixture(name)) =>
+  decodePixels(await encodeRaster(await decodeToRaster(data, SIZE), { photo: true }));
 const options = { count: 1, aspectRatio: 'unchanged' as const };
 
 afterAll(() => stopVisionWorker());
@@ -76,7 +77,8 @@ describe('a garment named in the request, found by where it sits on the body', {
     const scarf = polygonPixels(regions.scarf!, after.width, after.height);
     expect(regionHueNear(before, scarf, MAUVE)).toBeGreaterThan(0.9);
     expect(regionHueNear(after, scarf, BLUE)).toBeGreaterThan(0.8);
-    for (const still of [regions.polo!, regions.face!, regions.background!]) expect(regionDifference(before, after, polygonPixels(still, after.width, after.height))).toBeLessThan(UNCHANGED);
+    for (const still of [regions.polo!, regions.face!, regions.background!])
+      expect(regionDifference(before, after, polygonPixels(still, after.width, after.height))).toBeLessThan(UNCHANGED);
     expect(noteLine(result.note)).toContain('local.garmentRecoloured garment=garment:scarf from=colour:pink to=colour:blue');
   });
 

@@ -76,7 +76,10 @@ describe('the local engine', () => {
   });
 
   it('makes as many versions of one photo as one reply may, no two alike', async () => {
-    const result = await engine.edit([landscape], 'make it black and white, 5 versions', { count: VERSIONS_A_REPLY_MAY_HAVE, aspectRatio: 'unchanged' });
+    const result = await engine.edit([landscape], 'make it black and white, 5 versions', {
+      count: VERSIONS_A_REPLY_MAY_HAVE,
+      aspectRatio: 'unchanged',
+    });
     const pictures = await Promise.all(result.images.map((image) => decodePixels(image.data)));
     expect(pictures).toHaveLength(VERSIONS_A_REPLY_MAY_HAVE);
     for (const [index, picture] of pictures.entries()) {
@@ -105,14 +108,20 @@ describe('the local engine', () => {
   });
 
   it('reports an unreadable picture as invalid', async () => {
-    await expect(engine.edit([{ data: Buffer.from('not an image'), mimeType: 'image/jpeg' }], 'sepia', { count: 1, aspectRatio: 'unchanged' })).rejects.toMatchObject({ kind: 'invalid' });
+    await expect(
+      engine.edit([{ data: Buffer.from('not an image'), mimeType: 'image/jpeg' }], 'sepia', { count: 1, aspectRatio: 'unchanged' }),
+    ).rejects.toMatchObject({ kind: 'invalid' });
   });
 
   it('stops when the signal is aborted, as a transient failure the queue may retry', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(engine.edit([portrait], 'sepia', { count: 1, aspectRatio: 'unchanged', signal: controller.signal })).rejects.toMatchObject({ kind: 'transient' });
-    await expect(engine.generate('sea', { count: 1, aspectRatio: '1:1', signal: controller.signal })).rejects.toMatchObject({ kind: 'transient' });
+    await expect(engine.edit([portrait], 'sepia', { count: 1, aspectRatio: 'unchanged', signal: controller.signal })).rejects.toMatchObject(
+      { kind: 'transient' },
+    );
+    await expect(engine.generate('sea', { count: 1, aspectRatio: '1:1', signal: controller.signal })).rejects.toMatchObject({
+      kind: 'transient',
+    });
   });
 
   it('applies every style a request names, in order', async () => {

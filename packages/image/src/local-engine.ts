@@ -22,9 +22,31 @@ import { hueDistance, isAchromatic, namedColour, type NamedColour } from './colo
 import { adjustColour, applyCurves, curve } from './pixel-ops';
 import { OneAtATime } from './one-at-a-time';
 import { hashText } from './random';
-import { decodeToRaster, encodeRaster, encodeWithAlpha, OUTPUT_MIME_TYPE, pipelineOf, sizeScale, toRaster, WORKING_MAX_SIDE, type Raster } from './raster';
+import {
+  decodeToRaster,
+  encodeRaster,
+  encodeWithAlpha,
+  OUTPUT_MIME_TYPE,
+  pipelineOf,
+  sizeScale,
+  toRaster,
+  WORKING_MAX_SIDE,
+  type Raster,
+} from './raster';
 import { recolour, type FoundColour, type RecolourResult } from './recolour';
-import { alreadyColourMessage, alreadyLargeMessage, cannotDrawMessage, editNote, garmentNotVisibleMessage, generateNote, noPersonMessage, nothingToDoMessage, textNotFoundMessage, type LocalNoteCode, type NoteText } from './reply-note';
+import {
+  alreadyColourMessage,
+  alreadyLargeMessage,
+  cannotDrawMessage,
+  editNote,
+  garmentNotVisibleMessage,
+  generateNote,
+  noPersonMessage,
+  nothingToDoMessage,
+  textNotFoundMessage,
+  type LocalNoteCode,
+  type NoteText,
+} from './reply-note';
 import { renderScene } from './scene/scene-render';
 import { lookOf } from './styles/catalogue';
 import { analyzeUploadLocally } from './upload-analysis';
@@ -76,10 +98,73 @@ const fullResolutionEdits = new OneAtATime();
  */
 const VARIATION_GRADES: readonly ((raster: Raster) => Raster)[] = [
   (raster) => raster,
-  (raster) => adjustColour(applyCurves(raster, curve([[0, 8], [128, 142], [255, 255]]), curve([[0, 0], [128, 130], [255, 250]]), curve([[0, 0], [128, 112], [255, 230]])), { contrast: 1.08 }),
-  (raster) => adjustColour(applyCurves(raster, curve([[0, 0], [128, 110], [255, 232]]), curve([[0, 2], [128, 130], [255, 252]]), curve([[0, 14], [128, 152], [255, 255]])), { saturation: 0.88, brightness: 1.04 }),
+  (raster) =>
+    adjustColour(
+      applyCurves(
+        raster,
+        curve([
+          [0, 8],
+          [128, 142],
+          [255, 255],
+        ]),
+        curve([
+          [0, 0],
+          [128, 130],
+          [255, 250],
+        ]),
+        curve([
+          [0, 0],
+          [128, 112],
+          [255, 230],
+        ]),
+      ),
+      { contrast: 1.08 },
+    ),
+  (raster) =>
+    adjustColour(
+      applyCurves(
+        raster,
+        curve([
+          [0, 0],
+          [128, 110],
+          [255, 232],
+        ]),
+        curve([
+          [0, 2],
+          [128, 130],
+          [255, 252],
+        ]),
+        curve([
+          [0, 14],
+          [128, 152],
+          [255, 255],
+        ]),
+      ),
+      { saturation: 0.88, brightness: 1.04 },
+    ),
   (raster) => adjustColour(raster, { saturation: 1.45, contrast: 1.14 }),
-  (raster) => adjustColour(applyCurves(raster, curve([[0, 22], [128, 132], [255, 242]]), curve([[0, 20], [128, 130], [255, 242]]), curve([[0, 18], [128, 126], [255, 236]])), { contrast: 0.94 }),
+  (raster) =>
+    adjustColour(
+      applyCurves(
+        raster,
+        curve([
+          [0, 22],
+          [128, 132],
+          [255, 242],
+        ]),
+        curve([
+          [0, 20],
+          [128, 130],
+          [255, 242],
+        ]),
+        curve([
+          [0, 18],
+          [128, 126],
+          [255, 236],
+        ]),
+      ),
+      { contrast: 0.94 },
+    ),
 ];
 
 const STOPPED: NoteText[] = [{ code: 'local.stopped' }];
@@ -142,7 +227,10 @@ export class LocalImageEngine {
       images.push({ data: await encodeRaster(raster), mimeType: OUTPUT_MIME_TYPE });
       progress.step();
     }
-    return { images, note: generateNote({ understood: scene.understood, leftOut: undrawable.extras, styles, aspectRatio, count: options.count }) };
+    return {
+      images,
+      note: generateNote({ understood: scene.understood, leftOut: undrawable.extras, styles, aspectRatio, count: options.count }),
+    };
   }
 
   async edit(sources: EngineImage[], prompt: string, options: EngineOptions): Promise<EngineResult> {
@@ -155,11 +243,22 @@ export class LocalImageEngine {
 
     // Edits of the person (background, clothes) keep the photo's own resolution; looks work at the working size, which keeps them fast.
     const fullResolution = editsContent(instructions) && instructions.styles.length === 0;
-    const work = () => this.editPhotos(sources, instructions, fullResolution ? this.fullResolutionMaxSide : this.workingMaxSide, { prompt, enhancedByDefault }, options);
+    const work = () =>
+      this.editPhotos(
+        sources,
+        instructions,
+        fullResolution ? this.fullResolutionMaxSide : this.workingMaxSide,
+        { prompt, enhancedByDefault },
+        options,
+      );
     // A 12-megapixel edit holds some 100 MB while it runs: one at a time per process keeps the engine's memory bounded however many jobs run.
-    return fullResolution ? fullResolutionEdits.run(work, options.signal).catch((error: unknown) => {
-      throw options.signal?.aborted && !(error instanceof EngineError) ? new EngineError('transient', STOPPED, { cause: error }) : error;
-    }) : work();
+    return fullResolution
+      ? fullResolutionEdits.run(work, options.signal).catch((error: unknown) => {
+          throw options.signal?.aborted && !(error instanceof EngineError)
+            ? new EngineError('transient', STOPPED, { cause: error })
+            : error;
+        })
+      : work();
   }
 
   private async editPhotos(
@@ -227,7 +326,10 @@ export class LocalImageEngine {
         progress.step();
       }
       // A variation (version 1, 2…) starts at another grade: its seed alone changes nothing in most edits.
-      raster = VARIATION_GRADES[((options.version ?? 0) + Math.floor(position / (combine ? 1 : sources.length))) % VARIATION_GRADES.length]!(raster);
+      raster =
+        VARIATION_GRADES[((options.version ?? 0) + Math.floor(position / (combine ? 1 : sources.length))) % VARIATION_GRADES.length]!(
+          raster,
+        );
       // Last, so every step before works on the smaller picture.
       if (instructions.upscale) {
         if (alpha) alpha = await upscaleMask(alpha, raster.width, raster.height);
@@ -236,7 +338,11 @@ export class LocalImageEngine {
         });
         progress.step();
       }
-      images.push(alpha ? { data: await encodeWithAlpha(raster, alpha), mimeType: 'image/png' } : { data: await encodeRaster(raster, { photo: maxSide === this.fullResolutionMaxSide }), mimeType: OUTPUT_MIME_TYPE });
+      images.push(
+        alpha
+          ? { data: await encodeWithAlpha(raster, alpha), mimeType: 'image/png' }
+          : { data: await encodeRaster(raster, { photo: maxSide === this.fullResolutionMaxSide }), mimeType: OUTPUT_MIME_TYPE },
+      );
       progress.step();
     }
     const note = editNote({
@@ -283,14 +389,22 @@ export class LocalImageEngine {
     throwIfAborted(signal);
     raster = await fitToRatio(raster, ratio, instructions.fit);
     progress.step();
-    if (instructions.upscale && raster.width * raster.height > UPSCALE_MAX_PIXELS) throw new EngineError('invalid', alreadyLargeMessage(raster.width, raster.height));
+    if (instructions.upscale && raster.width * raster.height > UPSCALE_MAX_PIXELS)
+      throw new EngineError('invalid', alreadyLargeMessage(raster.width, raster.height));
     const facts: PhotoFacts = {};
     if (instructions.textReplacement) {
       const { oldText, newText } = instructions.textReplacement;
       const { found, lines } = await findText(raster, oldText, signal).catch((cause: unknown) => {
         throw stoppedOr(signal, 'local.textReaderFailed', cause);
       });
-      if (!found) throw new EngineError('invalid', textNotFoundMessage(oldText, lines.flatMap((line) => line.words.map((word) => word.text))));
+      if (!found)
+        throw new EngineError(
+          'invalid',
+          textNotFoundMessage(
+            oldText,
+            lines.flatMap((line) => line.words.map((word) => word.text)),
+          ),
+        );
       raster = await replaceFoundText(raster, found, newText);
       facts.textReplaced = { from: found.text, to: newText };
       progress.step();
@@ -300,7 +414,11 @@ export class LocalImageEngine {
     if (instructions.colourChange) {
       // An area the person selected is the target: its own colour changes, whatever garment the words name.
       const change = selectedArea
-        ? { change: instructions.colourChange.from ? instructions.colourChange : { to: instructions.colourChange.to }, region: await selectionRegion(selectedArea, raster.width, raster.height), found: undefined }
+        ? {
+            change: instructions.colourChange.from ? instructions.colourChange : { to: instructions.colourChange.to },
+            region: await selectionRegion(selectedArea, raster.width, raster.height),
+            found: undefined,
+          }
         : await recolourTarget(raster, instructions.colourChange, instructions.colourTarget, person);
       facts.personFound = !selectedArea && change.region !== undefined && instructions.colourTarget?.kind === 'garment';
       facts.recoloured = recolour(raster, change.change, change.region, change.found);
@@ -354,7 +472,12 @@ function lookAdjustments(instructions: EditInstructions): AdjustmentMention[] {
  */
 function editWorkUnits(instructions: EditInstructions, photos: number, count: number, combine: boolean): number {
   const preparedPhotos = combine ? photos : Math.min(count, photos);
-  const perPhoto = 2 + instructions.adjustments.filter(isGeometric).length + Number(instructions.textReplacement !== null) + Number(instructions.colourChange !== null) + Number(instructions.background !== null);
+  const perPhoto =
+    2 +
+    instructions.adjustments.filter(isGeometric).length +
+    Number(instructions.textReplacement !== null) +
+    Number(instructions.colourChange !== null) +
+    Number(instructions.background !== null);
   const looks = instructions.styles.length + lookAdjustments(instructions).length;
   const perImage = (combine ? photos * looks + 1 : looks) + Number(instructions.caption !== null) + Number(instructions.upscale) + 1;
   return preparedPhotos * perPhoto + count * perImage;
@@ -423,7 +546,9 @@ class PersonAnalysis {
     // No face (turned away) or a small one (far off): a body the pose sees surely, where the mask is, is a person too.
     if (mask.coverage < MIN_BODY_COVERAGE) return null;
     const small = mask.small;
-    return bodyIsSeen(await this.pose(), small.alpha, small.picture.width, small.picture.height, small.picture.width / mask.width) ? mask : null;
+    return bodyIsSeen(await this.pose(), small.alpha, small.picture.width, small.picture.height, small.picture.width / mask.width)
+      ? mask
+      : null;
   }
 
   private guide(): Promise<Raster> {
@@ -451,14 +576,23 @@ class PersonAnalysis {
   }
 
   faces(): Promise<Face[]> {
-    this.facesPromise ??= this.guide().then((guide) => detectFaces(this.raster, guide, this.signal)).catch((cause: unknown) => {
-      throw stoppedOr(this.signal, 'local.faceFinderFailed', cause);
-    });
+    this.facesPromise ??= this.guide()
+      .then((guide) => detectFaces(this.raster, guide, this.signal))
+      .catch((cause: unknown) => {
+        throw stoppedOr(this.signal, 'local.faceFinderFailed', cause);
+      });
     return this.facesPromise;
   }
 }
 
-async function applyLooks(raster: Raster, styles: readonly Style[], adjustments: readonly AdjustmentMention[], seed: number, signal: AbortSignal | undefined, progress: WorkProgress): Promise<Raster> {
+async function applyLooks(
+  raster: Raster,
+  styles: readonly Style[],
+  adjustments: readonly AdjustmentMention[],
+  seed: number,
+  signal: AbortSignal | undefined,
+  progress: WorkProgress,
+): Promise<Raster> {
   let result = raster;
   for (const style of styles) {
     throwIfAborted(signal);
@@ -501,7 +635,9 @@ function gridFor(rasters: Raster[], aspectRatio: AspectRatio, maxSide: number): 
 
 async function composeGrid(cells: Raster[], grid: Grid): Promise<Raster> {
   const canvas = { data: Buffer.alloc(grid.width * grid.height * 3, 16), width: grid.width, height: grid.height };
-  const fitted = await Promise.all(cells.map((cell) => toRaster(pipelineOf(cell).resize(grid.cellWidth, grid.cellHeight, { fit: 'cover' }))));
+  const fitted = await Promise.all(
+    cells.map((cell) => toRaster(pipelineOf(cell).resize(grid.cellWidth, grid.cellHeight, { fit: 'cover' }))),
+  );
   return toRaster(
     pipelineOf(canvas).composite(
       fitted.map((cell, index) => ({

@@ -79,13 +79,19 @@ describe('clothing-only colour changes', () => {
     const attempt = engine.edit([photo('people/013.jpg')], 'make the jacket red', options);
     await expect(attempt).rejects.toMatchObject({ kind: 'invalid' });
     expect(await attempt.catch(reasonLine)).toBe('local.alreadyColour garment=garment:jacket colour=colour:red');
-    await expect(engine.edit([photo('people/013.jpg')], 'сделай топ красным', options)).rejects.toMatchObject({ kind: 'invalid', reason: [{ code: 'local.alreadyColour', params: { colour: { name: 'colour', id: 'red' } } }] });
+    await expect(engine.edit([photo('people/013.jpg')], 'сделай топ красным', options)).rejects.toMatchObject({
+      kind: 'invalid',
+      reason: [{ code: 'local.alreadyColour', params: { colour: { name: 'colour', id: 'red' } } }],
+    });
   });
 });
 
 describe('several photos', () => {
   it('edits each photo into a result of its own: two photos in, two outputs out', async () => {
-    const result = await engine.edit([photo('people/037.jpg'), photo('people/082.jpg')], 'make the shirt blue', { count: 2, aspectRatio: 'unchanged' });
+    const result = await engine.edit([photo('people/037.jpg'), photo('people/082.jpg')], 'make the shirt blue', {
+      count: 2,
+      aspectRatio: 'unchanged',
+    });
     expect(result.images).toHaveLength(2);
     const [first, second] = await Promise.all(result.images.map((image) => decodePixels(image.data)));
     expect(boxHueShare(first!, FUR_HAT.shirt[0]!, BLUE)).toBeGreaterThan(0.9);
@@ -139,7 +145,10 @@ describe('background changes that keep the person', () => {
   });
 
   it('refuses a background change when there is no person in the photo', async () => {
-    await expect(engine.edit([photo('photos/Landscape_1.jpg')], 'put me on a beach', options)).rejects.toMatchObject({ kind: 'invalid', reason: [{ code: 'local.noPerson' }] });
+    await expect(engine.edit([photo('photos/Landscape_1.jpg')], 'put me on a beach', options)).rejects.toMatchObject({
+      kind: 'invalid',
+      reason: [{ code: 'local.noPerson' }],
+    });
   });
 });
 

@@ -72,7 +72,8 @@ export function gradientLut(stops: readonly GradientStop[]): Uint8Array {
     const from = stops[lower]!;
     const to = stops[upper]!;
     const t = to.at === from.at ? 0 : Math.max(0, Math.min(1, (position - from.at) / (to.at - from.at)));
-    for (let channel = 0; channel < 3; channel += 1) lut[value * 3 + channel] = Math.round(from.colour[channel]! + (to.colour[channel]! - from.colour[channel]!) * t);
+    for (let channel = 0; channel < 3; channel += 1)
+      lut[value * 3 + channel] = Math.round(from.colour[channel]! + (to.colour[channel]! - from.colour[channel]!) * t);
   }
   return lut;
 }
@@ -105,7 +106,8 @@ function blendChannel(mode: BlendMode, base: number, top: number): number {
 export function blend(base: Raster, top: Raster, mode: BlendMode, opacity = 1): Raster {
   const data = Buffer.allocUnsafe(base.data.length);
   const table = new Uint8Array(256 * 256);
-  for (let b = 0; b < 256; b += 1) for (let t = 0; t < 256; t += 1) table[b * 256 + t] = Math.round(b + (blendChannel(mode, b, t) - b) * opacity);
+  for (let b = 0; b < 256; b += 1)
+    for (let t = 0; t < 256; t += 1) table[b * 256 + t] = Math.round(b + (blendChannel(mode, b, t) - b) * opacity);
   for (let index = 0; index < data.length; index += 1) data[index] = table[base.data[index]! * 256 + top.data[index]!]!;
   return { data, width: base.width, height: base.height };
 }
@@ -228,12 +230,22 @@ async function rawEdgeMagnitude(raster: Raster, blurSigma: number): Promise<Uint
     // Thick lines carry no fine detail: find them at half size, a quarter of the work, and enlarge the result.
     const half = await toRaster(pipelineOf(raster).resize(Math.round(raster.width / 2), Math.round(raster.height / 2), { fit: 'fill' }));
     const edges = await rawEdgeMagnitude(half, blurSigma / 2);
-    return greyBytes(sharp(Buffer.from(edges.buffer, edges.byteOffset, edges.length), { raw: { width: half.width, height: half.height, channels: 1 } }).resize(raster.width, raster.height, { fit: 'fill' }));
+    return greyBytes(
+      sharp(Buffer.from(edges.buffer, edges.byteOffset, edges.length), {
+        raw: { width: half.width, height: half.height, channels: 1 },
+      }).resize(raster.width, raster.height, { fit: 'fill' }),
+    );
   }
   const softened = await pipelineOf(raster).greyscale().blur(Math.max(0.3, blurSigma)).raw().toBuffer({ resolveWithObject: true });
   const convolved = (kernel: number[]) =>
     greyBytes(
-      sharp(softened.data, { raw: { width: raster.width, height: raster.height, channels: softened.info.channels } }).convolve({ width: 3, height: 3, kernel, scale: 8, offset: 128 }),
+      sharp(softened.data, { raw: { width: raster.width, height: raster.height, channels: softened.info.channels } }).convolve({
+        width: 3,
+        height: 3,
+        kernel,
+        scale: 8,
+        offset: 128,
+      }),
     );
   const [horizontal, vertical] = await Promise.all([convolved(SOBEL_X), convolved(SOBEL_Y)]);
   const edges = new Uint8Array(raster.width * raster.height);
@@ -274,14 +286,21 @@ export function adjustColour(raster: Raster, { saturation = 1, brightness = 1, c
 export function stretchContrast(raster: Raster, clip = 0.005): Raster {
   const histogram = new Uint32Array(256);
   const source = raster.data;
-  for (let index = 0; index < source.length; index += 3) histogram[(source[index]! * 77 + source[index + 1]! * 150 + source[index + 2]! * 29) >> 8]! += 1;
+  for (let index = 0; index < source.length; index += 3)
+    histogram[(source[index]! * 77 + source[index + 1]! * 150 + source[index + 2]! * 29) >> 8]! += 1;
   const pixels = raster.width * raster.height;
   let low = 0;
   for (let seen = 0; low < 255 && seen + histogram[low]! <= pixels * clip; low += 1) seen += histogram[low]!;
   let high = 255;
   for (let seen = 0; high > 0 && seen + histogram[high]! <= pixels * clip; high -= 1) seen += histogram[high]!;
   if (high - low < 8) return raster;
-  return applyCurves(raster, curve([[low, 0], [high, 255]]));
+  return applyCurves(
+    raster,
+    curve([
+      [low, 0],
+      [high, 255],
+    ]),
+  );
 }
 
 /**
@@ -291,7 +310,11 @@ export function stretchContrast(raster: Raster, clip = 0.005): Raster {
 export async function softBlur(raster: Raster, sigma: number): Promise<Raster> {
   if (sigma <= 3) return toRaster(pipelineOf(raster).blur(Math.max(0.3, sigma)));
   const factor = Math.min(Math.floor(sigma / 1.5), Math.floor(Math.min(raster.width, raster.height) / 8)) || 1;
-  const small = await toRaster(pipelineOf(raster).resize(Math.max(1, Math.round(raster.width / factor)), Math.max(1, Math.round(raster.height / factor)), { fit: 'fill' }));
+  const small = await toRaster(
+    pipelineOf(raster).resize(Math.max(1, Math.round(raster.width / factor)), Math.max(1, Math.round(raster.height / factor)), {
+      fit: 'fill',
+    }),
+  );
   const blurred = await toRaster(pipelineOf(small).blur(Math.max(0.3, sigma / factor)));
   return toRaster(pipelineOf(blurred).resize(raster.width, raster.height, { fit: 'fill', kernel: 'cubic' }));
 }

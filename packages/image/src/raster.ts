@@ -97,7 +97,9 @@ export function sizeScale(raster: Raster): number {
  * a quarter faster to encode at 12 megapixels.
  */
 export async function encodeRaster(raster: Raster, { photo = false }: { photo?: boolean } = {}): Promise<Buffer> {
-  return pipelineOf(raster).jpeg({ quality: 90, chromaSubsampling: photo ? '4:2:0' : '4:4:4', optimiseCoding: false }).toBuffer();
+  return pipelineOf(raster)
+    .jpeg({ quality: 90, chromaSubsampling: photo ? '4:2:0' : '4:4:4', optimiseCoding: false })
+    .toBuffer();
 }
 
 /** A cut-out: the picture with its mask as the alpha channel, as a PNG (JPEG has no transparency). */

@@ -18,7 +18,10 @@ const GREEN: [number, number] = [90, 150];
 describe('recolouring a named colour range', () => {
   it('moves the red shirt to blue and leaves the rest of the hues alone', async () => {
     const before = await decodePixels(redShirt, 500);
-    const result = await engine.edit([{ data: redShirt, mimeType: 'image/jpeg' }], 'make the red shirt blue', { count: 1, aspectRatio: 'unchanged' });
+    const result = await engine.edit([{ data: redShirt, mimeType: 'image/jpeg' }], 'make the red shirt blue', {
+      count: 1,
+      aspectRatio: 'unchanged',
+    });
     const after = await decodePixels(result.images[0]!.data);
 
     const { moved, considered } = movedShare(before, after, CORE_RED, BLUE, SHIRT);
@@ -35,7 +38,10 @@ describe('recolouring a named colour range', () => {
 
   it('understands the Russian request and paints green', async () => {
     const before = await decodePixels(redShirt, 500);
-    const result = await engine.edit([{ data: redShirt, mimeType: 'image/jpeg' }], 'сделай красную рубашку зелёной', { count: 1, aspectRatio: 'unchanged' });
+    const result = await engine.edit([{ data: redShirt, mimeType: 'image/jpeg' }], 'сделай красную рубашку зелёной', {
+      count: 1,
+      aspectRatio: 'unchanged',
+    });
     const after = await decodePixels(result.images[0]!.data);
     expect(movedShare(before, after, CORE_RED, GREEN, SHIRT).moved).toBeGreaterThan(0.9);
     expect(noteLine(result.note)).toMatch(/from=colour:red to=colour:green/);
@@ -46,7 +52,8 @@ describe('recolouring a named colour range', () => {
     const { raster: changed } = recolour(raster, { from: 'red', to: 'blue' });
     let maxLightnessShift = 0;
     for (let index = 0; index < raster.data.length; index += 3) {
-      const lightness = (data: Buffer) => (Math.max(data[index]!, data[index + 1]!, data[index + 2]!) + Math.min(data[index]!, data[index + 1]!, data[index + 2]!)) / 2;
+      const lightness = (data: Buffer) =>
+        (Math.max(data[index]!, data[index + 1]!, data[index + 2]!) + Math.min(data[index]!, data[index + 1]!, data[index + 2]!)) / 2;
       maxLightnessShift = Math.max(maxLightnessShift, Math.abs(lightness(raster.data) - lightness(changed.data)));
     }
     expect(maxLightnessShift).toBeLessThanOrEqual(2);

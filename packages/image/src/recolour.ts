@@ -80,7 +80,13 @@ function membership(range: SourceRange, hue: number, saturation: number, lightne
   const inHue = 1 - smoothstep(range.hueHalfWidth!, range.hueHalfWidth! + 6, distance);
   if (inHue === 0) return 0;
   const darkEnough = colour.maxLightness === undefined ? 1 : 1 - smoothstep(colour.maxLightness, colour.maxLightness + 0.1, lightness);
-  return inHue * (range.muted ? smoothstep(0.04, 0.12, saturation) : smoothstep(0.1, 0.28, saturation)) * smoothstep(0.05, 0.12, lightness) * (1 - smoothstep(0.9, 0.97, lightness)) * darkEnough;
+  return (
+    inHue *
+    (range.muted ? smoothstep(0.04, 0.12, saturation) : smoothstep(0.1, 0.28, saturation)) *
+    smoothstep(0.05, 0.12, lightness) *
+    (1 - smoothstep(0.9, 0.97, lightness)) *
+    darkEnough
+  );
 }
 
 function smoothstep(edge0: number, edge1: number, value: number): number {
@@ -99,7 +105,10 @@ export interface RecolourResult {
 
 export function recolour(raster: Raster, change: ColourChange, region?: ColourRegion, found?: FoundColour): RecolourResult {
   const target = namedColour(change.to);
-  const range = found && !change.from ? { colour: found.colour, hue: found.hue, hueHalfWidth: 25, muted: true } : sourceRange(raster, change, target, region);
+  const range =
+    found && !change.from
+      ? { colour: found.colour, hue: found.hue, hueHalfWidth: 25, muted: true }
+      : sourceRange(raster, change, target, region);
   const { data: source, width, height } = raster;
   const data = Buffer.allocUnsafe(source.length);
   const hsl = new Float64Array(3);

@@ -1,4 +1,12 @@
-import { type AdjustmentMention, type AspectFit, type AspectRatio, type BackgroundChange, type Caption, type Garment, type Style } from '@photomuse/request-language';
+import {
+  type AdjustmentMention,
+  type AspectFit,
+  type AspectRatio,
+  type BackgroundChange,
+  type Caption,
+  type Garment,
+  type Style,
+} from '@photomuse/request-language';
 import { type NamedColour } from './colours';
 import { type RecolourResult } from './recolour';
 
@@ -103,9 +111,13 @@ export function cannotDrawMessage(subject: string): NoteText[] {
 
 export const noPersonMessage = (): NoteText[] => [note('local.noPerson')];
 
-export const garmentNotVisibleMessage = (garment: Garment): NoteText[] => [note('local.garmentNotVisible', { garment: garmentName(garment) })];
+export const garmentNotVisibleMessage = (garment: Garment): NoteText[] => [
+  note('local.garmentNotVisible', { garment: garmentName(garment) }),
+];
 
-export const alreadyColourMessage = (garment: Garment, wanted: NamedColour): NoteText[] => [note('local.alreadyColour', { garment: garmentName(garment), colour: colour(wanted) })];
+export const alreadyColourMessage = (garment: Garment, wanted: NamedColour): NoteText[] => [
+  note('local.alreadyColour', { garment: garmentName(garment), colour: colour(wanted) }),
+];
 
 export const nothingToDoMessage = (): NoteText[] => [note('local.nothingToDo')];
 
@@ -151,20 +163,30 @@ export function editNote(summary: EditSummary): NoteText[] {
   const parts: NoteText[] = [note('local.madeBy')];
   if (summary.enhancedByDefault) parts.push(note('local.autoEnhanced'));
   if (summary.recolour && summary.garment) {
-    parts.push(note('local.garmentRecoloured', { garment: garmentName(summary.garment), from: colour(summary.recolour.from), to: colour(summary.recolour.to) }));
+    parts.push(
+      note('local.garmentRecoloured', {
+        garment: garmentName(summary.garment),
+        from: colour(summary.recolour.from),
+        to: colour(summary.recolour.to),
+      }),
+    );
   } else if (summary.recolour) {
     parts.push(note('local.recoloured', { from: colour(summary.recolour.from), to: colour(summary.recolour.to) }));
   }
   if (summary.background) parts.push(backgroundNote(summary.background));
   if (summary.styles.length > 0 || summary.adjustments.length > 0) {
     // Styles and adjustments are named from two lists, in the order they were applied.
-    const looks: NameRef[] = [...summary.styles.map((style) => ({ name: 'style' as const, id: style.id })), ...summary.adjustments.map(({ adjustment }) => ({ name: 'adjustment' as const, id: adjustment.id }))];
+    const looks: NameRef[] = [
+      ...summary.styles.map((style) => ({ name: 'style' as const, id: style.id })),
+      ...summary.adjustments.map(({ adjustment }) => ({ name: 'adjustment' as const, id: adjustment.id })),
+    ];
     parts.push(note('local.applied', { looks: { refs: looks } }));
   }
   if (summary.upscaled) parts.push(note('local.upscaled'));
   const shape = shapeNote(summary.aspectRatio, summary.fit);
   if (shape) parts.push(shape);
-  if (summary.caption) parts.push(note(summary.caption.position === 'top' ? 'local.captionTop' : 'local.captionBottom', { text: summary.caption.text }));
+  if (summary.caption)
+    parts.push(note(summary.caption.position === 'top' ? 'local.captionTop' : 'local.captionBottom', { text: summary.caption.text }));
   if (summary.textReplaced) parts.push(note('local.textReplaced', { from: summary.textReplaced.from, to: summary.textReplaced.to }));
   if (summary.combined) parts.push(note('local.combined'));
   else if (summary.photos > 1) parts.push(note('local.eachOnItsOwn'));
@@ -186,7 +208,8 @@ export function generateNote(summary: GenerateSummary): NoteText[] {
   const parts: NoteText[] = [note('local.madeBy')];
   parts.push(summary.understood.length > 0 ? note('local.drewScene', { words: [...summary.understood] }) : note('local.defaultLandscape'));
   if (summary.leftOut.length > 0) parts.push(note('local.leftOut', { words: [...summary.leftOut] }));
-  if (summary.styles.length > 0) parts.push(note('local.style', { styles: { refs: summary.styles.map((style) => ({ name: 'style' as const, id: style.id })) } }));
+  if (summary.styles.length > 0)
+    parts.push(note('local.style', { styles: { refs: summary.styles.map((style) => ({ name: 'style' as const, id: style.id })) } }));
   parts.push(note('local.shape', { ratio: summary.aspectRatio }));
   if (summary.count > 1) parts.push(note('local.variations', { count: summary.count }));
   // What it can draw is said when a request fails for it (cannotDrawMessage), not under every picture.

@@ -25,7 +25,9 @@ describe('a small person seen from behind', { timeout: 60_000 }, () => {
     const after = await decodePixels(result.images[0]!.data);
     expect(noteLine(result.note)).toMatch(/local\.backgroundScene words=beach/);
     expect(regionDifference(before, after, polygonPixels(regions.background!, after.width, after.height))).toBeGreaterThan(30);
-    expect(regionDifference(before, after, polygonPixels(regions.person!, after.width, after.height))).toBeLessThan(regionDifference(before, after, polygonPixels(regions.background!, after.width, after.height)) / 2);
+    expect(regionDifference(before, after, polygonPixels(regions.person!, after.width, after.height))).toBeLessThan(
+      regionDifference(before, after, polygonPixels(regions.background!, after.width, after.height)) / 2,
+    );
     expect(meanDifference(before, after)).toBeGreaterThan(20);
   });
 

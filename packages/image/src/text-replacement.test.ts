@@ -11,7 +11,8 @@ afterAll(() => stopTextReader());
 describe('replacing text in a photo', () => {
   const engine = new LocalImageEngine({ fullResolutionMaxSide: 1800 });
   const photo = { data: fixture('photos/Portrait_1.jpg'), mimeType: 'image/jpeg' };
-  const wordsIn = async (data: Buffer) => (await readText(await decodeToRaster(data, 1800))).flatMap((line) => line.words.map((word) => word.text.toLowerCase()));
+  const wordsIn = async (data: Buffer) =>
+    (await readText(await decodeToRaster(data, 1800))).flatMap((line) => line.words.map((word) => word.text.toLowerCase()));
 
   it('writes the new word where the named one was: read again, the picture says SALE and no longer top', async () => {
     expect(await wordsIn(photo.data)).toContain('top');
@@ -26,7 +27,10 @@ describe('replacing text in a photo', () => {
 
   it('finds printed words over a busy ground: "bottom" over the spray of photos/Landscape_1.jpg, at the engine\'s own working size', async () => {
     const landscape = { data: fixture('photos/Landscape_1.jpg'), mimeType: 'image/jpeg' };
-    const result = await new LocalImageEngine().edit([landscape], 'replace the text "bottom" with "Iceland"', { count: 1, aspectRatio: 'unchanged' });
+    const result = await new LocalImageEngine().edit([landscape], 'replace the text "bottom" with "Iceland"', {
+      count: 1,
+      aspectRatio: 'unchanged',
+    });
     expect(noteLine(result.note)).toContain('local.textReplaced from=bottom to=Iceland');
   }, 60_000);
 
@@ -43,6 +47,8 @@ describe('replacing text in a photo', () => {
     const attempt = engine.edit([photo], 'change "OPEN" to "CLOSED"', { count: 1, aspectRatio: 'unchanged' });
     await expect(attempt).rejects.toMatchObject({ kind: 'invalid' });
     expect(await attempt.catch(reasonLine)).toMatch(/^local\.textNotFound wanted=OPEN \| local\.textFound words=top/);
-    expect(await engine.edit([photo], 'замени «OPEN» на «CLOSED»', { count: 1, aspectRatio: 'unchanged' }).catch(reasonLine)).toMatch(/^local\.textNotFound wanted=OPEN/);
+    expect(await engine.edit([photo], 'замени «OPEN» на «CLOSED»', { count: 1, aspectRatio: 'unchanged' }).catch(reasonLine)).toMatch(
+      /^local\.textNotFound wanted=OPEN/,
+    );
   }, 60_000);
 });

@@ -6,18 +6,21 @@ import { fixture, fixturePhotos } from '../test/pictures';
 const engine = new LocalImageEngine({ workingMaxSide: 300 });
 
 describe('the local engine looks at an upload', () => {
-  it.each(fixturePhotos().map((photo) => [photo.name, photo.data] as const))('approves %s with 3-6 suggestions with unique titles', async (_name, data) => {
-    const analysis = await engine.analyzeUpload({ data, mimeType: 'image/jpeg' });
-    expect(analysis.approved).toBe(true);
-    expect(analysis.suggestions.length).toBeGreaterThanOrEqual(3);
-    expect(analysis.suggestions.length).toBeLessThanOrEqual(6);
-    const titles = analysis.suggestions.map((suggestion) => suggestion.title);
-    expect(new Set(titles).size).toBe(titles.length);
-    for (const suggestion of analysis.suggestions) {
-      expect(suggestion.title.trim()).not.toBe('');
-      expect(suggestion.description.trim()).not.toBe('');
-    }
-  });
+  it.each(fixturePhotos().map((photo) => [photo.name, photo.data] as const))(
+    'approves %s with 3-6 suggestions with unique titles',
+    async (_name, data) => {
+      const analysis = await engine.analyzeUpload({ data, mimeType: 'image/jpeg' });
+      expect(analysis.approved).toBe(true);
+      expect(analysis.suggestions.length).toBeGreaterThanOrEqual(3);
+      expect(analysis.suggestions.length).toBeLessThanOrEqual(6);
+      const titles = analysis.suggestions.map((suggestion) => suggestion.title);
+      expect(new Set(titles).size).toBe(titles.length);
+      for (const suggestion of analysis.suggestions) {
+        expect(suggestion.title.trim()).not.toBe('');
+        expect(suggestion.description.trim()).not.toBe('');
+      }
+    },
+  );
 
   it('suggests changing the colours the picture is made of', async () => {
     const redShirt = await engine.analyzeUpload({ data: fixture('people/037.jpg'), mimeType: 'image/jpeg' });

@@ -46,7 +46,13 @@ function factsOf(raster: Raster): PictureFacts {
     rgbToHsl(raster.data[index]!, raster.data[index + 1]!, raster.data[index + 2]!, hsl);
     lightness += hsl[2]!;
     saturation += hsl[1]! * (1 - Math.abs(2 * hsl[2]! - 1));
-    if (hsl[1]! < 0.3 || hsl[2]! < 0.12 || hsl[2]! > 0.88 || looksLikeSkin(raster.data[index]!, raster.data[index + 1]!, raster.data[index + 2]!)) continue;
+    if (
+      hsl[1]! < 0.3 ||
+      hsl[2]! < 0.12 ||
+      hsl[2]! > 0.88 ||
+      looksLikeSkin(raster.data[index]!, raster.data[index + 1]!, raster.data[index + 2]!)
+    )
+      continue;
     const colour = colourOfHue(hsl[0]!, hsl[2]!);
     const entry = shares.get(colour.id) ?? { colour, count: 0 };
     entry.count += 1;
@@ -56,14 +62,27 @@ function factsOf(raster: Raster): PictureFacts {
   return { width: raster.width, height: raster.height, meanLightness: lightness / pixels, meanSaturation: saturation / pixels, colours };
 }
 
-type SuggestionId = 'recolour' | 'brighten' | 'vivid' | 'square' | 'widescreen' | 'story' | 'watercolour' | 'vintage' | 'sketch' | 'popArt' | 'blackWhite' | 'cartoon';
+type SuggestionId =
+  | 'recolour'
+  | 'brighten'
+  | 'vivid'
+  | 'square'
+  | 'widescreen'
+  | 'story'
+  | 'watercolour'
+  | 'vintage'
+  | 'sketch'
+  | 'popArt'
+  | 'blackWhite'
+  | 'cartoon';
 
 /**
  * A suggestion in English (for API clients, and as the request a hosted engine reads) with its
  * codes: the app shows the chip, and fills in the request, in the reader's language.
  */
 function coded(id: SuggestionId, title: string, description: string, params?: Record<string, NoteParam>): Suggestion {
-  const code = (part: 'title' | 'description'): NoteText => (params ? { code: `suggestion.${id}.${part}`, params } : { code: `suggestion.${id}.${part}` });
+  const code = (part: 'title' | 'description'): NoteText =>
+    params ? { code: `suggestion.${id}.${part}`, params } : { code: `suggestion.${id}.${part}` };
   return { title, description, titleCode: code('title'), descriptionCode: code('description') };
 }
 
@@ -72,10 +91,19 @@ function suggestionsFor(facts: PictureFacts): Suggestion[] {
   for (const { colour, share } of facts.colours.slice(0, 2)) {
     const alternative = ALTERNATIVE[colour.id];
     if (share < MIN_COLOUR_SHARE || !alternative) continue;
-    suggestions.push(coded('recolour', `Change the ${colour.english} to ${alternative}`, `Recolour the ${colour.english} areas to ${alternative}, keeping light and shadow.`, { from: { name: 'colour', id: colour.id }, to: { name: 'colour', id: alternative } }));
+    suggestions.push(
+      coded(
+        'recolour',
+        `Change the ${colour.english} to ${alternative}`,
+        `Recolour the ${colour.english} areas to ${alternative}, keeping light and shadow.`,
+        { from: { name: 'colour', id: colour.id }, to: { name: 'colour', id: alternative } },
+      ),
+    );
   }
-  if (facts.meanLightness < 0.35) suggestions.push(coded('brighten', 'Brighten the photo', 'Make the photo brighter and lift the shadows.'));
-  else if (facts.meanSaturation < 0.1) suggestions.push(coded('vivid', 'Make the colours vivid', 'Make the colours more vivid and saturated.'));
+  if (facts.meanLightness < 0.35)
+    suggestions.push(coded('brighten', 'Brighten the photo', 'Make the photo brighter and lift the shadows.'));
+  else if (facts.meanSaturation < 0.1)
+    suggestions.push(coded('vivid', 'Make the colours vivid', 'Make the colours more vivid and saturated.'));
 
   const portrait = facts.height > facts.width * 1.15;
   const landscape = facts.width > facts.height * 1.15;

@@ -28,9 +28,13 @@ describe('variations of the built-in engine', () => {
   });
 
   it('of a picture made from words differ visibly from the first version', async () => {
-    const first = await decodePixels((await engine.generate('a lighthouse on a cliff at dusk', { count: 1, aspectRatio: '1:1', version: 0 })).images[0]!.data);
+    const first = await decodePixels(
+      (await engine.generate('a lighthouse on a cliff at dusk', { count: 1, aspectRatio: '1:1', version: 0 })).images[0]!.data,
+    );
     for (const version of VERSIONS) {
-      const other = await decodePixels((await engine.generate('a lighthouse on a cliff at dusk', { count: 1, aspectRatio: '1:1', version })).images[0]!.data);
+      const other = await decodePixels(
+        (await engine.generate('a lighthouse on a cliff at dusk', { count: 1, aspectRatio: '1:1', version })).images[0]!.data,
+      );
       expect(meanDifference(first, other)).toBeGreaterThan(VISIBLY_DIFFERENT);
     }
   });

@@ -34,7 +34,11 @@ describe("the local engine's progress", () => {
 
   it('counts an edit of several photos into several images: each photo once, each operation, each image', async () => {
     const { reports, onProgress } = recorder();
-    const result = await engine.edit([portrait, landscape], 'rotate them left and make them sepia', { count: 3, aspectRatio: 'unchanged', onProgress });
+    const result = await engine.edit([portrait, landscape], 'rotate them left and make them sepia', {
+      count: 3,
+      aspectRatio: 'unchanged',
+      onProgress,
+    });
     expect(result.images).toHaveLength(3);
     // Two photos, each decoded, turned and shaped once; three images, each made sepia and encoded.
     expectCountedUp(reports, 2 * 3 + 3 * 2);
@@ -42,7 +46,11 @@ describe("the local engine's progress", () => {
 
   it('counts a combined picture: each photo, its look in every cell, the grid, the caption, the encoding', async () => {
     const { reports, onProgress } = recorder();
-    const result = await engine.edit([portrait, landscape], "combine them in black and white and add text 'Summer' at the top", { count: 1, aspectRatio: '16:9', onProgress });
+    const result = await engine.edit([portrait, landscape], "combine them in black and white and add text 'Summer' at the top", {
+      count: 1,
+      aspectRatio: '16:9',
+      onProgress,
+    });
     expect(result.images).toHaveLength(1);
     expect(result.note.map((part) => part.code)).toContain('local.combined');
     // Two photos decoded and shaped; the look in each of the two cells, the grid, the caption, the encoding.

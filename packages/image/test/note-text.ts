@@ -5,7 +5,9 @@ import { type NoteParam, type NoteText } from '../src/reply-note';
  * — since the engine writes codes and the app words them.
  */
 export function noteLine(note: readonly NoteText[]): string {
-  return note.map((part) => [part.code, ...Object.entries(part.params ?? {}).map(([key, value]) => `${key}=${paramText(value)}`)].join(' ')).join(' | ');
+  return note
+    .map((part) => [part.code, ...Object.entries(part.params ?? {}).map(([key, value]) => `${key}=${paramText(value)}`)].join(' '))
+    .join(' | ');
 }
 
 function paramText(value: NoteParam): string {

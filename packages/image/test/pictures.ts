@@ -109,7 +109,13 @@ export function meanDifference(first: Pixels, second: Pixels): number {
 }
 
 /** Of the pixels in a region that were clearly of one hue range before, the share that is now in another. */
-export function movedShare(before: Pixels, after: Pixels, from: [number, number], to: [number, number], region = { top: 0, bottom: 1 }): { moved: number; considered: number } {
+export function movedShare(
+  before: Pixels,
+  after: Pixels,
+  from: [number, number],
+  to: [number, number],
+  region = { top: 0, bottom: 1 },
+): { moved: number; considered: number } {
   const hsl = new Float64Array(3);
   const inRange = (hue: number, [low, high]: [number, number]) => (low <= high ? hue >= low && hue <= high : hue >= low || hue <= high);
   let considered = 0;
@@ -138,7 +144,8 @@ export interface Box {
 function boxPixels(pixels: Pixels, box: Box): number[] {
   const indices: number[] = [];
   for (let y = Math.floor(pixels.height * box.top); y < Math.floor(pixels.height * box.bottom); y += 1) {
-    for (let x = Math.floor(pixels.width * box.left); x < Math.floor(pixels.width * box.right); x += 1) indices.push((y * pixels.width + x) * 3);
+    for (let x = Math.floor(pixels.width * box.left); x < Math.floor(pixels.width * box.right); x += 1)
+      indices.push((y * pixels.width + x) * 3);
   }
   return indices;
 }
@@ -147,7 +154,8 @@ function boxPixels(pixels: Pixels, box: Box): number[] {
 export function boxDifference(first: Pixels, second: Pixels, box: Box): number {
   let sum = 0;
   const indices = boxPixels(first, box);
-  for (const index of indices) for (let channel = 0; channel < 3; channel += 1) sum += Math.abs(first.data[index + channel]! - second.data[index + channel]!);
+  for (const index of indices)
+    for (let channel = 0; channel < 3; channel += 1) sum += Math.abs(first.data[index + channel]! - second.data[index + channel]!);
   return sum / (indices.length * 3);
 }
 
@@ -182,7 +190,9 @@ export function boxDifferenceBeyondGrade(first: Pixels, second: Pixels, box: Box
     return a / Math.max(1, b);
   });
   let sum = 0;
-  for (const index of indices) for (let channel = 0; channel < 3; channel += 1) sum += Math.abs(first.data[index + channel]! - second.data[index + channel]! * gains[channel]!);
+  for (const index of indices)
+    for (let channel = 0; channel < 3; channel += 1)
+      sum += Math.abs(first.data[index + channel]! - second.data[index + channel]! * gains[channel]!);
   return sum / (indices.length * 3);
 }
 
@@ -217,7 +227,14 @@ function contains(polygon: readonly [number, number][], x: number, y: number): b
 }
 
 /** Share of the region's pixels (or, ofColoured, of those with a hue at all) whose hue is within `tolerance` degrees of `hue`; pixels too grey or dark to have a hue count against it. */
-export function regionHueNear(pixels: Pixels, region: readonly number[], hue: number, tolerance = 25, minSaturation = 0.15, { ofColoured = false } = {}): number {
+export function regionHueNear(
+  pixels: Pixels,
+  region: readonly number[],
+  hue: number,
+  tolerance = 25,
+  minSaturation = 0.15,
+  { ofColoured = false } = {},
+): number {
   const hsl = new Float64Array(3);
   let near = 0;
   let coloured = 0;
@@ -235,7 +252,8 @@ export function regionHueNear(pixels: Pixels, region: readonly number[], hue: nu
 /** Mean absolute difference per channel value (0-255) over the region's pixels of two same-sized pictures. */
 export function regionDifference(first: Pixels, second: Pixels, region: readonly number[]): number {
   let sum = 0;
-  for (const pixel of region) for (let channel = 0; channel < 3; channel += 1) sum += Math.abs(first.data[pixel * 3 + channel]! - second.data[pixel * 3 + channel]!);
+  for (const pixel of region)
+    for (let channel = 0; channel < 3; channel += 1) sum += Math.abs(first.data[pixel * 3 + channel]! - second.data[pixel * 3 + channel]!);
   return sum / Math.max(1, region.length * 3);
 }
 
@@ -248,7 +266,12 @@ export async function decodeAlpha(data: Buffer): Promise<{ alpha: Buffer; width:
 /** A fixture photo with polygons (percent of the picture) painted over it in one flat colour, as a JPEG: a thing worn that the photo lacks. */
 export async function withPainted(name: string, polygons: readonly [number, number][][], colour: string): Promise<Buffer> {
   const { width = 0, height = 0 } = await sharp(fixture(name)).metadata();
-  const shapes = polygons.map((polygon) => `<polygon points="${polygon.map(([x, y]) => `${(x * width) / 100},${(y * height) / 100}`).join(' ')}" fill="${colour}"/>`);
+  const shapes = polygons.map(
+    (polygon) => `<polygon points="${polygon.map(([x, y]) => `${(x * width) / 100},${(y * height) / 100}`).join(' ')}" fill="${colour}"/>`,
+  );
   const svg = `<svg width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg">${shapes.join('')}</svg>`;
-  return sharp(fixture(name)).composite([{ input: Buffer.from(svg) }]).jpeg({ quality: 95 }).toBuffer();
+  return sharp(fixture(name))
+    .composite([{ input: Buffer.from(svg) }])
+    .jpeg({ quality: 95 })
+    .toBuffer();
 }

@@ -3,7 +3,12 @@ import { findAdjustments } from './adjustment-words';
 import { tokenize } from './text-match';
 
 function read(request: string) {
-  return findAdjustments(tokenize(request)).map(({ adjustment, strength, turnDegrees, mirrorAxis }) => ({ id: adjustment.id, strength, turnDegrees, mirrorAxis }));
+  return findAdjustments(tokenize(request)).map(({ adjustment, strength, turnDegrees, mirrorAxis }) => ({
+    id: adjustment.id,
+    strength,
+    turnDegrees,
+    mirrorAxis,
+  }));
 }
 
 describe('reading plain adjustments', () => {

@@ -32,9 +32,12 @@ describe('reading a background request', () => {
     expect(scene?.kind === 'scene' && [...scene.scene.elements]).toEqual(['beach']);
   });
 
-  it.each(['make it sepia', 'make the shirt blue', 'change the blue background to pink', 'make it winter'])('is no background change: %s', (request) => {
-    expect(findBackgroundChange(tokenize(request))).toBeNull();
-  });
+  it.each(['make it sepia', 'make the shirt blue', 'change the blue background to pink', 'make it winter'])(
+    'is no background change: %s',
+    (request) => {
+      expect(findBackgroundChange(tokenize(request))).toBeNull();
+    },
+  );
 
   it('keeps "blur the background" from the blur style, and recolours a named background colour within the background only', () => {
     const blurred = readEditRequest('blur the background').instructions;

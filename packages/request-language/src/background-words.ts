@@ -10,15 +10,33 @@ import { coveredTokens, defineVocabulary, findMentions, type Tokens } from './te
 
 /** What goes behind the person: a drawn scene, a studio colour, their own background blurred, or nothing (a cut-out). */
 export type BackgroundChange =
-  | { kind: 'scene'; scene: SceneDescription }
-  | { kind: 'colour'; colour: ColourName }
-  | { kind: 'blur' }
-  | { kind: 'remove' };
+  { kind: 'scene'; scene: SceneDescription } | { kind: 'colour'; colour: ColourName } | { kind: 'blur' } | { kind: 'remove' };
 
 const BACKGROUND_WORDS = defineVocabulary([
   {
     value: 'background' as const,
-    patterns: ['background*', 'backdrop*', 'bg', 'behind me', 'behind him', 'behind her', 'behind them', 'scenery', 'setting', 'location', 'фон', 'фона', 'фону', 'фоне', 'фоном', 'фоны', 'задн* план*', 'задник*', 'локаци*', 'обстановк*'],
+    patterns: [
+      'background*',
+      'backdrop*',
+      'bg',
+      'behind me',
+      'behind him',
+      'behind her',
+      'behind them',
+      'scenery',
+      'setting',
+      'location',
+      'фон',
+      'фона',
+      'фону',
+      'фоне',
+      'фоном',
+      'фоны',
+      'задн* план*',
+      'задник*',
+      'локаци*',
+      'обстановк*',
+    ],
   },
 ]);
 
@@ -27,21 +45,77 @@ const PLACEMENT_WORDS = defineVocabulary([
   {
     value: 'place' as const,
     patterns: [
-      'put me', 'put us', 'put him', 'put her', 'put them', 'place me', 'place us', 'place him', 'place her', 'place them', 'move me', 'move us', 'move him', 'move her', 'move them',
-      'take me', 'take us', 'send me', 'send us', 'teleport*', 'transport*', 'relocate*', 'me in', 'me on', 'me at', 'us in', 'us on', 'us at', 'standing in', 'standing on',
-      'помести*', 'помест*', 'перенеси*', 'перенес*', 'отправ*', 'посади*', 'постав* меня', 'меня в', 'меня на', 'нас в', 'нас на', 'на фоне',
+      'put me',
+      'put us',
+      'put him',
+      'put her',
+      'put them',
+      'place me',
+      'place us',
+      'place him',
+      'place her',
+      'place them',
+      'move me',
+      'move us',
+      'move him',
+      'move her',
+      'move them',
+      'take me',
+      'take us',
+      'send me',
+      'send us',
+      'teleport*',
+      'transport*',
+      'relocate*',
+      'me in',
+      'me on',
+      'me at',
+      'us in',
+      'us on',
+      'us at',
+      'standing in',
+      'standing on',
+      'помести*',
+      'помест*',
+      'перенеси*',
+      'перенес*',
+      'отправ*',
+      'посади*',
+      'постав* меня',
+      'меня в',
+      'меня на',
+      'нас в',
+      'нас на',
+      'на фоне',
     ],
   },
 ]);
 
 const REMOVE_WORDS = defineVocabulary([
-  { value: 'remove' as const, patterns: ['remove*', 'delete*', 'erase*', 'get rid of', 'drop', 'strip', 'убер*', 'убрать', 'удал*', 'сотр*', 'стер*'] },
+  {
+    value: 'remove' as const,
+    patterns: ['remove*', 'delete*', 'erase*', 'get rid of', 'drop', 'strip', 'убер*', 'убрать', 'удал*', 'сотр*', 'стер*'],
+  },
 ]);
 
 const CUT_OUT_WORDS = defineVocabulary([
   {
     value: 'cut-out' as const,
-    patterns: ['transparent*', 'cut out', 'cut me out', 'cutout', 'cut-out', 'no background', 'without background', 'without a background', 'without the background', 'прозрачн*', 'без фона', 'вырез*', 'вырежи'],
+    patterns: [
+      'transparent*',
+      'cut out',
+      'cut me out',
+      'cutout',
+      'cut-out',
+      'no background',
+      'without background',
+      'without a background',
+      'without the background',
+      'прозрачн*',
+      'без фона',
+      'вырез*',
+      'вырежи',
+    ],
   },
 ]);
 
@@ -50,7 +124,10 @@ const BLUR_WORDS = defineVocabulary([
 ]);
 
 const PORTRAIT_MODE_WORDS = defineVocabulary([
-  { value: 'portrait-mode' as const, patterns: ['portrait mode', 'bokeh', 'shallow depth of field', 'depth of field', 'боке', 'портретн* режим*'] },
+  {
+    value: 'portrait-mode' as const,
+    patterns: ['portrait mode', 'bokeh', 'shallow depth of field', 'depth of field', 'боке', 'портретн* режим*'],
+  },
 ]);
 
 export interface BackgroundMention {
@@ -74,7 +151,8 @@ export function findBackgroundChange(tokens: Tokens, taken: ReadonlySet<number> 
 
   const portraitMode = findMentions(tokens, PORTRAIT_MODE_WORDS, taken);
   const blurs = findMentions(tokens, BLUR_WORDS, taken).filter((verb) => backgrounds.some((word) => near(verb, word, 3)));
-  if (portraitMode.length > 0 || blurs.length > 0) return { change: { kind: 'blur' }, taken: coveredTokens([...portraitMode, ...blurs], used) };
+  if (portraitMode.length > 0 || blurs.length > 0)
+    return { change: { kind: 'blur' }, taken: coveredTokens([...portraitMode, ...blurs], used) };
 
   const placements = findMentions(tokens, PLACEMENT_WORDS, taken);
   if (backgrounds.length === 0 && placements.length === 0) return null;
@@ -85,7 +163,8 @@ export function findBackgroundChange(tokens: Tokens, taken: ReadonlySet<number> 
   // A colour and nothing else to draw: a studio backdrop of that colour ("white background", "фон синий").
   if (backgrounds.length > 0) {
     const colours = findMentions(tokens, COLOUR_WORDS, free);
-    if (colours.length === 1) return { change: { kind: 'colour', colour: colourName(colours[0]!.value) }, taken: coveredTokens(colours, used) };
+    if (colours.length === 1)
+      return { change: { kind: 'colour', colour: colourName(colours[0]!.value) }, taken: coveredTokens(colours, used) };
   }
   return null;
 }

@@ -22,9 +22,41 @@ const CAPTION_WORDS = defineVocabulary([
   {
     value: 'caption' as const,
     patterns: [
-      'caption*', 'text', 'texts', 'write', 'writes', 'writing', 'written', 'wrote', 'words', 'word', 'title', 'titled', 'label*', 'inscription', 'inscribe',
-      'lettering', 'says', 'saying', 'headline', 'heading', 'subtitle*', 'slogan', 'sign', 'signed',
-      'надпис*', 'подпис*', 'текст*', 'напиш*', 'написа*', 'заголов*', 'слоган*', 'слова', 'словами', 'слово', 'словом',
+      'caption*',
+      'text',
+      'texts',
+      'write',
+      'writes',
+      'writing',
+      'written',
+      'wrote',
+      'words',
+      'word',
+      'title',
+      'titled',
+      'label*',
+      'inscription',
+      'inscribe',
+      'lettering',
+      'says',
+      'saying',
+      'headline',
+      'heading',
+      'subtitle*',
+      'slogan',
+      'sign',
+      'signed',
+      'надпис*',
+      'подпис*',
+      'текст*',
+      'напиш*',
+      'написа*',
+      'заголов*',
+      'слоган*',
+      'слова',
+      'словами',
+      'слово',
+      'словом',
     ],
   },
 ]);
@@ -32,11 +64,40 @@ const CAPTION_WORDS = defineVocabulary([
 const POSITION_WORDS = defineVocabulary<CaptionPosition>([
   {
     value: 'top',
-    patterns: ['at the top', 'at top', 'on top', 'on the top', 'top of', 'across the top', 'along the top', 'to the top', 'in the top', 'up top', 'сверху', 'наверху', 'вверху', 'наверх', 'верхн*'],
+    patterns: [
+      'at the top',
+      'at top',
+      'on top',
+      'on the top',
+      'top of',
+      'across the top',
+      'along the top',
+      'to the top',
+      'in the top',
+      'up top',
+      'сверху',
+      'наверху',
+      'вверху',
+      'наверх',
+      'верхн*',
+    ],
   },
   {
     value: 'bottom',
-    patterns: ['at the bottom', 'at bottom', 'on the bottom', 'bottom of', 'across the bottom', 'along the bottom', 'to the bottom', 'in the bottom', 'снизу', 'внизу', 'вниз', 'нижн*'],
+    patterns: [
+      'at the bottom',
+      'at bottom',
+      'on the bottom',
+      'bottom of',
+      'across the bottom',
+      'along the bottom',
+      'to the bottom',
+      'in the bottom',
+      'снизу',
+      'внизу',
+      'вниз',
+      'нижн*',
+    ],
   },
 ]);
 
@@ -61,7 +122,8 @@ export function quotesIn(text: string): Quote[] {
 
 export function withoutQuotes(text: string, quotes: readonly Quote[]): string {
   let result = text;
-  for (const quote of [...quotes].sort((a, b) => b.index - a.index)) result = `${result.slice(0, quote.index)} ${result.slice(quote.index + quote.length)}`;
+  for (const quote of [...quotes].sort((a, b) => b.index - a.index))
+    result = `${result.slice(0, quote.index)} ${result.slice(quote.index + quote.length)}`;
   return result;
 }
 

@@ -33,7 +33,10 @@ export function colourName(id: string): ColourName {
 
 /** Colour words in English and Russian (every case of the Russian adjective). */
 export const COLOUR_WORDS = defineVocabulary<string>([
-  { value: 'red', patterns: ['red', 'reds', 'scarlet', 'crimson', ...russianAdjective('красн'), 'алый', 'алая', 'алую', 'алой', 'алым', 'алое'] },
+  {
+    value: 'red',
+    patterns: ['red', 'reds', 'scarlet', 'crimson', ...russianAdjective('красн'), 'алый', 'алая', 'алую', 'алой', 'алым', 'алое'],
+  },
   { value: 'orange', patterns: ['orange', 'oranges', ...russianAdjective('оранжев')] },
   { value: 'yellow', patterns: ['yellow', 'yellows', ...russianAdjective('желт')] },
   { value: 'gold', patterns: ['gold', 'golden', ...russianAdjective('золот'), ...russianAdjective('золотист')] },
@@ -41,7 +44,19 @@ export const COLOUR_WORDS = defineVocabulary<string>([
   { value: 'teal', patterns: ['teal', 'turquoise', 'cyan', 'aqua', ...russianAdjective('бирюзов')] },
   { value: 'light-blue', patterns: ['light blue', 'sky blue', 'baby blue', ...russianAdjective('голуб')] },
   { value: 'blue', patterns: ['blue', 'blues', 'navy', ...russianAdjective('син')] },
-  { value: 'purple', patterns: ['purple', 'violet', 'lilac', 'lavender', ...russianAdjective('фиолетов'), ...russianAdjective('пурпурн'), ...russianAdjective('лилов'), ...russianAdjective('сиренев')] },
+  {
+    value: 'purple',
+    patterns: [
+      'purple',
+      'violet',
+      'lilac',
+      'lavender',
+      ...russianAdjective('фиолетов'),
+      ...russianAdjective('пурпурн'),
+      ...russianAdjective('лилов'),
+      ...russianAdjective('сиренев'),
+    ],
+  },
   { value: 'pink', patterns: ['pink', 'magenta', 'fuchsia', ...russianAdjective('розов')] },
   { value: 'brown', patterns: ['brown', ...russianAdjective('коричнев')] },
   { value: 'white', patterns: ['white', ...russianAdjective('бел')] },

@@ -35,7 +35,24 @@ export interface EditInstructions {
 const PAD_WORDS = defineVocabulary([
   {
     value: 'pad' as const,
-    patterns: ['pad*', 'letterbox*', 'without cropping', 'don t crop', 'dont crop', 'do not crop', 'no crop*', 'keep everything', 'whole picture', 'whole photo', 'borders', 'без обрез*', 'не обрез*', 'поля', 'полями', 'целиком'],
+    patterns: [
+      'pad*',
+      'letterbox*',
+      'without cropping',
+      'don t crop',
+      'dont crop',
+      'do not crop',
+      'no crop*',
+      'keep everything',
+      'whole picture',
+      'whole photo',
+      'borders',
+      'без обрез*',
+      'не обрез*',
+      'поля',
+      'полями',
+      'целиком',
+    ],
   },
 ]);
 
@@ -43,8 +60,36 @@ const UPSCALE_WORDS = defineVocabulary([
   {
     value: 'upscale' as const,
     patterns: [
-      'upscale*', 'up scale*', 'enhance resolution', 'enhance the resolution', 'improve the resolution', 'improve resolution', 'upsampl*', 'upres', 'super resolution', 'superresolution', 'super res', 'increase the resolution', 'increase resolution', 'higher resolution', 'more resolution', 'higher res', 'enlarge*', 'make it bigger', 'make it larger', 'double the size', 'twice the size', '2x', 'x2',
-      'увелич* разрешени*', 'повыс* разрешени*', 'апскейл*', 'увелич* размер*', 'увелич* в 2 раза', 'увелич* вдвое', 'сделай больше',
+      'upscale*',
+      'up scale*',
+      'enhance resolution',
+      'enhance the resolution',
+      'improve the resolution',
+      'improve resolution',
+      'upsampl*',
+      'upres',
+      'super resolution',
+      'superresolution',
+      'super res',
+      'increase the resolution',
+      'increase resolution',
+      'higher resolution',
+      'more resolution',
+      'higher res',
+      'enlarge*',
+      'make it bigger',
+      'make it larger',
+      'double the size',
+      'twice the size',
+      '2x',
+      'x2',
+      'увелич* разрешени*',
+      'повыс* разрешени*',
+      'апскейл*',
+      'увелич* размер*',
+      'увелич* в 2 раза',
+      'увелич* вдвое',
+      'сделай больше',
     ],
   },
 ]);
@@ -53,10 +98,42 @@ const COMBINE_WORDS = defineVocabulary([
   {
     value: 'combine' as const,
     patterns: [
-      'combine*', 'merge*', 'collage*', 'montage*', 'side by side', 'together', 'one picture', 'one image', 'one photo', 'single picture', 'single image', 'a grid', 'in a grid', 'join them', 'put them together',
+      'combine*',
+      'merge*',
+      'collage*',
+      'montage*',
+      'side by side',
+      'together',
+      'one picture',
+      'one image',
+      'one photo',
+      'single picture',
+      'single image',
+      'a grid',
+      'in a grid',
+      'join them',
+      'put them together',
       // People in several photos asked for in one scene: "put both of us on a beach".
-      'both of us', 'the two of us', 'all of us', 'us both', 'us all',
-      'объедин*', 'совмест*', 'коллаж*', 'монтаж*', 'рядом', 'вместе', 'одну картин*', 'одно изображени*', 'одно фото', 'одной картин*', 'сетк*', 'склей*', 'нас обоих', 'нас двоих', 'нас всех',
+      'both of us',
+      'the two of us',
+      'all of us',
+      'us both',
+      'us all',
+      'объедин*',
+      'совмест*',
+      'коллаж*',
+      'монтаж*',
+      'рядом',
+      'вместе',
+      'одну картин*',
+      'одно изображени*',
+      'одно фото',
+      'одной картин*',
+      'сетк*',
+      'склей*',
+      'нас обоих',
+      'нас двоих',
+      'нас всех',
     ],
   },
 ]);
@@ -66,7 +143,11 @@ export function asksToCombine(tokens: Tokens): boolean {
   return findMentions(tokens, COMBINE_WORDS).length > 0;
 }
 
-export function readEditTokens(tokens: Tokens, caption: Caption | null = null, textReplacement: TextReplacement | null = null): EditInstructions {
+export function readEditTokens(
+  tokens: Tokens,
+  caption: Caption | null = null,
+  textReplacement: TextReplacement | null = null,
+): EditInstructions {
   // The background first: "blur the background" is not the blur style, "snowy forest" behind someone is not the winter look.
   const background = findBackgroundChange(tokens);
   const taken = new Set(background?.taken ?? []);
@@ -82,7 +163,13 @@ export function readEditTokens(tokens: Tokens, caption: Caption | null = null, t
   const combine = asksToCombine(tokens);
   const colourChange = parseColourChange(tokens, taken);
   const garment = colourChange ? findGarment(tokens, taken) : null;
-  const colourTarget = !colourChange ? null : garment ? { kind: 'garment' as const, garment: garment.value } : mentionsBackground(tokens) ? { kind: 'background' as const } : null;
+  const colourTarget = !colourChange
+    ? null
+    : garment
+      ? { kind: 'garment' as const, garment: garment.value }
+      : mentionsBackground(tokens)
+        ? { kind: 'background' as const }
+        : null;
   return {
     adjustments,
     styles: styleMentions.map((mention) => mention.value),

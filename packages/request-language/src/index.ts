@@ -9,7 +9,16 @@ export { findCaption, type Caption } from './caption';
 export { type ColourChange } from './colour-change';
 export { COLOUR_NAMES, type ColourName } from './colour-words';
 export { findImageCount } from './count-words';
-export { asksToCombine, editsContent, hasEditOperation, needsPerson, readEditRequest, readEditTokens, type AspectFit, type EditInstructions } from './edit-instructions';
+export {
+  asksToCombine,
+  editsContent,
+  hasEditOperation,
+  needsPerson,
+  readEditRequest,
+  readEditTokens,
+  type AspectFit,
+  type EditInstructions,
+} from './edit-instructions';
 export { editOperationsIn, isFollowUp } from './follow-up';
 export { GARMENTS, type Garment, type GarmentPart } from './garments';
 export { readGenerationPrompt } from './generation-prompt';

@@ -27,7 +27,9 @@ interface CompiledPattern {
 }
 
 function compilePattern(pattern: string): CompiledPattern {
-  const parts = tokenizePattern(pattern).map((part) => (part.endsWith('*') ? { stem: part.slice(0, -1), prefix: true } : { stem: part, prefix: false }));
+  const parts = tokenizePattern(pattern).map((part) =>
+    part.endsWith('*') ? { stem: part.slice(0, -1), prefix: true } : { stem: part, prefix: false },
+  );
   const specificity = parts.reduce((sum, part) => sum + part.stem.length + (part.prefix ? 0 : 1), 0);
   return { parts, specificity };
 }
@@ -97,7 +99,32 @@ export function coveredTokens(mentions: readonly { start: number; end: number }[
   return into;
 }
 
-const RUSSIAN_ADJECTIVE_ENDINGS = ['ый', 'ий', 'ой', 'ая', 'яя', 'ое', 'ее', 'ые', 'ие', 'ого', 'его', 'ому', 'ему', 'ую', 'юю', 'ым', 'им', 'ом', 'ем', 'ыми', 'ими', 'ых', 'их', 'ей'];
+const RUSSIAN_ADJECTIVE_ENDINGS = [
+  'ый',
+  'ий',
+  'ой',
+  'ая',
+  'яя',
+  'ое',
+  'ее',
+  'ые',
+  'ие',
+  'ого',
+  'его',
+  'ому',
+  'ему',
+  'ую',
+  'юю',
+  'ым',
+  'им',
+  'ом',
+  'ем',
+  'ыми',
+  'ими',
+  'ых',
+  'их',
+  'ей',
+];
 
 /** Every case and gender of a Russian adjective from its stem: 'красн' → 'красный', 'красную'... */
 export function russianAdjective(stem: string): string[] {

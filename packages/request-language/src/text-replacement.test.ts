@@ -15,7 +15,10 @@ describe('reading a text replacement request', () => {
     if (!('oldText' in expected)) expect(findTextReplacement(request)?.oldText).toBeUndefined();
   });
 
-  it.each(['make the red jacket blue', 'add the caption "Iceland"', 'change the background to white'])('is not a replacement: %s', (request) => {
-    expect(findTextReplacement(request)).toBeNull();
-  });
+  it.each(['make the red jacket blue', 'add the caption "Iceland"', 'change the background to white'])(
+    'is not a replacement: %s',
+    (request) => {
+      expect(findTextReplacement(request)).toBeNull();
+    },
+  );
 });

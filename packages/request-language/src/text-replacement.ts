@@ -18,11 +18,35 @@ export interface TextReplacement {
 const TEXT_WORDS = defineVocabulary([
   {
     value: 'text' as const,
-    patterns: ['text', 'texts', 'word', 'words', 'writing', 'lettering', 'inscription', 'sign', 'signs', 'label', 'labels', 'caption', 'title', 'headline', 'slogan', 'надпис*', 'текст*', 'слово', 'слова', 'надпись', 'вывеск*', 'табличк*'],
+    patterns: [
+      'text',
+      'texts',
+      'word',
+      'words',
+      'writing',
+      'lettering',
+      'inscription',
+      'sign',
+      'signs',
+      'label',
+      'labels',
+      'caption',
+      'title',
+      'headline',
+      'slogan',
+      'надпис*',
+      'текст*',
+      'слово',
+      'слова',
+      'надпись',
+      'вывеск*',
+      'табличк*',
+    ],
   },
 ]);
 
-const REPLACE_VERBS = /^(replace|replacing|change|changing|swap|substitute|rewrite|switch|замени\p{L}*|замен\p{L}*|поменя\p{L}*|измени\p{L}*|перепиши\p{L}*)$/u;
+const REPLACE_VERBS =
+  /^(replace|replacing|change|changing|swap|substitute|rewrite|switch|замени\p{L}*|замен\p{L}*|поменя\p{L}*|измени\p{L}*|перепиши\p{L}*)$/u;
 /** The word between the old text and the new: "with", "to", "на". */
 const MARKERS = new Set(['with', 'to', 'into', 'by', 'на']);
 
@@ -32,7 +56,13 @@ export function findTextReplacement(request: string): TextReplacement | null {
   if (!tokens.some((token) => REPLACE_VERBS.test(token))) return null;
   const namesText = findMentions(tokens, TEXT_WORDS).length > 0;
   // 'Replace "top" with SALE' names the words it means by quoting them.
-  const quotedThenMarker = quotes.length === 1 && tokens.some((token) => MARKERS.has(token)) && request.slice(quotes[0]!.index + quotes[0]!.length).split(/\s+/).some((word) => MARKERS.has(word.toLowerCase()));
+  const quotedThenMarker =
+    quotes.length === 1 &&
+    tokens.some((token) => MARKERS.has(token)) &&
+    request
+      .slice(quotes[0]!.index + quotes[0]!.length)
+      .split(/\s+/)
+      .some((word) => MARKERS.has(word.toLowerCase()));
   if (!namesText && quotes.length < 2 && !quotedThenMarker) return null;
 
   if (quotes.length >= 2) {

@@ -100,9 +100,14 @@ let latestMigrationMillis: number | undefined;
  */
 export async function migrationsApplied(db: Db): Promise<boolean> {
   latestMigrationMillis ??= Math.max(
-    ...(JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] }).entries.map((entry) => entry.when),
+    ...(JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] }).entries.map(
+      (entry) => entry.when,
+    ),
   );
-  const probe: pg.QueryConfig & { query_timeout: number } = { text: 'select max(created_at) as latest from drizzle.__drizzle_migrations', query_timeout: HEALTH_CHECK_TIMEOUT_MS };
+  const probe: pg.QueryConfig & { query_timeout: number } = {
+    text: 'select max(created_at) as latest from drizzle.__drizzle_migrations',
+    query_timeout: HEALTH_CHECK_TIMEOUT_MS,
+  };
   const result = await db.$client.query<{ latest: string | null }>(probe);
   return Number(result.rows[0]?.latest ?? 0) >= latestMigrationMillis;
 }

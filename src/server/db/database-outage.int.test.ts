@@ -34,7 +34,14 @@ beforeAll(async () => {
   const migrator = createDb(database.url, { max: 1 });
   await runMigrations(migrator);
   await migrator.$client.end();
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(workDir, 'data'), DATABASE_URL: database.url, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(workDir, 'data'),
+    DATABASE_URL: database.url,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+  });
   server = await startServer({ config, logger: createLogger(config.logLevel) });
   user = await signedInUser(server);
 });

@@ -117,7 +117,16 @@ function isAlive(pid: number): boolean {
 
 type Listener = (...args: never[]) => unknown;
 type ListenerSnapshot = Map<string, Listener[]>;
-const HOOKED_EVENTS = ['SIGINT', 'SIGTERM', 'SIGBREAK', 'exit', 'beforeExit', 'uncaughtException', 'unhandledRejection', 'message'] as const;
+const HOOKED_EVENTS = [
+  'SIGINT',
+  'SIGTERM',
+  'SIGBREAK',
+  'exit',
+  'beforeExit',
+  'uncaughtException',
+  'unhandledRejection',
+  'message',
+] as const;
 
 function snapshotListeners(): ListenerSnapshot {
   return new Map(HOOKED_EVENTS.map((event) => [event, process.listeners(event as NodeJS.Signals) as Listener[]]));

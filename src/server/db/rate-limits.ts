@@ -7,7 +7,12 @@ import type { Db } from './client';
  * request and tells whether it is over the limit, so concurrent requests cannot slip past a stale
  * read.
  */
-export async function consumeRateLimit(db: Db, key: string, windowSeconds: number, max: number): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+export async function consumeRateLimit(
+  db: Db,
+  key: string,
+  windowSeconds: number,
+  max: number,
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   const now = Date.now();
   const windowStart = now - windowSeconds * 1000;
   const result = await db.execute<{ count: number; last_request: string }>(sql`

@@ -39,7 +39,14 @@ async function queueWith(run: (payload: JobPayloads['generate'], context: JobCon
     db,
     queue,
     /** Queues a generate job as the release before the rename of its payload did: `{ jobId }`, through pg-boss's own send. */
-    enqueueAsPreviousRelease: (agentJobId: string) => sendJob(new PgBoss({ connectionString: scratch.url }), db, 'generate', { jobId: agentJobId }, queueOptionsOf({ ...JOB_POLICIES.generate, ...options.policyOverrides?.generate })),
+    enqueueAsPreviousRelease: (agentJobId: string) =>
+      sendJob(
+        new PgBoss({ connectionString: scratch.url }),
+        db,
+        'generate',
+        { jobId: agentJobId },
+        queueOptionsOf({ ...JOB_POLICIES.generate, ...options.policyOverrides?.generate }),
+      ),
     givenUp,
     close: async () => {
       await queue.stop(200);
@@ -92,34 +99,38 @@ describe('JobQueue', () => {
 });
 
 describe('a try past its time limit', () => {
-  it('is aborted, the next try starts only once it let go, and the job is given up once after its last try', { timeout: 30_000 }, async () => {
-    const tries: Array<{ start: number; end?: number; reason?: unknown }> = [];
-    const slow = await queueWith(
-      async (_payload, context) => {
-        const attempt: (typeof tries)[number] = { start: performance.now() };
-        tries.push(attempt);
-        // A slow engine call that ends only when aborted, and takes a moment to let go.
-        await new Promise((resolve) => context.signal.addEventListener('abort', resolve, { once: true }));
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        attempt.end = performance.now();
-        attempt.reason = context.signal.reason;
-        throw new Error('the engine call was aborted');
-      },
-      { pollIntervalMs: 100, policyOverrides: { generate: { retryLimit: 2, retryDelaySeconds: 0, timeLimitSeconds: 1 } } },
-    );
-    await slow.queue.enqueue(slow.db, 'generate', { agentJobId: 'slow' });
+  it(
+    'is aborted, the next try starts only once it let go, and the job is given up once after its last try',
+    { timeout: 30_000 },
+    async () => {
+      const tries: Array<{ start: number; end?: number; reason?: unknown }> = [];
+      const slow = await queueWith(
+        async (_payload, context) => {
+          const attempt: (typeof tries)[number] = { start: performance.now() };
+          tries.push(attempt);
+          // A slow engine call that ends only when aborted, and takes a moment to let go.
+          await new Promise((resolve) => context.signal.addEventListener('abort', resolve, { once: true }));
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          attempt.end = performance.now();
+          attempt.reason = context.signal.reason;
+          throw new Error('the engine call was aborted');
+        },
+        { pollIntervalMs: 100, policyOverrides: { generate: { retryLimit: 2, retryDelaySeconds: 0, timeLimitSeconds: 1 } } },
+      );
+      await slow.queue.enqueue(slow.db, 'generate', { agentJobId: 'slow' });
 
-    await vi.waitFor(() => expect(slow.givenUp).toHaveLength(1), { timeout: 20_000 });
-    expect(tries).toHaveLength(3);
-    for (const [index, attempt] of tries.entries()) {
-      expect(attempt.reason).toBeInstanceOf(JobTimeLimitError);
-      expect(attempt.end! - attempt.start).toBeGreaterThanOrEqual(1_000);
-      if (index > 0) expect(attempt.start).toBeGreaterThan(tries[index - 1]!.end!);
-    }
-    expect(slow.givenUp[0]).toMatchObject({ payload: { agentJobId: 'slow' } });
-    expect(slow.givenUp[0]!.reason).toBeInstanceOf(JobTimeLimitError);
-    await vi.waitFor(async () => expect(await slow.db.select().from(jobLeases)).toEqual([]));
-  });
+      await vi.waitFor(() => expect(slow.givenUp).toHaveLength(1), { timeout: 20_000 });
+      expect(tries).toHaveLength(3);
+      for (const [index, attempt] of tries.entries()) {
+        expect(attempt.reason).toBeInstanceOf(JobTimeLimitError);
+        expect(attempt.end! - attempt.start).toBeGreaterThanOrEqual(1_000);
+        if (index > 0) expect(attempt.start).toBeGreaterThan(tries[index - 1]!.end!);
+      }
+      expect(slow.givenUp[0]).toMatchObject({ payload: { agentJobId: 'slow' } });
+      expect(slow.givenUp[0]!.reason).toBeInstanceOf(JobTimeLimitError);
+      await vi.waitFor(async () => expect(await slow.db.select().from(jobLeases)).toEqual([]));
+    },
+  );
 });
 
 describe('a job whose worker stopped renewing its lease', () => {
@@ -164,7 +175,9 @@ describe('the generate payload across its rename from jobId to agentJobId', () =
   it('stores the agent job under both names, so a worker of the previous release still running finds it', async () => {
     await upgraded.queue.enqueue(upgraded.db, 'generate', { agentJobId: 'queued-after-the-upgrade' });
     await vi.waitFor(() => expect(generated).toContainEqual({ agentJobId: 'queued-after-the-upgrade' }), { timeout: 10_000 });
-    const stored = await upgraded.db.execute(sql`select data from pgboss.job where name = 'generate' and data->>'agentJobId' = 'queued-after-the-upgrade'`);
+    const stored = await upgraded.db.execute(
+      sql`select data from pgboss.job where name = 'generate' and data->>'agentJobId' = 'queued-after-the-upgrade'`,
+    );
     expect(stored.rows).toEqual([{ data: { agentJobId: 'queued-after-the-upgrade', jobId: 'queued-after-the-upgrade' } }]);
   });
 

@@ -163,7 +163,8 @@ export class JobQueue {
     this.definitions = definitions;
     for (const name of JOB_NAMES) {
       const definition = definitions[name] as JobDefinition<JobName> | undefined;
-      if (typeof definition?.run !== 'function' || typeof definition.giveUp !== 'function') throw new Error(`job "${name}" has no definition`);
+      if (typeof definition?.run !== 'function' || typeof definition.giveUp !== 'function')
+        throw new Error(`job "${name}" has no definition`);
       const policy: JobPolicy = this.policies[name];
       const slots = new JobSlots({
         concurrency: policy.concurrency,
@@ -183,7 +184,14 @@ export class JobQueue {
 
   /** Every queue this server has, with its backlog, its failures of the last day and whether it is paused. */
   async status(): Promise<QueueStatus[]> {
-    const result = await this.db.execute<{ name: string; waiting: string; running: string; oldest: string | null; failed: string; paused: boolean }>(sql`
+    const result = await this.db.execute<{
+      name: string;
+      waiting: string;
+      running: string;
+      oldest: string | null;
+      failed: string;
+      paused: boolean;
+    }>(sql`
       with backlog as (
         select name, count(*) filter (where state < 'active') as waiting, count(*) filter (where state = 'active') as running,
           extract(epoch from now() - min(created_on) filter (where state < 'active')) as oldest
@@ -218,7 +226,11 @@ export class JobQueue {
    * waiting stay queued). In the caller's transaction; false when it was paused already.
    */
   async pause(db: DbOrTx, name: JobName): Promise<boolean> {
-    const inserted = await db.insert(jobQueuePauses).values({ jobName: name }).onConflictDoNothing().returning({ name: jobQueuePauses.jobName });
+    const inserted = await db
+      .insert(jobQueuePauses)
+      .values({ jobName: name })
+      .onConflictDoNothing()
+      .returning({ name: jobQueuePauses.jobName });
     return inserted.length > 0;
   }
 
@@ -282,11 +294,18 @@ export class JobQueue {
   }
 
   /** Done; or failed, to be tried again; or failed on its last try, and given up: then the lease goes. */
-  private async record(name: JobName, definition: JobDefinition<JobName>, job: FetchedJob, outcome: Outcome, holderId: string): Promise<void> {
+  private async record(
+    name: JobName,
+    definition: JobDefinition<JobName>,
+    job: FetchedJob,
+    outcome: Outcome,
+    holderId: string,
+  ): Promise<void> {
     if (outcome.ok) {
       await this.boss.complete(name, job.id);
     } else {
-      if (job.retryCount >= job.retryLimit) await definition.giveUp(job.data as JobPayloads[JobName], outcome.error, { jobId: job.id, attempt: job.retryCount + 1 });
+      if (job.retryCount >= job.retryLimit)
+        await definition.giveUp(job.data as JobPayloads[JobName], outcome.error, { jobId: job.id, attempt: job.retryCount + 1 });
       await this.boss.fail(name, job.id, { message: messageOf(outcome.error) });
     }
     await releaseLease(this.db, job.id, holderId);
@@ -324,7 +343,12 @@ export class JobQueue {
       const name = lease.jobName as JobName;
       const definition = this.definitions[name] as JobDefinition<JobName> | undefined;
       if (!definition) continue;
-      const job: FetchedJob = { id: lease.queueJobId, data: payloadOf(name, lease.payload), retryCount: lease.retryCount, retryLimit: lease.retryLimit };
+      const job: FetchedJob = {
+        id: lease.queueJobId,
+        data: payloadOf(name, lease.payload),
+        retryCount: lease.retryCount,
+        retryLimit: lease.retryLimit,
+      };
       this.logger.warn({ job: name, jobId: job.id, retryCount: job.retryCount }, 'job lost its worker; settling it');
       try {
         await this.record(name, definition, job, { ok: false, error: new JobLeaseLostError() }, sweeperId);
@@ -345,7 +369,8 @@ export class JobQueue {
     // Leases of jobs still running are no longer renewed: another process settles them once they lapse.
     clearInterval(this.timers?.heartbeat);
     this.timers = undefined;
-    if (!finished.every(Boolean)) this.logger.warn('jobs still running at shutdown; another worker takes them over once their leases lapse');
+    if (!finished.every(Boolean))
+      this.logger.warn('jobs still running at shutdown; another worker takes them over once their leases lapse');
     await this.boss.stop({ graceful: true, wait: true, timeout: 1_000 });
   }
 }
@@ -396,7 +421,13 @@ function payloadOf(name: JobName, stored: unknown): unknown {
  * Sends one job through pg-boss's send, on our database or transaction, its wake-up in the same
  * statement (see wakingExecutor).
  */
-export async function sendJob(boss: PgBoss, db: DbOrTx, name: JobName, payload: object, options: ReturnType<typeof queueOptionsOf>): Promise<string | null> {
+export async function sendJob(
+  boss: PgBoss,
+  db: DbOrTx,
+  name: JobName,
+  payload: object,
+  options: ReturnType<typeof queueOptionsOf>,
+): Promise<string | null> {
   return boss.send(name, payload, { ...options, db: wakingExecutor(db, name) });
 }
 

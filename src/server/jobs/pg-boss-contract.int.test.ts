@@ -33,10 +33,24 @@ describe('the wrapped pg-boss statements on pg-boss’s own schema', () => {
   it('claims a queued job with its retry policy and time limit, and leases it in the same statement', async () => {
     const id = await sendJob(boss, db, 'generate', { agentJobId: 'agent-job' }, queueOptionsOf(JOB_POLICIES.generate));
     const claimed = await claimJobs(boss, db, 'generate', 2, { workerId: 'worker-1', seconds: 10 });
-    expect(claimed).toEqual([{ id, data: { agentJobId: 'agent-job' }, retryCount: 0, retryLimit: JOB_POLICIES.generate.retryLimit, timeLimitSeconds: JOB_POLICIES.generate.timeLimitSeconds }]);
+    expect(claimed).toEqual([
+      {
+        id,
+        data: { agentJobId: 'agent-job' },
+        retryCount: 0,
+        retryLimit: JOB_POLICIES.generate.retryLimit,
+        timeLimitSeconds: JOB_POLICIES.generate.timeLimitSeconds,
+      },
+    ]);
 
     const [lease] = await db.select().from(jobLeases).where(eq(jobLeases.queueJobId, id!));
-    expect(lease).toMatchObject({ jobName: 'generate', payload: { agentJobId: 'agent-job' }, retryCount: 0, retryLimit: JOB_POLICIES.generate.retryLimit, workerId: 'worker-1' });
+    expect(lease).toMatchObject({
+      jobName: 'generate',
+      payload: { agentJobId: 'agent-job' },
+      retryCount: 0,
+      retryLimit: JOB_POLICIES.generate.retryLimit,
+      workerId: 'worker-1',
+    });
     const state = await db.execute(sql`select state from pgboss.job where id = ${id}::uuid`);
     expect(state.rows).toEqual([{ state: 'active' }]);
     // Claimed once: the next claim finds nothing.

@@ -48,7 +48,14 @@ describe('the pg-boss the job runtime is written against', () => {
   });
 
   it('claims jobs with the fetch statement recorded for it, wrapped to lease what it claims', async () => {
-    const { db, statements } = recordingDb({ id: 'job', name: 'generate', data: { agentJobId: 'agent-job' }, retryCount: 0, retryLimit: 2, expireInSeconds: 1200 });
+    const { db, statements } = recordingDb({
+      id: 'job',
+      name: 'generate',
+      data: { agentJobId: 'agent-job' },
+      retryCount: 0,
+      retryLimit: 2,
+      expireInSeconds: 1200,
+    });
     const claimed = await claimJobs(boss, db, 'generate', 3, { workerId: 'worker', seconds: 10 });
     expect(claimed).toEqual([{ id: 'job', data: { agentJobId: 'agent-job' }, retryCount: 0, retryLimit: 2, timeLimitSeconds: 300 }]);
     expect(statements).toHaveLength(1);

@@ -10,7 +10,11 @@ import type { Context } from 'hono';
 export function clientAddressResolver(trustProxy: boolean): (c: Context) => string {
   return (c) => {
     if (trustProxy) {
-      const forwarded = c.req.header('x-forwarded-for')?.split(',').map((part) => part.trim()).filter(Boolean);
+      const forwarded = c.req
+        .header('x-forwarded-for')
+        ?.split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
       const last = forwarded?.at(-1);
       if (last) return last;
     }

@@ -12,7 +12,10 @@ describe('telling a database outage from other failures', () => {
     );
     await db.$client.end();
     expect(isDatabaseUnavailable(failure)).toBe(true);
-    const wrapped = new AppError('UPLOAD_FAILED', 'Failed to create file record', { status: 500, cause: new Error('Failed query', { cause: failure }) });
+    const wrapped = new AppError('UPLOAD_FAILED', 'Failed to create file record', {
+      status: 500,
+      cause: new Error('Failed query', { cause: failure }),
+    });
     expect(isDatabaseUnavailable(wrapped)).toBe(true);
   });
 

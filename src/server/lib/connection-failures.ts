@@ -13,7 +13,16 @@ const FROM_DATABASE = Symbol('photomuse.fromDatabase');
 const READ_TIMEOUT_MESSAGE = 'Query read timeout';
 
 /** The socket could not reach, or lost, the server. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** pg and pg-pool's own words for a connection that failed, timed out or was lost. */
 const CONNECTION_MESSAGES = ['timeout exceeded when trying to connect', 'Connection terminated', READ_TIMEOUT_MESSAGE, 'is not queryable'];
 

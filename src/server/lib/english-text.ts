@@ -9,7 +9,14 @@ import englishServerTexts from '@shared/locales/en/server.json';
  * in the app read the codes, worded in their own language.
  */
 const english = createInstance();
-void english.init({ lng: 'en', resources: { en: { server: englishServerTexts } }, ns: ['server'], defaultNS: 'server', interpolation: { escapeValue: false }, initAsync: false });
+void english.init({
+  lng: 'en',
+  resources: { en: { server: englishServerTexts } },
+  ns: ['server'],
+  defaultNS: 'server',
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
 const translate = english.t.bind(english) as unknown as Translate;
 
 export function englishOf(texts: CodedText | readonly CodedText[]): string {

@@ -46,14 +46,20 @@ describe('configuration', () => {
 
   it('reads ADMIN_EMAILS as a list of addresses in lower case, and refuses one that is not an address', () => {
     expect(loadConfig({}).adminEmails).toEqual([]);
-    expect(loadConfig({ ADMIN_EMAILS: ' Ops@Example.com, ,second@example.com ' }).adminEmails).toEqual(['ops@example.com', 'second@example.com']);
+    expect(loadConfig({ ADMIN_EMAILS: ' Ops@Example.com, ,second@example.com ' }).adminEmails).toEqual([
+      'ops@example.com',
+      'second@example.com',
+    ]);
     expect(problemsOf({ ADMIN_EMAILS: 'ops@example.com, not an address' })).toEqual([expect.stringMatching(/^ADMIN_EMAILS\.1: /)]);
     expect(loadConfig({}).adminRequestsPerMinute).toBe(120);
   });
 
   it('keeps uploads 24 hours and generated images 30 days unless told otherwise, in seconds', () => {
     expect(loadConfig({}).retention).toEqual({ uploadSeconds: 86_400, generatedSeconds: 2_592_000 });
-    expect(loadConfig({ UPLOAD_RETENTION: '90s', GENERATED_RETENTION: '2h' }).retention).toEqual({ uploadSeconds: 90, generatedSeconds: 7200 });
+    expect(loadConfig({ UPLOAD_RETENTION: '90s', GENERATED_RETENTION: '2h' }).retention).toEqual({
+      uploadSeconds: 90,
+      generatedSeconds: 7200,
+    });
   });
 
   it('refuses a retention that is not a duration like 90s, 24h or 30d', () => {
@@ -70,7 +76,13 @@ describe('configuration', () => {
   });
 
   it('lists every problem at once', () => {
-    const problems = problemsOf({ PORT: 'eighty', DATABASE_URL: 'mysql://x', IMAGE_ENGINE: 'dalle', PRICE_PER_IMAGE_CENTS: '-1', WORKER: 'sometimes' });
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      IMAGE_ENGINE: 'dalle',
+      PRICE_PER_IMAGE_CENTS: '-1',
+      WORKER: 'sometimes',
+    });
     expect(problems).toHaveLength(5);
     expect(problems.join('\n')).toMatch(/PORT/);
     expect(problems.join('\n')).toMatch(/DATABASE_URL/);
@@ -114,11 +126,17 @@ describe('configuration', () => {
 
   it('needs the key of the chosen hosted engine', () => {
     expect(problemsOf({ IMAGE_ENGINE: 'gemini' })).toEqual(['GEMINI_API_KEY is required when IMAGE_ENGINE=gemini']);
-    expect(loadConfig({ IMAGE_ENGINE: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:9000/v1' }).imageEngine).toMatchObject({ kind: 'openai', model: 'gpt-image-2.5-flare', textModel: 'gpt-5.4-mini' });
+    expect(loadConfig({ IMAGE_ENGINE: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:9000/v1' }).imageEngine).toMatchObject({
+      kind: 'openai',
+      model: 'gpt-image-2.5-flare',
+      textModel: 'gpt-5.4-mini',
+    });
   });
 
   it('offers IMAGE_ENGINE alone when IMAGE_ENGINES is unset, at PRICE_PER_IMAGE_CENTS', () => {
-    expect(loadConfig({ PRICE_PER_IMAGE_CENTS: '12' }).imageEngines).toEqual([{ settings: { kind: 'local' }, label: undefined, pricePerImageCents: 12 }]);
+    expect(loadConfig({ PRICE_PER_IMAGE_CENTS: '12' }).imageEngines).toEqual([
+      { settings: { kind: 'local' }, label: undefined, pricePerImageCents: 12 },
+    ]);
   });
 
   it('offers every engine IMAGE_ENGINES lists, the first the default, each at its own price (0 allowed) and with its label', () => {
@@ -136,14 +154,37 @@ describe('configuration', () => {
     });
     expect(config.imageEngine.kind).toBe('comfyui');
     expect(config.imageEngines).toEqual([
-      { settings: { kind: 'comfyui', url: 'http://gpu-box:8188', apiKey: 'proxy-token', workflowsDir: undefined, workflows: ['flux1-schnell', 'qwen-image-edit', 'qwen-image-edit-inpaint'] }, label: 'Studio GPU', pricePerImageCents: 5 },
-      { settings: { kind: 'a1111', url: 'http://gpu-box:7860', auth: { username: 'photomuse', password: 'pa:ss' }, model: 'juggernautXL_v9', upscaler: 'R-ESRGAN 4x+' }, label: undefined, pricePerImageCents: 8 },
+      {
+        settings: {
+          kind: 'comfyui',
+          url: 'http://gpu-box:8188',
+          apiKey: 'proxy-token',
+          workflowsDir: undefined,
+          workflows: ['flux1-schnell', 'qwen-image-edit', 'qwen-image-edit-inpaint'],
+        },
+        label: 'Studio GPU',
+        pricePerImageCents: 5,
+      },
+      {
+        settings: {
+          kind: 'a1111',
+          url: 'http://gpu-box:7860',
+          auth: { username: 'photomuse', password: 'pa:ss' },
+          model: 'juggernautXL_v9',
+          upscaler: 'R-ESRGAN 4x+',
+        },
+        label: undefined,
+        pricePerImageCents: 8,
+      },
       { settings: { kind: 'local' }, label: undefined, pricePerImageCents: 0 },
     ]);
   });
 
   it('refuses unknown or repeated engines, the server each enabled engine needs, and a default named twice differently', () => {
-    expect(problemsOf({ IMAGE_ENGINES: 'local,dalle,local' })).toEqual(['IMAGE_ENGINES: each must be one of local, openai, gemini, comfyui, a1111, got "local,dalle,local"', 'IMAGE_ENGINES: local listed more than once']);
+    expect(problemsOf({ IMAGE_ENGINES: 'local,dalle,local' })).toEqual([
+      'IMAGE_ENGINES: each must be one of local, openai, gemini, comfyui, a1111, got "local,dalle,local"',
+      'IMAGE_ENGINES: local listed more than once',
+    ]);
     expect(problemsOf({ IMAGE_ENGINES: 'comfyui,a1111,gemini' })).toEqual([
       'COMFYUI_URL is required when IMAGE_ENGINES includes comfyui',
       'A1111_URL is required when IMAGE_ENGINES includes a1111',
@@ -152,7 +193,9 @@ describe('configuration', () => {
     expect(problemsOf({ IMAGE_ENGINE: 'openai', OPENAI_API_KEY: 'sk', IMAGE_ENGINES: 'local,openai' })).toEqual([
       'IMAGE_ENGINE=openai but IMAGE_ENGINES starts with local: the first of IMAGE_ENGINES is the default engine; remove IMAGE_ENGINE or list openai first',
     ]);
-    expect(problemsOf({ IMAGE_ENGINE: 'a1111', A1111_URL: 'http://x:7860', A1111_AUTH: 'no-colon', PRICE_PER_IMAGE_CENTS_A1111: 'free' })).toEqual([
+    expect(
+      problemsOf({ IMAGE_ENGINE: 'a1111', A1111_URL: 'http://x:7860', A1111_AUTH: 'no-colon', PRICE_PER_IMAGE_CENTS_A1111: 'free' }),
+    ).toEqual([
       'PRICE_PER_IMAGE_CENTS_A1111: must be a whole number, got "free"',
       'A1111_AUTH: must be user:password (as given to --api-auth)',
     ]);
@@ -169,8 +212,23 @@ describe('configuration', () => {
       forcePathStyle: false,
     });
     expect(
-      loadConfig({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://minio.internal:9000', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true' }).storage,
-    ).toEqual({ kind: 's3', bucket: 'photos', endpoint: 'http://minio.internal:9000', region: 'eu-west-1', accessKeyId: 'id', secretAccessKey: 'secret', forcePathStyle: true });
+      loadConfig({
+        S3_BUCKET: 'photos',
+        S3_ENDPOINT: 'http://minio.internal:9000',
+        S3_REGION: 'eu-west-1',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'photos',
+      endpoint: 'http://minio.internal:9000',
+      region: 'eu-west-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
     // An empty line in an environment file (`S3_FORCE_PATH_STYLE=`) is unset, as for every other variable.
     expect(loadConfig({ S3_BUCKET: 'photos', S3_FORCE_PATH_STYLE: '' }).storage).toMatchObject({ forcePathStyle: false });
   });
@@ -179,7 +237,9 @@ describe('configuration', () => {
     expect(problemsOf({ S3_ENDPOINT: 'http://minio.internal:9000', S3_FORCE_PATH_STYLE: 'true' })).toEqual([
       'S3_BUCKET is required when S3_ENDPOINT, S3_FORCE_PATH_STYLE are set (without it files are stored on local disk)',
     ]);
-    expect(problemsOf({ S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'id' })).toEqual(['S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together']);
+    expect(problemsOf({ S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'id' })).toEqual([
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    ]);
     expect(problemsOf({ S3_BUCKET: 'photos', S3_ENDPOINT: 'minio:9000', S3_FORCE_PATH_STYLE: 'yes' })).toEqual([
       'S3_ENDPOINT: Invalid URL',
       'S3_FORCE_PATH_STYLE: Invalid option: expected one of "true"|"false"',
@@ -188,7 +248,10 @@ describe('configuration', () => {
 
   it('backs the database up daily at 03:00 UTC and keeps 14 dumps unless told otherwise; off turns the schedule off', () => {
     expect(loadConfig({}).backup).toEqual({ schedule: '0 3 * * *', retention: 14 });
-    expect(loadConfig({ BACKUP_SCHEDULE: ' 15  */6 * * * ', BACKUP_RETENTION: '30' }).backup).toEqual({ schedule: '15 */6 * * *', retention: 30 });
+    expect(loadConfig({ BACKUP_SCHEDULE: ' 15  */6 * * * ', BACKUP_RETENTION: '30' }).backup).toEqual({
+      schedule: '15 */6 * * *',
+      retention: 30,
+    });
     expect(loadConfig({ BACKUP_SCHEDULE: 'off' }).backup.schedule).toBeNull();
   });
 
@@ -219,7 +282,9 @@ describe('development conveniences only on loopback', () => {
   });
 
   it('refuses a development start whose APP_URL is a public host (a reverse proxy in front of loopback)', () => {
-    expect(problemsOf({ APP_URL: 'https://photos.example.com' })).toEqual([expect.stringMatching(/^APP_URL=https:\/\/photos\.example\.com makes this server reachable/)]);
+    expect(problemsOf({ APP_URL: 'https://photos.example.com' })).toEqual([
+      expect.stringMatching(/^APP_URL=https:\/\/photos\.example\.com makes this server reachable/),
+    ]);
     expect(problemsOf({ APP_URL: 'http://127.0.0.1:4000', HOST: '::1' })).toEqual([]);
   });
 
@@ -235,17 +300,25 @@ describe('development conveniences only on loopback', () => {
   });
 
   it('refuses a METRICS_TOKEN shorter than 16 characters, saying why', () => {
-    expect(problemsOf({ METRICS_TOKEN: 'short-token' })).toEqual(['METRICS_TOKEN: must be at least 16 characters (a guessable token exposes the metrics)']);
+    expect(problemsOf({ METRICS_TOKEN: 'short-token' })).toEqual([
+      'METRICS_TOKEN: must be at least 16 characters (a guessable token exposes the metrics)',
+    ]);
     expect(loadConfig({ METRICS_TOKEN: 'sixteen-chars-ok' }).metricsToken).toBe('sixteen-chars-ok');
     expect(loadConfig({}).metricsToken).toBeUndefined();
   });
 
   it('refuses a malformed Sentry DSN for the server or the client, and takes one on any host', () => {
     const message = 'is not a Sentry DSN (expected https://<public key>@<host>/<project id>)';
-    expect(problemsOf({ SENTRY_DSN: 'https://sentry.example.com/42', PUBLIC_SENTRY_DSN: 'not a url' })).toEqual([`SENTRY_DSN: ${message}`, `PUBLIC_SENTRY_DSN: ${message}`]);
+    expect(problemsOf({ SENTRY_DSN: 'https://sentry.example.com/42', PUBLIC_SENTRY_DSN: 'not a url' })).toEqual([
+      `SENTRY_DSN: ${message}`,
+      `PUBLIC_SENTRY_DSN: ${message}`,
+    ]);
     expect(problemsOf({ SENTRY_DSN: 'https://key@sentry.example.com/project' })).toEqual([`SENTRY_DSN: ${message}`]);
     expect(problemsOf({ SENTRY_DSN: 'ftp://key@sentry.example.com/42' })).toEqual([`SENTRY_DSN: ${message}`]);
-    const config = loadConfig({ SENTRY_DSN: 'http://abc123@127.0.0.1:9000/7', PUBLIC_SENTRY_DSN: 'https://def456@o1.ingest.sentry.io/sub/8' });
+    const config = loadConfig({
+      SENTRY_DSN: 'http://abc123@127.0.0.1:9000/7',
+      PUBLIC_SENTRY_DSN: 'https://def456@o1.ingest.sentry.io/sub/8',
+    });
     expect(config.sentry).toEqual({ serverDsn: 'http://abc123@127.0.0.1:9000/7', clientDsn: 'https://def456@o1.ingest.sentry.io/sub/8' });
     expect(loadConfig({}).sentry).toEqual({ serverDsn: undefined, clientDsn: undefined });
   });

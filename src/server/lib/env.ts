@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { DEFAULT_GENERATED_RETENTION, DEFAULT_UPLOAD_RETENTION, parseRetention, type Retention } from '@shared/retention';
 import { ENGINE_KINDS, type EngineKind } from '@shared/engines';
 import { exposureProblems, SHARED_TEST_SERVER_VARIABLE } from './exposure';
-import { DEFAULT_A1111_UPSCALER, enabledEngineKinds, engineVariablePrefix, imageEnginesOf, missingEngineSettings, type ImageEngineConfig, type ImageEngineSettings } from './image-engines-config';
+import {
+  DEFAULT_A1111_UPSCALER,
+  enabledEngineKinds,
+  engineVariablePrefix,
+  imageEnginesOf,
+  missingEngineSettings,
+  type ImageEngineConfig,
+  type ImageEngineSettings,
+} from './image-engines-config';
 
 /**
  * The configuration contract of architecture.md: every environment variable, validated once at
@@ -61,7 +69,8 @@ const perEngineVariables = Object.fromEntries(
     [`PRICE_PER_IMAGE_CENTS_${engineVariablePrefix(kind)}`, optionalIntFromEnv(0, 100_000)],
     [`${engineVariablePrefix(kind)}_LABEL`, optionalString.pipe(z.string().max(40, 'must be at most 40 characters').optional())],
   ]),
-) as Record<`PRICE_PER_IMAGE_CENTS_${Uppercase<EngineKind>}`, ReturnType<typeof optionalIntFromEnv>> & Record<`${Uppercase<EngineKind>}_LABEL`, z.ZodType<string | undefined, string | undefined>>;
+) as Record<`PRICE_PER_IMAGE_CENTS_${Uppercase<EngineKind>}`, ReturnType<typeof optionalIntFromEnv>> &
+  Record<`${Uppercase<EngineKind>}_LABEL`, z.ZodType<string | undefined, string | undefined>>;
 /** Daily at 03:00 UTC: a quiet hour for most services, and one dump a day for BACKUP_RETENTION to count. */
 export const DEFAULT_BACKUP_SCHEDULE = '0 3 * * *';
 
@@ -71,7 +80,10 @@ const backupSchedule = z
   .trim()
   .default(DEFAULT_BACKUP_SCHEDULE)
   .transform((v) => (v === '' ? DEFAULT_BACKUP_SCHEDULE : v))
-  .refine((v) => v === 'off' || /^[\d*/,A-Za-z?-]+(\s+[\d*/,A-Za-z?-]+){4}$/.test(v), 'must be a cron expression of five fields in UTC (like "0 3 * * *", daily at 03:00) or "off"')
+  .refine(
+    (v) => v === 'off' || /^[\d*/,A-Za-z?-]+(\s+[\d*/,A-Za-z?-]+){4}$/.test(v),
+    'must be a cron expression of five fields in UTC (like "0 3 * * *", daily at 03:00) or "off"',
+  )
   .transform((v) => (v === 'off' ? null : v.split(/\s+/).join(' ')));
 
 /** Shorter tokens are refused at start: the metrics name routes and volumes of the business. */
@@ -126,7 +138,12 @@ const envSchema = z.object({
   COMFYUI_WORKFLOWS: optionalString,
   A1111_URL: optionalString.pipe(urlString.optional()),
   /** --api-auth's user:password. */
-  A1111_AUTH: optionalString.pipe(z.string().regex(/^[^:]+:.+$/, 'must be user:password (as given to --api-auth)').optional()),
+  A1111_AUTH: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[^:]+:.+$/, 'must be user:password (as given to --api-auth)')
+      .optional(),
+  ),
   A1111_MODEL: optionalString,
   A1111_UPSCALER: z.string().trim().min(1).default(DEFAULT_A1111_UPSCALER),
   OPENAI_API_KEY: optionalString,
@@ -174,20 +191,34 @@ const envSchema = z.object({
   ADMIN_EMAILS: z
     .string()
     .optional()
-    .transform((v) => (v ?? '').split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.email('must be a comma-separated list of e-mail addresses'))),
   RATE_LIMIT_MESSAGES_PER_MINUTE: intFromEnv(60, 1, 100_000),
   /** Event streams one user may hold open in one API process; one more closes their oldest. */
   EVENT_STREAMS_PER_USER: intFromEnv(20, 1, 10_000),
   /** Bearer token for GET /metrics; unset means: only from this machine (metrics-access.ts). */
-  METRICS_TOKEN: optionalString.pipe(z.string().min(METRICS_TOKEN_MIN_LENGTH, `must be at least ${METRICS_TOKEN_MIN_LENGTH} characters (a guessable token exposes the metrics)`).optional()),
+  METRICS_TOKEN: optionalString.pipe(
+    z
+      .string()
+      .min(METRICS_TOKEN_MIN_LENGTH, `must be at least ${METRICS_TOKEN_MIN_LENGTH} characters (a guessable token exposes the metrics)`)
+      .optional(),
+  ),
   /** Error reporting to Sentry (or any server speaking its protocol): the server's DSN, and the web client's. */
   SENTRY_DSN: optionalString.pipe(sentryDsn.optional()),
   PUBLIC_SENTRY_DSN: optionalString.pipe(sentryDsn.optional()),
   /** `npm run worker` serves its own GET /metrics on this port (on HOST); unset: none. */
-  WORKER_METRICS_PORT: optionalString.pipe(z.string().regex(/^\d+$/, 'must be a port number').transform(Number).pipe(z.number().min(1).max(65535)).optional()),
+  WORKER_METRICS_PORT: optionalString.pipe(
+    z.string().regex(/^\d+$/, 'must be a port number').transform(Number).pipe(z.number().min(1).max(65535)).optional(),
+  ),
   /** After SIGTERM, how long /api/health/ready answers 503 while requests are still served, before the server closes. */
-  SHUTDOWN_DRAIN_SECONDS: optionalString.pipe(z.string().regex(/^\d+$/, 'must be a whole number of seconds').transform(Number).pipe(z.number().max(300)).optional()),
+  SHUTDOWN_DRAIN_SECONDS: optionalString.pipe(
+    z.string().regex(/^\d+$/, 'must be a whole number of seconds').transform(Number).pipe(z.number().max(300)).optional(),
+  ),
   /** How long uploaded and generated files are kept (decision 015). */
   UPLOAD_RETENTION: retentionFromEnv(DEFAULT_UPLOAD_RETENTION),
   GENERATED_RETENTION: retentionFromEnv(DEFAULT_GENERATED_RETENTION),
@@ -225,14 +256,29 @@ export interface AppConfig {
   };
   stripe:
     | { mode: 'test' }
-    | { mode: 'stripe'; secretKey: string; publishableKey: string; productId: string; webhookSecret: string | undefined; apiUrl: string | undefined };
+    | {
+        mode: 'stripe';
+        secretKey: string;
+        publishableKey: string;
+        productId: string;
+        webhookSecret: string | undefined;
+        apiUrl: string | undefined;
+      };
   /** The default engine's settings (the first of imageEngines). */
   imageEngine: ImageEngineSettings;
   /** Every engine offered, the default first, each with its price and label. */
   imageEngines: ImageEngineConfig[];
   storage:
     | { kind: 'local' }
-    | { kind: 's3'; bucket: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean };
+    | {
+        kind: 's3';
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      };
   pricePerImageCents: number;
   freeGenerations: number;
   /** The monthly spending limit a new account starts with; null = none. */
@@ -293,15 +339,20 @@ function crossFieldProblems(source: Record<string, string | undefined>): string[
   // S3 settings without a bucket are refused rather than ignored: files must never land on local
   // disk while S3 is believed in use.
   const s3Settings = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'].filter(has);
-  if (!has('S3_BUCKET') && s3Settings.length > 0) problems.push(`S3_BUCKET is required when ${s3Settings.join(', ')} ${s3Settings.length === 1 ? 'is' : 'are'} set (without it files are stored on local disk)`);
-  if (has('S3_ACCESS_KEY_ID') !== has('S3_SECRET_ACCESS_KEY')) problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  if (!has('S3_BUCKET') && s3Settings.length > 0)
+    problems.push(
+      `S3_BUCKET is required when ${s3Settings.join(', ')} ${s3Settings.length === 1 ? 'is' : 'are'} set (without it files are stored on local disk)`,
+    );
+  if (has('S3_ACCESS_KEY_ID') !== has('S3_SECRET_ACCESS_KEY'))
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   const engines = enabledEngineKinds(source);
   problems.push(...engines.problems, ...missingEngineSettings(engines.kinds, has));
   if (source.NODE_ENV?.trim() === 'production') {
     // Production refuses every default that is only safe on a developer's machine.
     if (!has('AUTH_SECRET')) problems.push('AUTH_SECRET is required in production (the generated secret is for development only)');
     if (!has('SMTP_URL')) problems.push('SMTP_URL is required in production (the dev mailbox is for development only)');
-    if (!has('STRIPE_SECRET_KEY')) problems.push('STRIPE_SECRET_KEY is required in production (test-mode payments are for development only)');
+    if (!has('STRIPE_SECRET_KEY'))
+      problems.push('STRIPE_SECRET_KEY is required in production (test-mode payments are for development only)');
     if (has('STRIPE_SECRET_KEY') && !has('STRIPE_WEBHOOK_SECRET')) problems.push('STRIPE_WEBHOOK_SECRET is required in production');
     if (!has('APP_URL')) problems.push('APP_URL is required in production');
   }
@@ -396,7 +447,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metricsToken: env.METRICS_TOKEN,
     workerMetricsPort: env.WORKER_METRICS_PORT,
     sentry: { serverDsn: env.SENTRY_DSN, clientDsn: env.PUBLIC_SENTRY_DSN },
-    shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS ?? (env.NODE_ENV === 'production' ? DEFAULT_SHUTDOWN_DRAIN_SECONDS.production : DEFAULT_SHUTDOWN_DRAIN_SECONDS.other),
+    shutdownDrainSeconds:
+      env.SHUTDOWN_DRAIN_SECONDS ??
+      (env.NODE_ENV === 'production' ? DEFAULT_SHUTDOWN_DRAIN_SECONDS.production : DEFAULT_SHUTDOWN_DRAIN_SECONDS.other),
     backup: { schedule: env.BACKUP_SCHEDULE, retention: env.BACKUP_RETENTION },
   };
 }

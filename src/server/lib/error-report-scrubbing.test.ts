@@ -13,7 +13,8 @@ function postgresError(message: string, code: string): Error {
 /** An event as Sentry builds it from an error and its causes (each its own exception value). */
 function eventOf(error: Error): ErrorEvent {
   const values = [];
-  for (let current: unknown = error; current instanceof Error; current = current.cause) values.push({ type: current.name, value: current.message });
+  for (let current: unknown = error; current instanceof Error; current = current.cause)
+    values.push({ type: current.name, value: current.message });
   return { type: undefined, exception: { values }, breadcrumbs: [{ message: error.message }], extra: { requestId: 'req-1' } };
 }
 

@@ -26,7 +26,8 @@ function valueQuotingErrors(error: unknown): DatabaseError[] {
   for (let current = error; current instanceof Error && !seen.has(current); current = current.cause) {
     seen.add(current);
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && VALUE_QUOTING_CLASSES.has(code.slice(0, 2))) found.push({ message: current.message, code });
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && VALUE_QUOTING_CLASSES.has(code.slice(0, 2)))
+      found.push({ message: current.message, code });
   }
   return found;
 }
@@ -39,7 +40,8 @@ function shows(text: string, message: string): boolean {
 function scrubbedValue(value: unknown, scrub: (text: string) => string): unknown {
   if (typeof value === 'string') return scrub(value);
   if (Array.isArray(value)) return value.map((item) => scrubbedValue(item, scrub));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrubbedValue(item, scrub)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrubbedValue(item, scrub)]));
   return value;
 }
 

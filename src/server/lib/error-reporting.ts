@@ -35,7 +35,11 @@ export interface GivenUpJob {
   tags: Record<string, string>;
 }
 
-export const NOTHING_REPORTED: ErrorReporter = { report: () => undefined, reportJobGivenUp: () => undefined, flush: () => Promise.resolve() };
+export const NOTHING_REPORTED: ErrorReporter = {
+  report: () => undefined,
+  reportJobGivenUp: () => undefined,
+  flush: () => Promise.resolve(),
+};
 
 /**
  * The error sent for a given-up job: a sentence of ours, with the frames of the reason's stack (code

@@ -16,7 +16,10 @@ loopbackV6.addSubnet('::ffff:127.0.0.0', 104, 'ipv6');
 
 /** 127.0.0.0/8, ::1 and the name localhost; every other name may resolve to anything. */
 export function isLoopbackHost(host: string): boolean {
-  const bare = host.trim().replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  const bare = host
+    .trim()
+    .replace(/^\[(.*)\]$/, '$1')
+    .toLowerCase();
   if (bare === 'localhost') return true;
   switch (net.isIP(bare)) {
     case 4:

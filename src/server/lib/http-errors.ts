@@ -45,18 +45,28 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
     return serviceUnavailableResponse(c);
   }
   if (error instanceof AppError) {
-    if ((error.status ?? HTTP_STATUS_OF_CODE[error.code]) >= 500 && error.cause !== undefined) c.get('logger')?.error({ err: error.cause }, error.message);
+    if ((error.status ?? HTTP_STATUS_OF_CODE[error.code]) >= 500 && error.cause !== undefined)
+      c.get('logger')?.error({ err: error.cause }, error.message);
     return errorResponse(c, error);
   }
   if (error instanceof HTTPException) {
     const status = error.status;
     if (status === 413) return errorResponse(c, new AppError('BAD_REQUEST', 'Request body is too large', { status }));
     // Hono's own 400s (malformed JSON, bad form data) are validation errors of the body.
-    if (status === 400) return errorResponse(c, new AppError('VALIDATION_ERROR', error.message || 'Malformed request body', { details: { fields: [{ field: 'body', message: error.message }] } }));
+    if (status === 400)
+      return errorResponse(
+        c,
+        new AppError('VALIDATION_ERROR', error.message || 'Malformed request body', {
+          details: { fields: [{ field: 'body', message: error.message }] },
+        }),
+      );
     if (status === 401) return errorResponse(c, new AppError('UNAUTHORIZED', error.message || 'Unauthorized', { status }));
     return errorResponse(c, new AppError('UNKNOWN_ERROR', error.message || DEFAULT_ERROR_MESSAGE, { status }));
   }
   const failure = c.get('serviceFailure');
   c.get('logger')?.error({ err: error }, failure?.message ?? 'unhandled error');
-  return errorResponse(c, failure ? new AppError(failure.code, failure.message, { status: 500 }) : new AppError('INTERNAL_SERVER_ERROR', DEFAULT_ERROR_MESSAGE));
+  return errorResponse(
+    c,
+    failure ? new AppError(failure.code, failure.message, { status: 500 }) : new AppError('INTERNAL_SERVER_ERROR', DEFAULT_ERROR_MESSAGE),
+  );
 }

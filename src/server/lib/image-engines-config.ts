@@ -57,13 +57,16 @@ export function enabledEngineKinds(source: Record<string, string | undefined>): 
   const names = list.split(',').map((name) => name.trim().toLowerCase());
   const problems: string[] = [];
   const unknown = names.filter((name) => !isKind(name));
-  if (unknown.length > 0 || names.some((name) => name === '')) problems.push(`IMAGE_ENGINES: each must be one of ${ENGINE_KINDS.join(', ')}, got "${list}"`);
+  if (unknown.length > 0 || names.some((name) => name === ''))
+    problems.push(`IMAGE_ENGINES: each must be one of ${ENGINE_KINDS.join(', ')}, got "${list}"`);
   const kinds = names.filter(isKind);
   const repeated = kinds.filter((kind, index) => kinds.indexOf(kind) !== index);
   if (repeated.length > 0) problems.push(`IMAGE_ENGINES: ${[...new Set(repeated)].join(', ')} listed more than once`);
   // Both set and disagreeing: which one is the default would be a guess.
   if (source.IMAGE_ENGINE?.trim() && kinds.length > 0 && kinds[0] !== single) {
-    problems.push(`IMAGE_ENGINE=${single} but IMAGE_ENGINES starts with ${kinds[0]}: the first of IMAGE_ENGINES is the default engine; remove IMAGE_ENGINE or list ${single} first`);
+    problems.push(
+      `IMAGE_ENGINE=${single} but IMAGE_ENGINES starts with ${kinds[0]}: the first of IMAGE_ENGINES is the default engine; remove IMAGE_ENGINE or list ${single} first`,
+    );
   }
   return { kinds: [...new Set(kinds)], problems };
 }
@@ -74,7 +77,8 @@ export function missingEngineSettings(kinds: EngineKind[], has: (name: string) =
   const enabledBy = (kind: EngineKind) => (has('IMAGE_ENGINES') ? `IMAGE_ENGINES includes ${kind}` : `IMAGE_ENGINE=${kind}`);
   for (const kind of kinds) {
     // An OpenAI-compatible server behind OPENAI_BASE_URL may not need a key.
-    if (kind === 'openai' && !has('OPENAI_API_KEY') && !has('OPENAI_BASE_URL')) problems.push(`OPENAI_API_KEY is required when ${enabledBy(kind)}`);
+    if (kind === 'openai' && !has('OPENAI_API_KEY') && !has('OPENAI_BASE_URL'))
+      problems.push(`OPENAI_API_KEY is required when ${enabledBy(kind)}`);
     if (kind === 'gemini' && !has('GEMINI_API_KEY')) problems.push(`GEMINI_API_KEY is required when ${enabledBy(kind)}`);
     if (kind === 'comfyui' && !has('COMFYUI_URL')) problems.push(`COMFYUI_URL is required when ${enabledBy(kind)}`);
     if (kind === 'a1111' && !has('A1111_URL')) problems.push(`A1111_URL is required when ${enabledBy(kind)}`);
@@ -110,21 +114,48 @@ function settingsOf(kind: EngineKind, env: EngineEnv): ImageEngineSettings {
     case 'local':
       return { kind };
     case 'openai':
-      return { kind, apiKey: env.OPENAI_API_KEY ?? 'not-needed', baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_IMAGE_MODEL, textModel: env.OPENAI_TEXT_MODEL };
+      return {
+        kind,
+        apiKey: env.OPENAI_API_KEY ?? 'not-needed',
+        baseUrl: env.OPENAI_BASE_URL,
+        model: env.OPENAI_IMAGE_MODEL,
+        textModel: env.OPENAI_TEXT_MODEL,
+      };
     case 'gemini':
-      return { kind, apiKey: env.GEMINI_API_KEY ?? '', model: env.GEMINI_IMAGE_MODEL, textModel: env.GEMINI_TEXT_MODEL, baseUrl: env.GEMINI_BASE_URL };
+      return {
+        kind,
+        apiKey: env.GEMINI_API_KEY ?? '',
+        model: env.GEMINI_IMAGE_MODEL,
+        textModel: env.GEMINI_TEXT_MODEL,
+        baseUrl: env.GEMINI_BASE_URL,
+      };
     case 'comfyui': {
-      const workflows = env.COMFYUI_WORKFLOWS?.split(',').map((name) => name.trim()).filter(Boolean);
-      return { kind, url: env.COMFYUI_URL!.replace(/\/+$/, ''), apiKey: env.COMFYUI_API_KEY, workflowsDir: env.COMFYUI_WORKFLOWS_DIR, workflows: workflows?.length ? workflows : DEFAULT_COMFYUI_WORKFLOWS };
+      const workflows = env.COMFYUI_WORKFLOWS?.split(',')
+        .map((name) => name.trim())
+        .filter(Boolean);
+      return {
+        kind,
+        url: env.COMFYUI_URL!.replace(/\/+$/, ''),
+        apiKey: env.COMFYUI_API_KEY,
+        workflowsDir: env.COMFYUI_WORKFLOWS_DIR,
+        workflows: workflows?.length ? workflows : DEFAULT_COMFYUI_WORKFLOWS,
+      };
     }
     case 'a1111': {
       const separator = env.A1111_AUTH?.indexOf(':') ?? -1;
-      const auth = env.A1111_AUTH && separator > 0 ? { username: env.A1111_AUTH.slice(0, separator), password: env.A1111_AUTH.slice(separator + 1) } : undefined;
+      const auth =
+        env.A1111_AUTH && separator > 0
+          ? { username: env.A1111_AUTH.slice(0, separator), password: env.A1111_AUTH.slice(separator + 1) }
+          : undefined;
       return { kind, url: env.A1111_URL!.replace(/\/+$/, ''), auth, model: env.A1111_MODEL, upscaler: env.A1111_UPSCALER };
     }
   }
 }
 
 export function imageEnginesOf(kinds: EngineKind[], env: EngineEnv): ImageEngineConfig[] {
-  return kinds.map((kind) => ({ settings: settingsOf(kind, env), label: env.labels[kind], pricePerImageCents: env.prices[kind] ?? env.PRICE_PER_IMAGE_CENTS }));
+  return kinds.map((kind) => ({
+    settings: settingsOf(kind, env),
+    label: env.labels[kind],
+    pricePerImageCents: env.prices[kind] ?? env.PRICE_PER_IMAGE_CENTS,
+  }));
 }

@@ -30,7 +30,9 @@ export function contentSecurityPolicy(config: Pick<AppConfig, 'stripe' | 'social
   const stripe = config.stripe.mode === 'stripe';
   // The web client sends its error reports to the host its DSN names.
   const errorReports = config.sentry.clientDsn ? [new URL(config.sentry.clientDsn).origin] : [];
-  const avatars = [config.social.google && AVATAR_HOSTS.google, config.social.github && AVATAR_HOSTS.github].filter((host): host is string => !!host);
+  const avatars = [config.social.google && AVATAR_HOSTS.google, config.social.github && AVATAR_HOSTS.github].filter(
+    (host): host is string => !!host,
+  );
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...(stripe ? STRIPE.script : [])],

@@ -17,8 +17,19 @@ function appFailingWith(failure: () => never) {
     await next();
   });
   app
-    .openapi(createRoute({ method: 'get', path: '/messages', middleware: serviceError('Failed to fetch messages'), responses: { 200: answer } }), () => failure())
-    .openapi(createRoute({ method: 'post', path: '/uploads', middleware: serviceError('Failed to upload file: it could not be stored', 'UPLOAD_FAILED'), responses: { 200: answer } }), () => failure())
+    .openapi(
+      createRoute({ method: 'get', path: '/messages', middleware: serviceError('Failed to fetch messages'), responses: { 200: answer } }),
+      () => failure(),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/uploads',
+        middleware: serviceError('Failed to upload file: it could not be stored', 'UPLOAD_FAILED'),
+        responses: { 200: answer },
+      }),
+      () => failure(),
+    )
     .openapi(createRoute({ method: 'get', path: '/undeclared', responses: { 200: answer } }), () => failure());
   app.onError(handleError);
   return { app, logged };
@@ -58,7 +69,10 @@ describe('one error style: services throw, routes name their service error', () 
 
   it('logs the cause of a failure a service reports itself, and sends only its message', async () => {
     const { app, logged } = appFailingWith(() => {
-      throw new AppError('UPLOAD_FAILED', 'Failed to create file record: it could not be saved', { status: 500, cause: new Error('duplicate key in user_files') });
+      throw new AppError('UPLOAD_FAILED', 'Failed to create file record: it could not be saved', {
+        status: 500,
+        cause: new Error('duplicate key in user_files'),
+      });
     });
     const response = await app.request('/uploads', { method: 'POST' });
     expect(await response.json()).toEqual({ code: 'UPLOAD_FAILED', message: 'Failed to create file record: it could not be saved' });

@@ -53,7 +53,10 @@ export async function publishEvent(db: DbOrTx, event: RealtimeEvent): Promise<vo
  * its event in one round trip. A field may be SQL (a column of the written row).
  */
 export function notifyEventSql(
-  event: { topic: SessionTopic | SQL; type: SessionEventType; id: string | SQL } | { topic: UserTopic | SQL; type: UserEventType; id: string | SQL } | { topic: JobTopic; type: 'job.stop'; id: string },
+  event:
+    | { topic: SessionTopic | SQL; type: SessionEventType; id: string | SQL }
+    | { topic: UserTopic | SQL; type: UserEventType; id: string | SQL }
+    | { topic: JobTopic; type: 'job.stop'; id: string },
 ): SQL {
   return sql`pg_notify(${EVENTS_CHANNEL}, json_build_object('topic', ${event.topic}::text, 'type', ${event.type}::text, 'id', ${event.id}::text)::text)`;
 }

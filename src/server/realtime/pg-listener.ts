@@ -30,7 +30,10 @@ export class PgListener {
     const isNewChannel = set.size === 0 && !this.handlers.has(channel);
     set.add(handler);
     this.handlers.set(channel, set);
-    if (isNewChannel && this.client) void this.client.query(`listen ${pg.escapeIdentifier(channel)}`).catch((error: unknown) => this.logger.warn({ err: error, channel }, 'listen failed'));
+    if (isNewChannel && this.client)
+      void this.client
+        .query(`listen ${pg.escapeIdentifier(channel)}`)
+        .catch((error: unknown) => this.logger.warn({ err: error, channel }, 'listen failed'));
     return () => set.delete(handler);
   }
 

@@ -46,7 +46,9 @@ describe('checking the bucket at start', () => {
   });
 
   it('names S3_BUCKET when the bucket does not exist', async () => {
-    expect(await problemOf({ S3_BUCKET: 'no-such-bucket' })).toEqual([`S3_BUCKET: the bucket "no-such-bucket" does not exist at ${s3.endpoint}`]);
+    expect(await problemOf({ S3_BUCKET: 'no-such-bucket' })).toEqual([
+      `S3_BUCKET: the bucket "no-such-bucket" does not exist at ${s3.endpoint}`,
+    ]);
   });
 
   it('names S3_ENDPOINT when nothing answers there', async () => {
@@ -81,7 +83,7 @@ describe('checking the bucket at start', () => {
     ]);
   });
 
-  it('names S3_REGION when the requests are signed for another region than the bucket\'s', async () => {
+  it("names S3_REGION when the requests are signed for another region than the bucket's", async () => {
     expect(await problemOf({ S3_REGION: 'eu-central-1' })).toEqual([
       `S3_REGION: the storage server at ${s3.endpoint} refused requests signed for the region "eu-central-1" (HTTP 400); set the bucket's region`,
     ]);

@@ -72,6 +72,7 @@ export function bucketProblem(settings: S3Settings, error: unknown): string {
   if (status !== undefined) {
     return `S3_BUCKET: the storage server ${where} answered ${label} when asked for the bucket "${settings.bucket}"`;
   }
-  const reason = failure.code ?? (name === 'TimeoutError' || name === 'AbortError' ? 'no answer in time' : failure.message || name || 'unknown error');
+  const reason =
+    failure.code ?? (name === 'TimeoutError' || name === 'AbortError' ? 'no answer in time' : failure.message || name || 'unknown error');
   return `${settings.endpoint ? 'S3_ENDPOINT' : 'S3_REGION'}: the storage server ${where} does not answer (${reason}), so the bucket "${settings.bucket}" cannot be reached`;
 }

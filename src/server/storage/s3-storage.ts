@@ -1,6 +1,14 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { assertSafeKey, type Storage, type StoredObject } from './storage';
 
 /** The S3 settings of the configuration (S3_* variables, lib/env.ts). */
@@ -26,7 +34,10 @@ export function createS3Client(settings: S3Settings): S3Client {
     region: settings.region,
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle,
-    credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
     // The SDK's default (WHEN_SUPPORTED) adds CRC32 checksums to every upload, sent as an
     // aws-chunked body with a trailer when the body is a stream; many S3-compatible servers
     // (s3rver, older MinIO and Ceph) do not understand that and store the framing as the file's
@@ -61,14 +72,24 @@ export class S3Storage implements Storage {
 
   async put(key: string, data: Buffer): Promise<void> {
     assertSafeKey(key);
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentLength: data.length, ContentType: contentTypeOf(key) }));
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentLength: data.length, ContentType: contentTypeOf(key) }),
+    );
   }
 
   /** One PUT with the file streamed as its body (S3 takes up to 5 GB that way). */
   async putFile(key: string, filePath: string): Promise<void> {
     assertSafeKey(key);
     const { size } = await stat(filePath);
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: createReadStream(filePath), ContentLength: size, ContentType: contentTypeOf(key) }));
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: createReadStream(filePath),
+        ContentLength: size,
+        ContentType: contentTypeOf(key),
+      }),
+    );
   }
 
   async list(prefix: string): Promise<StoredObject[]> {
@@ -76,7 +97,9 @@ export class S3Storage implements Storage {
     const found: StoredObject[] = [];
     let continuationToken: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: continuationToken }));
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: continuationToken }),
+      );
       for (const object of page.Contents ?? []) if (object.Key) found.push({ key: object.Key, size: object.Size ?? 0 });
       continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (continuationToken);

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { assertSafeKey } from './storage';
-import { extensionOf, safeStemOf, sanitizeFilename, servedFilenameOf, storedFilenameFor, thumbnailKeyOf, uniqueTimestamp, uploadedPhotoKey } from './storage-keys';
+import {
+  extensionOf,
+  safeStemOf,
+  sanitizeFilename,
+  servedFilenameOf,
+  storedFilenameFor,
+  thumbnailKeyOf,
+  uniqueTimestamp,
+  uploadedPhotoKey,
+} from './storage-keys';
 
 describe('upload storage keys', () => {
   it('keeps letters, digits, dots and hyphens and turns everything else into underscores', () => {
@@ -36,7 +45,9 @@ describe('upload storage keys', () => {
   });
 
   it('puts a thumbnail beside its image, for uploads and generated images alike', () => {
-    expect(thumbnailKeyOf('public/u1/uploaded-photos/1714000000000-beach.jpg')).toBe('public/u1/uploaded-photos/1714000000000-beach.thumb.webp');
+    expect(thumbnailKeyOf('public/u1/uploaded-photos/1714000000000-beach.jpg')).toBe(
+      'public/u1/uploaded-photos/1714000000000-beach.thumb.webp',
+    );
     expect(thumbnailKeyOf('public/u1/generated/job-0.webp')).toBe('public/u1/generated/job-0.thumb.webp');
   });
 
@@ -51,7 +62,9 @@ describe('upload storage keys', () => {
     expect(servedFilenameOf(first, 'original')).toBe('generated-1-0f3a9c1e.png');
     expect(servedFilenameOf(second, 'original')).toBe('generated-1-b81d2e40.png');
     expect(servedFilenameOf(first, 'thumbnail')).toBe('generated-1-0f3a9c1e-thumbnail.webp');
-    expect(servedFilenameOf({ ...first, originalFilename: 'Мой отпуск', mimeType: 'image/jpeg' }, 'original')).toBe('Мой отпуск-0f3a9c1e.jpg');
+    expect(servedFilenameOf({ ...first, originalFilename: 'Мой отпуск', mimeType: 'image/jpeg' }, 'original')).toBe(
+      'Мой отпуск-0f3a9c1e.jpg',
+    );
     expect(servedFilenameOf({ ...first, originalFilename: '.png' }, 'original')).toBe('image-0f3a9c1e.png');
   });
 

@@ -94,7 +94,10 @@ function truncateUtf8(text: string, maxBytes: number): string {
  * uploads are often "IMG_0001"), and no name the uploader chose can climb out of a folder
  * (`../../x.jpg`, `..\\x.jpg`), pick its own extension (`.sh`, `.bat`) or be too long to write.
  */
-export function servedFilenameOf(file: { id: string; originalFilename: string; mimeType: string }, variant: 'original' | 'thumbnail'): string {
+export function servedFilenameOf(
+  file: { id: string; originalFilename: string; mimeType: string },
+  variant: 'original' | 'thumbnail',
+): string {
   const stem = safeStemOf(file.originalFilename);
   const tag = file.id.replace(/-/g, '').slice(0, 8);
   return variant === 'thumbnail' ? `${stem}-${tag}-thumbnail.webp` : `${stem}-${tag}.${extensionOf(file.mimeType)}`;

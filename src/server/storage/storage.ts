@@ -32,7 +32,11 @@ export interface StoredObject {
 
 /** Refuses keys that could leave the storage root (`..`, absolute paths, odd characters). */
 export function assertSafeKey(key: string): void {
-  if (!/^[A-Za-z0-9._/-]+$/.test(key) || key.startsWith('/') || key.split('/').some((part) => part === '' || part === '.' || part === '..')) {
+  if (
+    !/^[A-Za-z0-9._/-]+$/.test(key) ||
+    key.startsWith('/') ||
+    key.split('/').some((part) => part === '' || part === '.' || part === '..')
+  ) {
     throw new Error(`unsafe storage key: ${key}`);
   }
 }

@@ -36,7 +36,9 @@ export const routes: RouteObject[] = [
       // Signed in, terms not yet needed.
       {
         element: <RequireSession />,
-        children: [{ path: paths.completeSignup.pattern, lazy: async () => ({ Component: (await import('./routes/complete-signup')).default }) }],
+        children: [
+          { path: paths.completeSignup.pattern, lazy: async () => ({ Component: (await import('./routes/complete-signup')).default }) },
+        ],
       },
 
       // Protected: signed in with accepted terms.

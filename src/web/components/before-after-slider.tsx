@@ -58,12 +58,22 @@ export interface BeforeAfterSliderProps {
  * A "before" picture over an "after" one, cut at a divider that is dragged (mouse, pen or touch)
  * or moved with the keyboard. Used by the landing page's samples and the studio's Compare.
  */
-export function BeforeAfterSlider({ renderBefore, after, beforeLabel, afterLabel, label, valueText, className, style }: BeforeAfterSliderProps) {
+export function BeforeAfterSlider({
+  renderBefore,
+  after,
+  beforeLabel,
+  afterLabel,
+  label,
+  valueText,
+  className,
+  style,
+}: BeforeAfterSliderProps) {
   const [position, setPosition] = useState(SLIDER_DEFAULT);
   const dragPointer = useRef<number | null>(null);
   const rounded = Math.round(position);
 
-  const moveTo = (event: PointerEvent<HTMLDivElement>) => setPosition(positionAtPointer(event.clientX, event.currentTarget.getBoundingClientRect()));
+  const moveTo = (event: PointerEvent<HTMLDivElement>) =>
+    setPosition(positionAtPointer(event.clientX, event.currentTarget.getBoundingClientRect()));
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.pointerType === 'mouse' && event.button !== 0) return;
@@ -101,13 +111,22 @@ export function BeforeAfterSlider({ renderBefore, after, beforeLabel, afterLabel
     >
       {after}
       {renderBefore({ clipPath: `inset(0 ${100 - position}% 0 0)` })}
-      <span aria-hidden="true" className="pointer-events-none absolute top-3 left-3 rounded-md bg-black/70 px-2 py-1 text-xs font-semibold text-white">
+      <span
+        aria-hidden="true"
+        className="pointer-events-none absolute top-3 left-3 rounded-md bg-black/70 px-2 py-1 text-xs font-semibold text-white"
+      >
         {beforeLabel}
       </span>
-      <span aria-hidden="true" className="pointer-events-none absolute top-3 right-3 rounded-md bg-black/70 px-2 py-1 text-xs font-semibold text-white">
+      <span
+        aria-hidden="true"
+        className="pointer-events-none absolute top-3 right-3 rounded-md bg-black/70 px-2 py-1 text-xs font-semibold text-white"
+      >
         {afterLabel}
       </span>
-      <div className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-white shadow-[0_0_0_1px_rgb(0_0_0/0.25)]" style={{ left: `${position}%` }}>
+      <div
+        className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-white shadow-[0_0_0_1px_rgb(0_0_0/0.25)]"
+        style={{ left: `${position}%` }}
+      >
         <div
           role="slider"
           tabIndex={0}

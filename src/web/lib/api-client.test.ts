@@ -30,7 +30,10 @@ afterEach(() => {
 const call = (query: string, options = {}) => apiFetch(`${baseUrl}/x?${query}`, {}, options);
 
 async function failureOf(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -60,9 +63,14 @@ describe('the web API client', () => {
 
   it('maps a failed answer through the spec table, reading JSON and text bodies', async () => {
     setAuthProvider(() => ({ kind: 'cookie' }));
-    expect(await failureOf(call(`status=402&body=${encodeURIComponent('{"message":"no money"}')}`))).toMatchObject({ code: 'INSUFFICIENT_BALANCE', message: 'Insufficient credits' });
+    expect(await failureOf(call(`status=402&body=${encodeURIComponent('{"message":"no money"}')}`))).toMatchObject({
+      code: 'INSUFFICIENT_BALANCE',
+      message: 'Insufficient credits',
+    });
     expect(await failureOf(call('status=404&body=Gone'))).toMatchObject({ code: 'NOT_FOUND', message: 'Gone' });
-    expect(await failureOf(call(`status=400&body=${encodeURIComponent('{"code":"VALIDATION_ERROR","message":"Invalid body: priceId"}')}`))).toMatchObject({
+    expect(
+      await failureOf(call(`status=400&body=${encodeURIComponent('{"code":"VALIDATION_ERROR","message":"Invalid body: priceId"}')}`)),
+    ).toMatchObject({
       code: 'VALIDATION_ERROR',
       message: 'Invalid body: priceId',
       details: { code: 'VALIDATION_ERROR', message: 'Invalid body: priceId' },
@@ -75,7 +83,10 @@ describe('the web API client', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    expect(await failureOf(apiFetch(`http://127.0.0.1:${port}/x`))).toMatchObject({ code: 'NETWORK_ERROR', message: 'Network request failed' });
+    expect(await failureOf(apiFetch(`http://127.0.0.1:${port}/x`))).toMatchObject({
+      code: 'NETWORK_ERROR',
+      message: 'Network request failed',
+    });
   });
 
   it("fails as TIMEOUT 'Request timeout' after 120 s, not before", async () => {

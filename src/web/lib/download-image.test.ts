@@ -143,7 +143,7 @@ describe('the content-disposition file name', () => {
   it.each([
     ['attachment; filename="a b.png"', 'a b.png'],
     ['attachment; filename=plain.webp', 'plain.webp'],
-    ["attachment; filename=\"fallback.png\"; filename*=UTF-8''%E2%9C%93.png", '✓.png'],
+    ['attachment; filename="fallback.png"; filename*=UTF-8\'\'%E2%9C%93.png', '✓.png'],
     ['inline', null],
     [null, null],
   ])('reads %s as %s', (header, expected) => {

@@ -60,7 +60,11 @@ async function saveFetchedImage(url: string, filenameOverride: string | undefine
   const response = await fetch(url, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`Failed to fetch image: ${response.status} ${response.statusText}`);
   const blob = await response.blob();
-  const fileName = filenameOverride ?? fileNameFromContentDisposition(response.headers.get('content-disposition')) ?? fileNameFromUrl(url) ?? DEFAULT_DOWNLOAD_NAME;
+  const fileName =
+    filenameOverride ??
+    fileNameFromContentDisposition(response.headers.get('content-disposition')) ??
+    fileNameFromUrl(url) ??
+    DEFAULT_DOWNLOAD_NAME;
   const objectUrl = URL.createObjectURL(blob);
   try {
     clickLink(objectUrl, fileName);
@@ -74,7 +78,8 @@ async function saveFetchedImage(url: string, filenameOverride: string | undefine
  * would take the user away from the app: such a link cannot save the file, so it is not tried.
  */
 function downloadThroughLink(url: string, fileName: string): void {
-  const isLocal = url.startsWith('data:') || url.startsWith('blob:') || new URL(url, window.location.href).origin === window.location.origin;
+  const isLocal =
+    url.startsWith('data:') || url.startsWith('blob:') || new URL(url, window.location.href).origin === window.location.origin;
   if (!isLocal) throw new Error('A download link cannot save a file from another origin');
   clickLink(url, fileName);
 }
@@ -86,7 +91,10 @@ function openInNewTab(url: string): void {
   tab.opener = null;
 }
 
-export async function downloadImage(url: string, options: { filename?: string | null; alerts: DownloadAlertTexts }): Promise<DownloadOutcome> {
+export async function downloadImage(
+  url: string,
+  options: { filename?: string | null; alerts: DownloadAlertTexts },
+): Promise<DownloadOutcome> {
   const filenameOverride = options.filename?.trim() || undefined;
   try {
     await saveFetchedImage(url, filenameOverride);

@@ -10,6 +10,7 @@ export function useEngineNames() {
   const { t } = useTranslation('common');
   const { engines } = usePublicConfig();
   const nameOf = (kind: EngineKind): string => engines.find((engine) => engine.kind === kind)?.label ?? t(`engines.names.${kind}`);
-  const describe = (used: EngineUsed): string => (used.model ? t('engines.withModel', { engine: nameOf(used.kind), model: used.model }) : nameOf(used.kind));
+  const describe = (used: EngineUsed): string =>
+    used.model ? t('engines.withModel', { engine: nameOf(used.kind), model: used.model }) : nameOf(used.kind);
   return { nameOf, describe };
 }

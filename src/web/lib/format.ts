@@ -30,7 +30,11 @@ export function truncatePrompt(prompt: string, maxLength: number = PROMPT_BADGE_
 }
 
 /** An upload date for display, or 'Unknown date' (or the caller's translation) when there is none. */
-export function formatUploadDate(value: string | number | Date | null | undefined, unknownText: string = UNKNOWN_DATE, locale = 'en-US'): string {
+export function formatUploadDate(
+  value: string | number | Date | null | undefined,
+  unknownText: string = UNKNOWN_DATE,
+  locale = 'en-US',
+): string {
   if (value === null || value === undefined || value === '') return unknownText;
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return unknownText;

@@ -105,7 +105,13 @@ describe('language detection', () => {
   });
 
   it('discards values that look like script injection and uses the next source', async () => {
-    const attacks = ['<script>alert(1)</script>', '%3Cscript%3Ealert(1)%3C/script%3E', '"onmouseover="alert(1)', 'en"><img src=x onerror=alert(1)>', 'javascript:alert(1)'];
+    const attacks = [
+      '<script>alert(1)</script>',
+      '%3Cscript%3Ealert(1)%3C/script%3E',
+      '"onmouseover="alert(1)',
+      'en"><img src=x onerror=alert(1)>',
+      'javascript:alert(1)',
+    ];
     for (const attack of attacks) {
       clearAllSources();
       window.history.replaceState(null, '', `/login?lng=${attack}`);

@@ -18,13 +18,19 @@ type Resources = Record<string, Record<string, Record<string, unknown>>>;
  */
 export const EAGER_NAMESPACES = ['common', 'navigation', 'marketing'] as const;
 
-const eagerFiles = import.meta.glob<Record<string, unknown>>(['../locales/en/common.json', '../locales/en/navigation.json', '../locales/en/marketing.json'], {
-  eager: true,
-  import: 'default',
-});
-const lazyFiles = import.meta.glob<Record<string, unknown>>(['../locales/*/*.json', '!../locales/en/common.json', '!../locales/en/navigation.json', '!../locales/en/marketing.json'], {
-  import: 'default',
-});
+const eagerFiles = import.meta.glob<Record<string, unknown>>(
+  ['../locales/en/common.json', '../locales/en/navigation.json', '../locales/en/marketing.json'],
+  {
+    eager: true,
+    import: 'default',
+  },
+);
+const lazyFiles = import.meta.glob<Record<string, unknown>>(
+  ['../locales/*/*.json', '!../locales/en/common.json', '!../locales/en/navigation.json', '!../locales/en/marketing.json'],
+  {
+    import: 'default',
+  },
+);
 /**
  * The `server` namespace words the codes the server sends; it lives in src/shared because the
  * server words the same English for API clients.

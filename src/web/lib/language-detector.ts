@@ -20,7 +20,12 @@ export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
  * never reach `<html lang="...">` as anything but a code (the same rule as the library's 8.3).
  */
 export function isSafeLanguageCode(code: unknown): code is string {
-  return typeof code === 'string' && /^[A-Za-z0-9_@.-]{1,128}$/.test(code) && !code.includes('..') && !['__proto__', 'constructor', 'prototype'].includes(code);
+  return (
+    typeof code === 'string' &&
+    /^[A-Za-z0-9_@.-]{1,128}$/.test(code) &&
+    !code.includes('..') &&
+    !['__proto__', 'constructor', 'prototype'].includes(code)
+  );
 }
 
 /** Storage and cookies throw when the browser blocks them (private modes, strict settings): then they hold nothing. */
@@ -34,7 +39,13 @@ function attempt<T>(read: () => T): T | undefined {
 
 const readers: Record<DetectionSource, () => string | readonly string[] | null | undefined> = {
   querystring: () => new URLSearchParams(window.location.search).get(LANGUAGE_QUERY_PARAMETER),
-  cookie: () => attempt(() => document.cookie.split('; ').find((pair) => pair.startsWith(`${LANGUAGE_COOKIE}=`))?.slice(LANGUAGE_COOKIE.length + 1)),
+  cookie: () =>
+    attempt(() =>
+      document.cookie
+        .split('; ')
+        .find((pair) => pair.startsWith(`${LANGUAGE_COOKIE}=`))
+        ?.slice(LANGUAGE_COOKIE.length + 1),
+    ),
   localStorage: () => attempt(() => window.localStorage.getItem(LANGUAGE_STORAGE_KEY)),
   sessionStorage: () => attempt(() => window.sessionStorage.getItem(LANGUAGE_STORAGE_KEY)),
   navigator: () => (navigator.languages?.length ? navigator.languages : navigator.language),

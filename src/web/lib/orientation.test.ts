@@ -14,7 +14,10 @@ async function fixtureFile(relative: string, type = 'image/jpeg'): Promise<File>
 /** The browser's decoder, which jsdom lacks: an upright 1200×1800 bitmap. */
 function stubDecoder() {
   const close = vi.fn();
-  vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 1200, height: 1800, close })));
+  vi.stubGlobal(
+    'createImageBitmap',
+    vi.fn(async () => ({ width: 1200, height: 1800, close })),
+  );
   return close;
 }
 
@@ -38,7 +41,9 @@ describe('reading the EXIF orientation tag', () => {
   it('treats a file without EXIF, or one that is not a JPEG, as upright', async () => {
     const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])], 'a.png', { type: 'image/png' });
     expect(await readOrientation(png)).toBe(1);
-    const bareJpeg = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xdb, 0x00, 0x04, 0x00, 0x00, 0xff, 0xd9])], 'bare.jpg', { type: 'image/jpeg' });
+    const bareJpeg = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xdb, 0x00, 0x04, 0x00, 0x00, 0xff, 0xd9])], 'bare.jpg', {
+      type: 'image/jpeg',
+    });
     expect(await readOrientation(bareJpeg)).toBe(1);
     expect(await readOrientation(new File([], 'empty.jpg'))).toBe(1);
   });
@@ -93,7 +98,9 @@ describe('correcting orientation before upload', () => {
       canvasSize = [this.width, this.height];
       return { drawImage } as unknown as CanvasRenderingContext2D;
     } as unknown as HTMLCanvasElement['getContext']);
-    const toBlob = vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((callback) => callback(new Blob(['jpeg'], { type: 'image/jpeg' })));
+    const toBlob = vi
+      .spyOn(HTMLCanvasElement.prototype, 'toBlob')
+      .mockImplementation((callback) => callback(new Blob(['jpeg'], { type: 'image/jpeg' })));
     const original = await fixtureFile('photos/Landscape_6.jpg');
     const corrected = await correctOrientation(original);
     expect(corrected).not.toBe(original);

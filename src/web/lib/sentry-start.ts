@@ -10,7 +10,10 @@ type Settings = NonNullable<PublicConfig['errorReporting']>;
  * rule: errors of 500 and above and unexpected ones, never aborted requests or time-outs; it
  * filters uncaught errors too.
  */
-export async function startSentryAfterFirstPaint(settings: Settings, shouldReport: (error: unknown) => boolean): Promise<(error: unknown) => void> {
+export async function startSentryAfterFirstPaint(
+  settings: Settings,
+  shouldReport: (error: unknown) => boolean,
+): Promise<(error: unknown) => void> {
   await new Promise<void>(afterFirstPaint);
   const sdk = await import('./sentry-sdk');
   sdk.init({

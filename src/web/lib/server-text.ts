@@ -24,5 +24,13 @@ export function useServerText(): { word: (texts: CodedText | readonly CodedText[
 /** An error's message for a toast: the server's coded text in the reader's language, else its message. */
 export function useErrorText(): (error: unknown) => string {
   const { word } = useServerText();
-  return useCallback((error: unknown) => (isAppError(error) && error.text && isServerTextCode(error.text.code) ? word(error.text) : error instanceof Error ? error.message : String(error)), [word]);
+  return useCallback(
+    (error: unknown) =>
+      isAppError(error) && error.text && isServerTextCode(error.text.code)
+        ? word(error.text)
+        : error instanceof Error
+          ? error.message
+          : String(error),
+    [word],
+  );
 }

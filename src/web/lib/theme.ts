@@ -22,7 +22,8 @@ export function readThemePreference(): ThemePreference {
 const systemPrefersDark = (): boolean => typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches;
 
 /** Whether a preference shows dark, given the system setting. */
-export const resolvesDark = (preference: ThemePreference, systemDark: boolean): boolean => preference === 'dark' || (preference === 'system' && systemDark);
+export const resolvesDark = (preference: ThemePreference, systemDark: boolean): boolean =>
+  preference === 'dark' || (preference === 'system' && systemDark);
 
 /** Puts the theme on <html>: the colours (index.css) and the browser's own controls follow the class. */
 export function applyTheme(preference: ThemePreference): void {

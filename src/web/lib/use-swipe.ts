@@ -34,7 +34,11 @@ function capturePointer(element: Element, pointerId: number): void {
 const idle: SwipeState = { active: false, direction: null, distance: 0, progress: 0, deltaX: 0, deltaY: 0 };
 
 /** The spec's swipe rules (section 4) as a pure function of the pointer's movement. */
-export function measureSwipe(deltaX: number, deltaY: number, { threshold = SWIPE_THRESHOLD_PX, deadZone = SWIPE_DEAD_ZONE_PX }: SwipeOptions = {}): SwipeMeasure {
+export function measureSwipe(
+  deltaX: number,
+  deltaY: number,
+  { threshold = SWIPE_THRESHOLD_PX, deadZone = SWIPE_DEAD_ZONE_PX }: SwipeOptions = {},
+): SwipeMeasure {
   const absX = Math.abs(deltaX);
   const absY = Math.abs(deltaY);
   if (Math.max(absX, absY) <= deadZone) return { direction: null, distance: 0, progress: 0, deltaX, deltaY };
@@ -45,7 +49,10 @@ export function measureSwipe(deltaX: number, deltaY: number, { threshold = SWIPE
 }
 
 /** A swipe counts only with a direction and a distance of at least the threshold. */
-export function isCompletedSwipe(measure: SwipeMeasure, threshold: number = SWIPE_THRESHOLD_PX): measure is SwipeMeasure & { direction: SwipeDirection } {
+export function isCompletedSwipe(
+  measure: SwipeMeasure,
+  threshold: number = SWIPE_THRESHOLD_PX,
+): measure is SwipeMeasure & { direction: SwipeDirection } {
   return measure.direction !== null && measure.distance >= threshold;
 }
 
@@ -66,7 +73,12 @@ export interface SwipeHandlers<T extends Element> {
  * events cover every input; the element decides with CSS `touch-action` which axis the browser may
  * still scroll (pan-y for a horizontal carousel, none for a swipe-to-close dialog).
  */
-export function useSwipe<T extends Element = HTMLElement>({ threshold = SWIPE_THRESHOLD_PX, deadZone = SWIPE_DEAD_ZONE_PX, onSwipe, disabled = false }: UseSwipeOptions = {}): {
+export function useSwipe<T extends Element = HTMLElement>({
+  threshold = SWIPE_THRESHOLD_PX,
+  deadZone = SWIPE_DEAD_ZONE_PX,
+  onSwipe,
+  disabled = false,
+}: UseSwipeOptions = {}): {
   state: SwipeState;
   handlers: SwipeHandlers<T>;
 } {

@@ -74,8 +74,12 @@ describe('the Russian texts', () => {
     });
 
     it('have every Russian plural form where English has plurals', () => {
-      const pluralBases = new Set([...english.keys()].filter((key) => PLURAL_SUFFIX.test(key)).map((key) => key.replace(PLURAL_SUFFIX, '')));
-      const incomplete = [...pluralBases].flatMap((base) => RUSSIAN_PLURAL_FORMS.filter((form) => !russian.has(`${base}_${form}`)).map((form) => `${base}_${form}`));
+      const pluralBases = new Set(
+        [...english.keys()].filter((key) => PLURAL_SUFFIX.test(key)).map((key) => key.replace(PLURAL_SUFFIX, '')),
+      );
+      const incomplete = [...pluralBases].flatMap((base) =>
+        RUSSIAN_PLURAL_FORMS.filter((form) => !russian.has(`${base}_${form}`)).map((form) => `${base}_${form}`),
+      );
       expect(incomplete).toEqual([]);
     });
 
@@ -86,14 +90,17 @@ describe('the Russian texts', () => {
         if (translated === undefined) return;
         if (translated.trim() === '') mismatched.push(`${ruKey}: empty`);
         const got = markup(translated).filter((part) => !(ignoreCount && part === '{{count}}'));
-        if (JSON.stringify(got) !== JSON.stringify(expected)) mismatched.push(`${ruKey}: ${JSON.stringify(got)} instead of ${JSON.stringify(expected)}`);
+        if (JSON.stringify(got) !== JSON.stringify(expected))
+          mismatched.push(`${ruKey}: ${JSON.stringify(got)} instead of ${JSON.stringify(expected)}`);
       };
       for (const [key, text] of english) {
         if (!PLURAL_SUFFIX.test(key)) compare(key, markup(text), false);
       }
       // A plural's forms are compared with the English 'other' form; Russian 'one' may name the
       // number in words (as English 'one' may), the other forms must show {{count}}.
-      const pluralBases = new Set([...english.keys()].filter((key) => PLURAL_SUFFIX.test(key)).map((key) => key.replace(PLURAL_SUFFIX, '')));
+      const pluralBases = new Set(
+        [...english.keys()].filter((key) => PLURAL_SUFFIX.test(key)).map((key) => key.replace(PLURAL_SUFFIX, '')),
+      );
       for (const base of pluralBases) {
         const expected = markup(english.get(`${base}_other`) ?? '');
         const withoutCount = expected.filter((part) => part !== '{{count}}');

@@ -25,10 +25,38 @@ interface Lighting {
 }
 
 const LIGHTING: Record<TimeOfDay, Lighting> = {
-  sunrise: { sky: ['#34487f', '#e9967a', '#ffd9a0'], sea: '#4d6c9c', light: 0.85, tint: '#ffd0a0', cloud: '#ffd2bf', body: { x: 0.3, y: 0.85, kind: 'sun', colour: '#fff0c0', glow: '#ffc27a' } },
-  day: { sky: ['#2d7ad3', '#69afec', '#cfe7ff'], sea: '#1f6fb0', light: 1, tint: '#ffffff', cloud: '#ffffff', body: { x: 0.76, y: 0.2, kind: 'sun', colour: '#fffbe6', glow: '#fff3b0' } },
-  sunset: { sky: ['#2a1b5a', '#d6505e', '#ffb347'], sea: '#5b3c6c', light: 0.62, tint: '#ff9a5a', cloud: '#ff9e8a', body: { x: 0.5, y: 0.88, kind: 'sun', colour: '#ffe08a', glow: '#ff7b39' } },
-  night: { sky: ['#02030f', '#0a1540', '#1b2a5a'], sea: '#08132e', light: 0.22, tint: '#7f9cff', cloud: '#26304f', body: { x: 0.72, y: 0.2, kind: 'moon', colour: '#f4f1de', glow: '#9fb4ff' } },
+  sunrise: {
+    sky: ['#34487f', '#e9967a', '#ffd9a0'],
+    sea: '#4d6c9c',
+    light: 0.85,
+    tint: '#ffd0a0',
+    cloud: '#ffd2bf',
+    body: { x: 0.3, y: 0.85, kind: 'sun', colour: '#fff0c0', glow: '#ffc27a' },
+  },
+  day: {
+    sky: ['#2d7ad3', '#69afec', '#cfe7ff'],
+    sea: '#1f6fb0',
+    light: 1,
+    tint: '#ffffff',
+    cloud: '#ffffff',
+    body: { x: 0.76, y: 0.2, kind: 'sun', colour: '#fffbe6', glow: '#fff3b0' },
+  },
+  sunset: {
+    sky: ['#2a1b5a', '#d6505e', '#ffb347'],
+    sea: '#5b3c6c',
+    light: 0.62,
+    tint: '#ff9a5a',
+    cloud: '#ff9e8a',
+    body: { x: 0.5, y: 0.88, kind: 'sun', colour: '#ffe08a', glow: '#ff7b39' },
+  },
+  night: {
+    sky: ['#02030f', '#0a1540', '#1b2a5a'],
+    sea: '#08132e',
+    light: 0.22,
+    tint: '#7f9cff',
+    cloud: '#26304f',
+    body: { x: 0.72, y: 0.2, kind: 'moon', colour: '#f4f1de', glow: '#9fb4ff' },
+  },
 };
 
 function mixHex(a: string, b: string, amount: number): string {
@@ -114,7 +142,17 @@ export function sceneSvg(scene: SceneDescription, size: SceneSize, seed: number)
   const space = has('space');
   // A beach is where the sea meets the land; a lighthouse stands over the sea, a cliff drops into it, a bridge spans a river.
   const water = has('sea') || has('island') || has('boat') || has('beach') || has('lighthouse') || has('cliff') || has('bridge');
-  const ground = has('desert') ? 'desert' : has('snow') ? 'snow' : has('field') ? 'field' : has('city') && !water ? 'street' : !water ? 'field' : null;
+  const ground = has('desert')
+    ? 'desert'
+    : has('snow')
+      ? 'snow'
+      : has('field')
+        ? 'field'
+        : has('city') && !water
+          ? 'street'
+          : !water
+            ? 'field'
+            : null;
   const horizon = space ? H : H * (water ? 0.6 : 0.64);
   const defs: string[] = [];
   const layers: string[] = [];
@@ -122,10 +160,16 @@ export function sceneSvg(scene: SceneDescription, size: SceneSize, seed: number)
   // Sky.
   const skyTint = scene.colours.get('sky');
   const sky = lighting.sky.map((stop) => (skyTint ? mixHex(stop, hexFromRgb(namedColour(skyTint).rgb), 0.55) : stop));
-  defs.push(`<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky[0]}"/><stop offset="0.6" stop-color="${sky[1]}"/><stop offset="1" stop-color="${sky[2]}"/></linearGradient>`);
+  defs.push(
+    `<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky[0]}"/><stop offset="0.6" stop-color="${sky[1]}"/><stop offset="1" stop-color="${sky[2]}"/></linearGradient>`,
+  );
   layers.push(`<rect width="${W}" height="${H}" fill="url(#sky)"/>`);
-  defs.push(`<filter id="soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${(8 * unit).toFixed(1)}"/></filter>`);
-  defs.push(`<filter id="wide" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${(40 * unit).toFixed(1)}"/></filter>`);
+  defs.push(
+    `<filter id="soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${(8 * unit).toFixed(1)}"/></filter>`,
+  );
+  defs.push(
+    `<filter id="wide" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${(40 * unit).toFixed(1)}"/></filter>`,
+  );
 
   if (space) layers.push(nebulae(random, W, H, unit));
   if (lighting === LIGHTING.night || space) layers.push(stars(random, W, space ? H : horizon * 0.85, unit, space ? 600 : 260));
@@ -142,28 +186,47 @@ export function sceneSvg(scene: SceneDescription, size: SceneSize, seed: number)
   const bodyY = horizon * body.y;
   if (!has('rain')) {
     const radius = 60 * unit * (body.kind === 'moon' ? 0.9 : 1);
-    defs.push(`<radialGradient id="glow"><stop offset="0" stop-color="${body.glow}" stop-opacity="0.85"/><stop offset="1" stop-color="${body.glow}" stop-opacity="0"/></radialGradient>`);
+    defs.push(
+      `<radialGradient id="glow"><stop offset="0" stop-color="${body.glow}" stop-opacity="0.85"/><stop offset="1" stop-color="${body.glow}" stop-opacity="0"/></radialGradient>`,
+    );
     layers.push(`<circle cx="${bodyX}" cy="${bodyY}" r="${radius * 6}" fill="url(#glow)"/>`);
     layers.push(`<circle cx="${bodyX}" cy="${bodyY}" r="${radius}" fill="${colourOf(scene, body.kind, body.colour)}"/>`);
     if (body.kind === 'moon') {
       for (let crater = 0; crater < 5; crater += 1) {
         const angle = random() * Math.PI * 2;
         const distance = random() * radius * 0.6;
-        layers.push(`<circle cx="${bodyX + Math.cos(angle) * distance}" cy="${bodyY + Math.sin(angle) * distance}" r="${radius * between(random, 0.08, 0.2)}" fill="#d8d4c0" opacity="0.7"/>`);
+        layers.push(
+          `<circle cx="${bodyX + Math.cos(angle) * distance}" cy="${bodyY + Math.sin(angle) * distance}" r="${radius * between(random, 0.08, 0.2)}" fill="#d8d4c0" opacity="0.7"/>`,
+        );
       }
     }
   }
-  if (has('clouds') || has('rain') || scene.elements.size === 0) layers.push(clouds(random, W, horizon, unit, has('rain') ? '#6b7280' : lit(colourOf(scene, 'clouds', lighting.cloud), { ...lighting, light: Math.max(0.45, lighting.light) }), has('rain') ? 9 : 5));
+  if (has('clouds') || has('rain') || scene.elements.size === 0)
+    layers.push(
+      clouds(
+        random,
+        W,
+        horizon,
+        unit,
+        has('rain') ? '#6b7280' : lit(colourOf(scene, 'clouds', lighting.cloud), { ...lighting, light: Math.max(0.45, lighting.light) }),
+        has('rain') ? 9 : 5,
+      ),
+    );
   if (has('birds')) layers.push(birds(random, W, horizon, unit, lighting.light > 0.5 ? '#2b2b35' : '#0b0b12'));
 
   // Land on the horizon, far to near.
   const haze = sky[2]!;
   if (has('mountains')) layers.push(mountains(random, W, horizon, unit, scene, lighting, haze, defs));
-  if (has('hills') || (scene.elements.size === 0 && !has('mountains'))) layers.push(hills(random, W, horizon, unit, lit(colourOf(scene, 'hills', '#4f8a3c'), lighting), haze));
+  if (has('hills') || (scene.elements.size === 0 && !has('mountains')))
+    layers.push(hills(random, W, horizon, unit, lit(colourOf(scene, 'hills', '#4f8a3c'), lighting), haze));
   if (has('island')) layers.push(island(random, W, horizon, unit, lit(colourOf(scene, 'island', '#2f6b3a'), lighting)));
   const windows: { x: number; width: number }[] = [];
   if (has('city') || has('eiffel-tower')) layers.push(city(random, W, horizon, unit, scene, lighting, windows));
-  const subjectLight: SubjectLight = { light: lighting.light, silhouette: lighting.light < 0.3 ? '#0b0c14' : '#2a1f2d', lampsOn: lighting.light < 0.7 };
+  const subjectLight: SubjectLight = {
+    light: lighting.light,
+    silhouette: lighting.light < 0.3 ? '#0b0c14' : '#2a1f2d',
+    lampsOn: lighting.light < 0.7,
+  };
   if (has('eiffel-tower')) layers.push(eiffelTower(W * between(random, 0.3, 0.7), horizon + 4 * unit, unit, subjectLight));
   if (has('forest') && !water) layers.push(forest(random, W, horizon, unit, lit(colourOf(scene, 'forest', '#24603a'), lighting), haze, 3));
   if (has('forest') && water) layers.push(forest(random, W, horizon, unit, lit(colourOf(scene, 'forest', '#24603a'), lighting), haze, 1));
@@ -176,24 +239,62 @@ export function sceneSvg(scene: SceneDescription, size: SceneSize, seed: number)
   let standX = W * between(random, 0.25, 0.4);
   let standY = ground ? horizon + (H - horizon) * 0.45 : H * 0.9;
   if (has('cliff') || has('lighthouse')) {
-    const headland = cliff(random, W, horizon, H, unit, lit(colourOf(scene, 'cliff', '#6b5d52'), { ...lighting, light: Math.max(0.3, lighting.light) }), random() < 0.5 ? 'left' : 'right');
+    const headland = cliff(
+      random,
+      W,
+      horizon,
+      H,
+      unit,
+      lit(colourOf(scene, 'cliff', '#6b5d52'), { ...lighting, light: Math.max(0.3, lighting.light) }),
+      random() < 0.5 ? 'left' : 'right',
+    );
     layers.push(headland.svg);
     standX = headland.topX;
     standY = headland.topY;
   }
   if (has('lighthouse')) layers.push(lighthouse(standX, standY + 4 * unit, unit, subjectLight));
   // Things that stand on land, with only water around: give them a beach.
-  const needsShore = water && !ground && !has('cliff') && !has('lighthouse') && (['house', 'tree', 'car', 'cat', 'dog', 'horse', 'deer'] as const).some((element) => has(element));
-  if (has('beach') || needsShore) layers.push(beach(random, W, H, unit, lit(colourOf(scene, 'beach', '#e8d3a0'), { ...lighting, light: Math.max(0.3, lighting.light) })));
+  const needsShore =
+    water &&
+    !ground &&
+    !has('cliff') &&
+    !has('lighthouse') &&
+    (['house', 'tree', 'car', 'cat', 'dog', 'horse', 'deer'] as const).some((element) => has(element));
+  if (has('beach') || needsShore)
+    layers.push(beach(random, W, H, unit, lit(colourOf(scene, 'beach', '#e8d3a0'), { ...lighting, light: Math.max(0.3, lighting.light) })));
   if (needsShore) standY = H * 0.93;
   if (has('boat')) layers.push(boat(random, W, horizon, H, unit, lighting));
   const besideLighthouse = has('lighthouse') ? (standX > W / 2 ? -170 : 170) * unit : 0;
-  if (has('house')) layers.push(house(standX + besideLighthouse, standY + 4 * unit, unit, subjectLight, lit(colourOf(scene, 'house', '#e9dcc3'), lighting), lit('#8e3b2f', lighting)));
-  if (has('tree')) layers.push(tree(random, has('house') ? standX + besideLighthouse + 230 * unit : standX, standY + 4 * unit, unit, subjectLight, lit(colourOf(scene, 'tree', '#3f7d34'), lighting)));
-  if (has('car')) layers.push(car(W * between(random, 0.4, 0.6), H * 0.95, unit, subjectLight, lit(colourOf(scene, 'car', '#c0392b'), lighting)));
+  if (has('house'))
+    layers.push(
+      house(
+        standX + besideLighthouse,
+        standY + 4 * unit,
+        unit,
+        subjectLight,
+        lit(colourOf(scene, 'house', '#e9dcc3'), lighting),
+        lit('#8e3b2f', lighting),
+      ),
+    );
+  if (has('tree'))
+    layers.push(
+      tree(
+        random,
+        has('house') ? standX + besideLighthouse + 230 * unit : standX,
+        standY + 4 * unit,
+        unit,
+        subjectLight,
+        lit(colourOf(scene, 'tree', '#3f7d34'), lighting),
+      ),
+    );
+  if (has('car'))
+    layers.push(car(W * between(random, 0.4, 0.6), H * 0.95, unit, subjectLight, lit(colourOf(scene, 'car', '#c0392b'), lighting)));
   const animals = (['cat', 'dog', 'horse', 'deer'] as const).filter((kind) => has(kind));
   animals.forEach((kind, index) => {
-    const colour = lighting.light < 0.7 ? subjectLight.silhouette : lit(colourOf(scene, kind, { cat: '#3b3030', dog: '#6b4a2f', horse: '#5a3b28', deer: '#7a5236' }[kind]), lighting);
+    const colour =
+      lighting.light < 0.7
+        ? subjectLight.silhouette
+        : lit(colourOf(scene, kind, { cat: '#3b3030', dog: '#6b4a2f', horse: '#5a3b28', deer: '#7a5236' }[kind]), lighting);
     layers.push(animal(kind, W * (0.3 + (index * 0.4) / Math.max(1, animals.length)), H * 0.94, unit * 1.2, colour));
   });
   if (has('rain')) layers.push(rain(random, W, H, unit));
@@ -205,7 +306,11 @@ function lightingFor(scene: SceneDescription): Lighting {
   const base = LIGHTING[scene.time];
   if (!scene.elements.has('rain')) return base;
   // Rain greys the sky and dims the light.
-  return { ...base, sky: [mixHex(base.sky[0], '#4b5563', 0.6), mixHex(base.sky[1], '#6b7280', 0.6), mixHex(base.sky[2], '#9ca3af', 0.6)], light: base.light * 0.75 };
+  return {
+    ...base,
+    sky: [mixHex(base.sky[0], '#4b5563', 0.6), mixHex(base.sky[1], '#6b7280', 0.6), mixHex(base.sky[2], '#9ca3af', 0.6)],
+    light: base.light * 0.75,
+  };
 }
 
 function svgDocument(width: number, height: number, defs: string[], layers: string[]): string {
@@ -247,7 +352,8 @@ function aurora(random: Random, width: number, horizon: number, unit: number): s
   colours.forEach((colour, band) => {
     const base = horizon * between(random, 0.2, 0.45);
     let path = `M0,${base}`;
-    for (let x = 0; x <= width; x += width / 8) path += ` Q${x + width / 16},${base + (random() - 0.5) * 140 * unit} ${x + width / 8},${base + (random() - 0.5) * 80 * unit}`;
+    for (let x = 0; x <= width; x += width / 8)
+      path += ` Q${x + width / 16},${base + (random() - 0.5) * 140 * unit} ${x + width / 8},${base + (random() - 0.5) * 80 * unit}`;
     out += `<path d="${path}" fill="none" stroke="${colour}" stroke-width="${(50 + band * 20) * unit}"/>`;
   });
   return `<g filter="url(#soft)" opacity="0.45">${out}</g>`;
@@ -257,7 +363,10 @@ function rainbow(width: number, horizon: number, unit: number): string {
   const colours = ['#ff0000', '#ff7f00', '#ffff00', '#00c000', '#0000ff', '#4b0082', '#8f00ff'];
   const radius = width * 0.42;
   return colours
-    .map((colour, band) => `<circle cx="${width / 2}" cy="${horizon + 40 * unit}" r="${radius - band * 14 * unit}" fill="none" stroke="${colour}" stroke-width="${14 * unit}" opacity="0.4"/>`)
+    .map(
+      (colour, band) =>
+        `<circle cx="${width / 2}" cy="${horizon + 40 * unit}" r="${radius - band * 14 * unit}" fill="none" stroke="${colour}" stroke-width="${14 * unit}" opacity="0.4"/>`,
+    )
     .join('');
 }
 
@@ -288,7 +397,16 @@ function birds(random: Random, width: number, horizon: number, unit: number, col
   return out;
 }
 
-function mountains(random: Random, width: number, horizon: number, unit: number, scene: SceneDescription, lighting: Lighting, haze: string, defs: string[]): string {
+function mountains(
+  random: Random,
+  width: number,
+  horizon: number,
+  unit: number,
+  scene: SceneDescription,
+  lighting: Lighting,
+  haze: string,
+  defs: string[],
+): string {
   const base = colourOf(scene, 'mountains', '#5b6b7f');
   const snowCaps = scene.elements.has('snow') || !scene.colours.has('mountains');
   let out = '';
@@ -327,7 +445,15 @@ function island(random: Random, width: number, horizon: number, unit: number, co
   return `<path d="M${x - span},${horizon + 2} Q${x - span / 3},${horizon - 90 * unit} ${x},${horizon - 70 * unit} Q${x + span / 2},${horizon - 60 * unit} ${x + span},${horizon + 2} Z" fill="${colour}"/>`;
 }
 
-function city(random: Random, width: number, horizon: number, unit: number, scene: SceneDescription, lighting: Lighting, windows: { x: number; width: number }[]): string {
+function city(
+  random: Random,
+  width: number,
+  horizon: number,
+  unit: number,
+  scene: SceneDescription,
+  lighting: Lighting,
+  windows: { x: number; width: number }[],
+): string {
   const night = lighting.light < 0.4;
   const wall = colourOf(scene, 'city', night ? '#141827' : lighting.light < 0.7 ? '#3a2e4d' : '#7b8794');
   const lit_ = night ? '#ffd36b' : lighting.light < 0.7 ? '#ffc477' : '#cfe3f5';
@@ -339,7 +465,8 @@ function city(random: Random, width: number, horizon: number, unit: number, scen
     const top = horizon - height;
     const shade = mixHex(night ? wall : lit(wall, lighting), '#000000', random() * 0.3);
     out += `<rect x="${x.toFixed(1)}" y="${top.toFixed(1)}" width="${buildingWidth.toFixed(1)}" height="${(height + 4 * unit).toFixed(1)}" fill="${shade}"/>`;
-    if (random() < 0.25) out += `<rect x="${(x + buildingWidth / 2 - 2 * unit).toFixed(1)}" y="${(top - 30 * unit).toFixed(1)}" width="${(4 * unit).toFixed(1)}" height="${(30 * unit).toFixed(1)}" fill="${shade}"/>`;
+    if (random() < 0.25)
+      out += `<rect x="${(x + buildingWidth / 2 - 2 * unit).toFixed(1)}" y="${(top - 30 * unit).toFixed(1)}" width="${(4 * unit).toFixed(1)}" height="${(30 * unit).toFixed(1)}" fill="${shade}"/>`;
     const columns = Math.max(1, Math.floor(buildingWidth / (14 * unit)));
     const rows = Math.max(1, Math.floor(height / (18 * unit)));
     const share = night ? 0.4 : 0.8;
@@ -393,7 +520,9 @@ function sea(
   defs: string[],
 ): string {
   const colour = colourOf(scene, 'sea', lighting.sea);
-  defs.push(`<linearGradient id="sea" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${mixHex(colour, lighting.sky[2], 0.35)}"/><stop offset="1" stop-color="${mixHex(colour, '#000000', 0.35)}"/></linearGradient>`);
+  defs.push(
+    `<linearGradient id="sea" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${mixHex(colour, lighting.sky[2], 0.35)}"/><stop offset="1" stop-color="${mixHex(colour, '#000000', 0.35)}"/></linearGradient>`,
+  );
   let out = `<rect x="0" y="${horizon}" width="${width}" height="${height - horizon}" fill="url(#sea)"/>`;
   if (reflectBody) {
     for (let streak = 0; streak < 28; streak += 1) {
@@ -413,11 +542,31 @@ function sea(
   return out;
 }
 
-function groundLayer(random: Random, width: number, height: number, horizon: number, unit: number, kind: 'desert' | 'snow' | 'field' | 'street', scene: SceneDescription, lighting: Lighting): string {
-  const palette = { desert: ['#e2b66b', '#c98e4a'], snow: ['#eef3fb', '#c9d6ea'], field: ['#6aa84f', '#3f7a2a'], street: ['#3b3f4a', '#1f2229'] }[kind];
+function groundLayer(
+  random: Random,
+  width: number,
+  height: number,
+  horizon: number,
+  unit: number,
+  kind: 'desert' | 'snow' | 'field' | 'street',
+  scene: SceneDescription,
+  lighting: Lighting,
+): string {
+  const palette = {
+    desert: ['#e2b66b', '#c98e4a'],
+    snow: ['#eef3fb', '#c9d6ea'],
+    field: ['#6aa84f', '#3f7a2a'],
+    street: ['#3b3f4a', '#1f2229'],
+  }[kind];
   const element: SceneElement = kind === 'street' ? 'city' : kind;
-  const top = lit(kind === 'street' ? palette[0]! : colourOf(scene, element, palette[0]!), { ...lighting, light: Math.max(0.25, lighting.light) });
-  const bottom = lit(kind === 'street' ? palette[1]! : colourOf(scene, element, palette[1]!), { ...lighting, light: Math.max(0.2, lighting.light) });
+  const top = lit(kind === 'street' ? palette[0]! : colourOf(scene, element, palette[0]!), {
+    ...lighting,
+    light: Math.max(0.25, lighting.light),
+  });
+  const bottom = lit(kind === 'street' ? palette[1]! : colourOf(scene, element, palette[1]!), {
+    ...lighting,
+    light: Math.max(0.2, lighting.light),
+  });
   let out = `<defs><linearGradient id="ground" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs>`;
   out += `<rect x="0" y="${horizon}" width="${width}" height="${height - horizon}" fill="url(#ground)"/>`;
   if (kind === 'desert') {
@@ -473,7 +622,9 @@ function snowfall(random: Random, width: number, height: number, unit: number): 
 
 export async function renderScene(scene: SceneDescription, size: SceneSize, seed: number): Promise<Raster> {
   const svg = sceneSvg(scene, size, seed);
-  const raster = await toRaster(sharp(Buffer.from(svg), { density: 72 }).resize(size.width, size.height, { fit: 'fill' }).flatten({ background: '#000000' }));
+  const raster = await toRaster(
+    sharp(Buffer.from(svg), { density: 72 }).resize(size.width, size.height, { fit: 'fill' }).flatten({ background: '#000000' }),
+  );
   // A little grain keeps large gradients from banding and looking flat.
   return addGrain(raster, 5, seed);
 }

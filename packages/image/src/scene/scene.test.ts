@@ -54,7 +54,12 @@ describe('text to image', () => {
   });
 
   it('makes each requested shape', async () => {
-    for (const [aspectRatio, ratio] of [['16:9', 16 / 9], ['9:16', 9 / 16], ['1:1', 1], ['unchanged', 1]] as const) {
+    for (const [aspectRatio, ratio] of [
+      ['16:9', 16 / 9],
+      ['9:16', 9 / 16],
+      ['1:1', 1],
+      ['unchanged', 1],
+    ] as const) {
       const result = await engine.generate('hills', { count: 1, aspectRatio });
       const { width = 0, height = 0 } = await sharp(result.images[0]!.data).metadata();
       expect(Math.abs(width - height * ratio)).toBeLessThanOrEqual(1);
@@ -87,7 +92,12 @@ describe('text to image', () => {
   });
 
   it('refuses, and draws nothing, when the main subject is something it cannot draw: the reply says what it can draw', async () => {
-    for (const prompt of ['a giraffe playing the violin', 'a portrait of a woman in a red dress', 'a dragon over the mountains', 'жираф на пляже']) {
+    for (const prompt of [
+      'a giraffe playing the violin',
+      'a portrait of a woman in a red dress',
+      'a dragon over the mountains',
+      'жираф на пляже',
+    ]) {
       const attempt = engine.generate(prompt, { count: 1, aspectRatio: '1:1' });
       await expect(attempt, prompt).rejects.toMatchObject({ kind: 'invalid' });
       // Why it drew nothing, then what it can draw.

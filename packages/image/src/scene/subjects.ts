@@ -18,8 +18,16 @@ export interface SubjectLight {
 const fixed = (value: number) => value.toFixed(1);
 
 /** A rocky headland rising from the sea on one side, its top at `top`; returns the SVG and where its flat top is. */
-export function cliff(random: Random, width: number, horizon: number, height: number, unit: number, colour: string, side: 'left' | 'right'): { svg: string; topX: number; topY: number } {
-  const top = horizon - (horizon * between(random, 0.18, 0.26));
+export function cliff(
+  random: Random,
+  width: number,
+  horizon: number,
+  height: number,
+  unit: number,
+  colour: string,
+  side: 'left' | 'right',
+): { svg: string; topX: number; topY: number } {
+  const top = horizon - horizon * between(random, 0.18, 0.26);
   const edge = width * between(random, 0.42, 0.52);
   const points: [number, number][] = [];
   const steps = 14;
@@ -64,7 +72,8 @@ export function lighthouse(x: number, base: number, unit: number, light: Subject
   svg += `<rect x="${fixed(x - topHalf - 8 * unit)}" y="${fixed(top - 6 * unit)}" width="${fixed((topHalf + 8 * unit) * 2)}" height="${fixed(6 * unit)}" fill="${shade('#2d2d2d')}"/>`;
   svg += `<rect x="${fixed(x - topHalf * 0.7)}" y="${fixed(top - 36 * unit)}" width="${fixed(topHalf * 1.4)}" height="${fixed(30 * unit)}" fill="${light.lampsOn ? '#ffe58a' : shade('#9fb8c8')}"/>`;
   svg += `<path d="M${fixed(x - topHalf)},${fixed(top - 36 * unit)} L${fixed(x)},${fixed(top - 62 * unit)} L${fixed(x + topHalf)},${fixed(top - 36 * unit)} Z" fill="${shade('#2d2d2d')}"/>`;
-  if (light.lampsOn) svg += `<circle cx="${fixed(x)}" cy="${fixed(top - 22 * unit)}" r="${fixed(40 * unit)}" fill="#fff3b0" opacity="0.35" filter="url(#soft)"/>`;
+  if (light.lampsOn)
+    svg += `<circle cx="${fixed(x)}" cy="${fixed(top - 22 * unit)}" r="${fixed(40 * unit)}" fill="#fff3b0" opacity="0.35" filter="url(#soft)"/>`;
   return svg;
 }
 
@@ -116,7 +125,8 @@ export function car(x: number, base: number, unit: number, light: SubjectLight, 
   for (const wheelX of [left + 70 * unit, left + length - 70 * unit]) {
     svg += `<circle cx="${fixed(wheelX)}" cy="${fixed(base - 26 * unit)}" r="${fixed(wheel)}" fill="#15161a"/><circle cx="${fixed(wheelX)}" cy="${fixed(base - 26 * unit)}" r="${fixed(wheel * 0.45)}" fill="#8b8f98"/>`;
   }
-  if (light.lampsOn) svg += `<path d="M${fixed(left + length)},${fixed(base - 60 * unit)} L${fixed(left + length + 260 * unit)},${fixed(base - 90 * unit)} L${fixed(left + length + 260 * unit)},${fixed(base - 10 * unit)} Z" fill="#fff3c4" opacity="0.3"/>`;
+  if (light.lampsOn)
+    svg += `<path d="M${fixed(left + length)},${fixed(base - 60 * unit)} L${fixed(left + length + 260 * unit)},${fixed(base - 90 * unit)} L${fixed(left + length + 260 * unit)},${fixed(base - 10 * unit)} Z" fill="#fff3c4" opacity="0.3"/>`;
   return svg;
 }
 
@@ -135,7 +145,9 @@ export function bridge(width: number, horizon: number, unit: number, light: Subj
   path += ` L0,${fixed(horizon + 6 * unit)} Z`;
   let svg = `<path d="${path}" fill="${colour}"/>`;
   svg += `<rect x="0" y="${fixed(deck - 14 * unit)}" width="${fixed(width)}" height="${fixed(14 * unit)}" fill="${colour}" opacity="0.9"/>`;
-  if (light.lampsOn) for (let lamp = 1; lamp < 12; lamp += 1) svg += `<circle cx="${fixed((lamp * width) / 12)}" cy="${fixed(deck - 26 * unit)}" r="${fixed(5 * unit)}" fill="#ffd36b"/>`;
+  if (light.lampsOn)
+    for (let lamp = 1; lamp < 12; lamp += 1)
+      svg += `<circle cx="${fixed((lamp * width) / 12)}" cy="${fixed(deck - 26 * unit)}" r="${fixed(5 * unit)}" fill="#ffd36b"/>`;
   return svg;
 }
 
@@ -158,25 +170,56 @@ export type Animal = 'cat' | 'dog' | 'horse' | 'deer';
 export function animal(kind: Animal, x: number, base: number, unit: number, colour: string): string {
   const shapes: string[] = [];
   const ellipse = (cx: number, cy: number, rx: number, ry: number, rotate = 0) =>
-    shapes.push(`<ellipse cx="${fixed(x + cx * unit)}" cy="${fixed(base - cy * unit)}" rx="${fixed(rx * unit)}" ry="${fixed(ry * unit)}"${rotate ? ` transform="rotate(${rotate} ${fixed(x + cx * unit)} ${fixed(base - cy * unit)})"` : ''}/>`);
-  const leg = (lx: number, top: number, thickness: number) => shapes.push(`<rect x="${fixed(x + (lx - thickness / 2) * unit)}" y="${fixed(base - top * unit)}" width="${fixed(thickness * unit)}" height="${fixed(top * unit)}" rx="${fixed((thickness / 2) * unit)}"/>`);
-  const polygon = (points: [number, number][]) => shapes.push(`<path d="M${points.map(([px, py]) => `${fixed(x + px * unit)},${fixed(base - py * unit)}`).join(' L')} Z"/>`);
-  const tail = (d: string, thickness: number) => shapes.push(`<path d="${d.replace(/(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)/g, (_m, px: string, py: string) => `${fixed(x + Number(px) * unit)},${fixed(base - Number(py) * unit)}`)}" fill="none" stroke="${colour}" stroke-width="${fixed(thickness * unit)}" stroke-linecap="round"/>`);
+    shapes.push(
+      `<ellipse cx="${fixed(x + cx * unit)}" cy="${fixed(base - cy * unit)}" rx="${fixed(rx * unit)}" ry="${fixed(ry * unit)}"${rotate ? ` transform="rotate(${rotate} ${fixed(x + cx * unit)} ${fixed(base - cy * unit)})"` : ''}/>`,
+    );
+  const leg = (lx: number, top: number, thickness: number) =>
+    shapes.push(
+      `<rect x="${fixed(x + (lx - thickness / 2) * unit)}" y="${fixed(base - top * unit)}" width="${fixed(thickness * unit)}" height="${fixed(top * unit)}" rx="${fixed((thickness / 2) * unit)}"/>`,
+    );
+  const polygon = (points: [number, number][]) =>
+    shapes.push(`<path d="M${points.map(([px, py]) => `${fixed(x + px * unit)},${fixed(base - py * unit)}`).join(' L')} Z"/>`);
+  const tail = (d: string, thickness: number) =>
+    shapes.push(
+      `<path d="${d.replace(/(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)/g, (_m, px: string, py: string) => `${fixed(x + Number(px) * unit)},${fixed(base - Number(py) * unit)}`)}" fill="none" stroke="${colour}" stroke-width="${fixed(thickness * unit)}" stroke-linecap="round"/>`,
+    );
   switch (kind) {
     case 'cat':
       // Sitting: a pear-shaped body, round head, pointed ears, a tail curled round the front.
       ellipse(0, 55, 42, 58);
       ellipse(4, 130, 30, 27);
-      polygon([[-22, 145], [-16, 178], [-4, 152]]);
-      polygon([[12, 152], [26, 178], [30, 146]]);
+      polygon([
+        [-22, 145],
+        [-16, 178],
+        [-4, 152],
+      ]);
+      polygon([
+        [12, 152],
+        [26, 178],
+        [30, 146],
+      ]);
       tail('M-30,10 Q-80,20 -60,70', 10);
       break;
     case 'dog':
       ellipse(0, 95, 85, 38);
       ellipse(92, 150, 30, 26);
-      polygon([[108, 160], [150, 146], [146, 132], [110, 136]]);
-      polygon([[76, 168], [70, 196], [92, 172]]);
-      polygon([[70, 110], [96, 150], [72, 150], [56, 112]]);
+      polygon([
+        [108, 160],
+        [150, 146],
+        [146, 132],
+        [110, 136],
+      ]);
+      polygon([
+        [76, 168],
+        [70, 196],
+        [92, 172],
+      ]);
+      polygon([
+        [70, 110],
+        [96, 150],
+        [72, 150],
+        [56, 112],
+      ]);
       for (const lx of [-60, -35, 45, 68]) leg(lx, 92, 16);
       tail('M-80,110 Q-120,150 -110,175', 10);
       break;
@@ -185,14 +228,30 @@ export function animal(kind: Animal, x: number, base: number, unit: number, colo
       const scale = kind === 'horse' ? 1 : 0.85;
       const s = (value: number) => value * scale;
       ellipse(0, s(150), s(110), s(48));
-      polygon([[s(70), s(170)], [s(120), s(260)], [s(150), s(255)], [s(110), s(150)]]);
+      polygon([
+        [s(70), s(170)],
+        [s(120), s(260)],
+        [s(150), s(255)],
+        [s(110), s(150)],
+      ]);
       ellipse(s(150), s(262), s(42), s(20), 28);
-      polygon([[s(120), s(275)], [s(128), s(300)], [s(136), s(276)]]);
+      polygon([
+        [s(120), s(275)],
+        [s(128), s(300)],
+        [s(136), s(276)],
+      ]);
       for (const lx of [-80, -55, 60, 85]) leg(s(lx), s(150), s(kind === 'horse' ? 20 : 14));
       if (kind === 'horse') tail(`M${s(-105)},${s(170)} Q${s(-150)},${s(120)} ${s(-135)},${s(60)}`, s(18));
       else {
-        tail(`M${s(128)},${s(280)} Q${s(110)},${s(340)} ${s(90)},${s(360)} M${s(118)},${s(318)} L${s(80)},${s(330)} M${s(136)},${s(282)} Q${s(170)},${s(340)} ${s(200)},${s(355)} M${s(160)},${s(322)} L${s(195)},${s(318)}`, s(7));
-        polygon([[s(-108), s(170)], [s(-125), s(190)], [s(-100), s(182)]]);
+        tail(
+          `M${s(128)},${s(280)} Q${s(110)},${s(340)} ${s(90)},${s(360)} M${s(118)},${s(318)} L${s(80)},${s(330)} M${s(136)},${s(282)} Q${s(170)},${s(340)} ${s(200)},${s(355)} M${s(160)},${s(322)} L${s(195)},${s(318)}`,
+          s(7),
+        );
+        polygon([
+          [s(-108), s(170)],
+          [s(-125), s(190)],
+          [s(-100), s(182)],
+        ]);
       }
       break;
     }

@@ -8,7 +8,14 @@ import { type StyleLook, type StyleWithLook } from './style';
 import { toneLooks } from './tone-styles';
 
 /** Every look of the local engine, by the id of the style that asks for it. */
-export const LOOKS: readonly StyleLook[] = [...toneLooks, ...drawingLooks, ...illustrationLooks, ...paintingLooks, ...graphicLooks, ...gradeLooks];
+export const LOOKS: readonly StyleLook[] = [
+  ...toneLooks,
+  ...drawingLooks,
+  ...illustrationLooks,
+  ...paintingLooks,
+  ...graphicLooks,
+  ...gradeLooks,
+];
 
 const LOOK_BY_ID = new Map(LOOKS.map((look) => [look.id, look.apply]));
 

@@ -40,7 +40,11 @@ export function darkLines(raster: Raster, edges: Uint8Array, threshold: number, 
  * The shrink follows the picture's size, so areas look the same at any resolution.
  */
 export async function flatten(raster: Raster, factor: number, medianSize: number): Promise<Raster> {
-  const small = await withSharp(raster, (pipeline) => pipeline.resize(Math.max(8, Math.round(raster.width / factor)), Math.max(8, Math.round(raster.height / factor)), { fit: 'fill' }).median(medianSize));
+  const small = await withSharp(raster, (pipeline) =>
+    pipeline
+      .resize(Math.max(8, Math.round(raster.width / factor)), Math.max(8, Math.round(raster.height / factor)), { fit: 'fill' })
+      .median(medianSize),
+  );
   return withSharp(small, (pipeline) => pipeline.resize(raster.width, raster.height, { fit: 'fill' }));
 }
 
@@ -53,7 +57,13 @@ export const drawingLooks: StyleLook[] = [
     id: 'coloured-pencil',
     apply: async (raster, { scale, seed }) => {
       const drawing = await pencilSketch(raster, scale, seed);
-      const pale = applyCurves(adjustColour(raster, { saturation: 1.5 }), curve([[0, 110], [255, 255]]));
+      const pale = applyCurves(
+        adjustColour(raster, { saturation: 1.5 }),
+        curve([
+          [0, 110],
+          [255, 255],
+        ]),
+      );
       return multiplyLuma(drawing, pale);
     },
   },
@@ -67,8 +77,22 @@ export const drawingLooks: StyleLook[] = [
         const tone = 60 + (luma[pixel]! * 190) / 255;
         out[pixel] = tone * (1 - Math.min(1, (edges[pixel]! * 1.2) / 255));
       }
-      const smudged = await withSharp(rasterFromLuma(out, raster.width, raster.height), (pipeline) => pipeline.blur(Math.max(0.3, 1.2 * scale)));
-      return addGrain(applyCurves(smudged, curve([[0, 0], [100, 70], [200, 235], [255, 250]])), 28, seed);
+      const smudged = await withSharp(rasterFromLuma(out, raster.width, raster.height), (pipeline) =>
+        pipeline.blur(Math.max(0.3, 1.2 * scale)),
+      );
+      return addGrain(
+        applyCurves(
+          smudged,
+          curve([
+            [0, 0],
+            [100, 70],
+            [200, 235],
+            [255, 250],
+          ]),
+        ),
+        28,
+        seed,
+      );
     },
   },
   {

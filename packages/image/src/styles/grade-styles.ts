@@ -1,5 +1,17 @@
 import { hslToRgb, rgbToHsl } from '../colours';
-import { addGrain, adjustColour, applyCurves, blend, curve, gradientMap, mixByMask, softBlur, stretchContrast, vignette, type Rgb } from '../pixel-ops';
+import {
+  addGrain,
+  adjustColour,
+  applyCurves,
+  blend,
+  curve,
+  gradientMap,
+  mixByMask,
+  softBlur,
+  stretchContrast,
+  vignette,
+  type Rgb,
+} from '../pixel-ops';
 import { seededRandom } from '../random';
 import { pipelineOf, toRaster, withSharp, type Raster } from '../raster';
 import { type StyleLook } from './style';
@@ -64,7 +76,13 @@ async function polaroidFrame(raster: Raster): Promise<Raster> {
   const innerHeight = Math.max(1, raster.height - side - bottom);
   const inner = await toRaster(pipelineOf(raster).resize(innerWidth, innerHeight, { fit: 'cover' }));
   return toRaster(
-    pipelineOf(inner).extend({ top: side, left: side, right: raster.width - innerWidth - side, bottom: raster.height - innerHeight - side, background: { r: 246, g: 245, b: 240 } }),
+    pipelineOf(inner).extend({
+      top: side,
+      left: side,
+      right: raster.width - innerWidth - side,
+      bottom: raster.height - innerHeight - side,
+      background: { r: 246, g: 245, b: 240 },
+    }),
   );
 }
 
@@ -82,7 +100,8 @@ function scratches(raster: Raster, seed: number, scale: number): Raster {
     for (let y = top; y < Math.min(raster.height, top + length); y += 1) {
       const x = Math.min(raster.width - 1, Math.max(0, Math.round(x0 + (y - top) * drift)));
       const index = (y * raster.width + x) * 3;
-      for (let channel = 0; channel < 3; channel += 1) data[index + channel] = light ? Math.min(255, data[index + channel]! + 60) : data[index + channel]! * 0.5;
+      for (let channel = 0; channel < 3; channel += 1)
+        data[index + channel] = light ? Math.min(255, data[index + channel]! + 60) : data[index + channel]! * 0.5;
     }
   }
   const specks = Math.round(400 * scale * scale);
@@ -105,35 +124,114 @@ const SEPIA_MATRIX: [[number, number, number], [number, number, number], [number
 function duotone(id: string, dark: Rgb, light: Rgb): StyleLook {
   return {
     id,
-    apply: (raster) => gradientMap(stretchContrast(raster), [{ at: 0, colour: dark }, { at: 1, colour: light }]),
+    apply: (raster) =>
+      gradientMap(stretchContrast(raster), [
+        { at: 0, colour: dark },
+        { at: 1, colour: light },
+      ]),
   };
 }
 
 export const gradeLooks: StyleLook[] = [
   {
     id: 'teal-orange',
-    apply: (raster) => adjustColour(splitTone(splitTone(raster, [0, 110, 130], [255, 150, 60], 1), [0, 110, 130], [255, 150, 60], 0.5), { saturation: 1.2, contrast: 1.06 }),
+    apply: (raster) =>
+      adjustColour(splitTone(splitTone(raster, [0, 110, 130], [255, 150, 60], 1), [0, 110, 130], [255, 150, 60], 0.5), {
+        saturation: 1.2,
+        contrast: 1.06,
+      }),
   },
   {
     id: 'cross-process',
     apply: (raster) =>
-      adjustColour(applyCurves(raster, curve([[0, 0], [64, 45], [192, 225], [255, 255]]), curve([[0, 12], [128, 145], [255, 245]]), curve([[0, 70], [128, 118], [255, 180]])), { saturation: 1.2 }),
+      adjustColour(
+        applyCurves(
+          raster,
+          curve([
+            [0, 0],
+            [64, 45],
+            [192, 225],
+            [255, 255],
+          ]),
+          curve([
+            [0, 12],
+            [128, 145],
+            [255, 245],
+          ]),
+          curve([
+            [0, 70],
+            [128, 118],
+            [255, 180],
+          ]),
+        ),
+        { saturation: 1.2 },
+      ),
   },
   {
     id: 'lomo',
-    apply: (raster) => vignette(adjustColour(applyCurves(raster, curve([[0, 0], [70, 40], [180, 215], [255, 255]])), { saturation: 1.6 }), 1, 0.25),
+    apply: (raster) =>
+      vignette(
+        adjustColour(
+          applyCurves(
+            raster,
+            curve([
+              [0, 0],
+              [70, 40],
+              [180, 215],
+              [255, 255],
+            ]),
+          ),
+          { saturation: 1.6 },
+        ),
+        1,
+        0.25,
+      ),
   },
   {
     id: 'polaroid',
     apply: async (raster) => {
-      const faded = applyCurves(raster, curve([[0, 38], [128, 138], [255, 238]]), curve([[0, 30], [128, 132], [255, 240]]), curve([[0, 50], [128, 124], [255, 220]]));
+      const faded = applyCurves(
+        raster,
+        curve([
+          [0, 38],
+          [128, 138],
+          [255, 238],
+        ]),
+        curve([
+          [0, 30],
+          [128, 132],
+          [255, 240],
+        ]),
+        curve([
+          [0, 50],
+          [128, 124],
+          [255, 220],
+        ]),
+      );
       return polaroidFrame(adjustColour(faded, { saturation: 0.85 }));
     },
   },
   {
     id: 'golden-hour',
     apply: async (raster) => {
-      const warm = applyCurves(raster, curve([[0, 25], [128, 170], [255, 255]]), curve([[0, 10], [128, 135], [255, 235]]), curve([[0, 0], [128, 80], [255, 170]]));
+      const warm = applyCurves(
+        raster,
+        curve([
+          [0, 25],
+          [128, 170],
+          [255, 255],
+        ]),
+        curve([
+          [0, 10],
+          [128, 135],
+          [255, 235],
+        ]),
+        curve([
+          [0, 0],
+          [128, 80],
+          [255, 170],
+        ]),
+      );
       const glow = Buffer.allocUnsafe(warm.data.length);
       for (let y = 0; y < raster.height; y += 1) {
         for (let x = 0; x < raster.width; x += 1) {
@@ -156,7 +254,24 @@ export const gradeLooks: StyleLook[] = [
     id: 'winter',
     apply: (raster) => {
       const pale = adjustColour(raster, { saturation: 0.45 });
-      return applyCurves(pale, curve([[0, 20], [128, 140], [255, 245]]), curve([[0, 40], [128, 160], [255, 252]]), curve([[0, 80], [128, 190], [255, 255]]));
+      return applyCurves(
+        pale,
+        curve([
+          [0, 20],
+          [128, 140],
+          [255, 245],
+        ]),
+        curve([
+          [0, 40],
+          [128, 160],
+          [255, 252],
+        ]),
+        curve([
+          [0, 80],
+          [128, 190],
+          [255, 255],
+        ]),
+      );
     },
   },
   {
@@ -165,11 +280,36 @@ export const gradeLooks: StyleLook[] = [
   },
   {
     id: 'muted',
-    apply: (raster) => applyCurves(adjustColour(raster, { saturation: 0.35 }), curve([[0, 25], [128, 120], [255, 215]])),
+    apply: (raster) =>
+      applyCurves(
+        adjustColour(raster, { saturation: 0.35 }),
+        curve([
+          [0, 25],
+          [128, 120],
+          [255, 215],
+        ]),
+      ),
   },
   {
     id: 'cyberpunk',
-    apply: (raster) => adjustColour(splitTone(applyCurves(raster, curve([[0, 0], [70, 40], [190, 220], [255, 255]])), [0, 190, 255], [255, 0, 190], 1), { saturation: 1.4 }),
+    apply: (raster) =>
+      adjustColour(
+        splitTone(
+          applyCurves(
+            raster,
+            curve([
+              [0, 0],
+              [70, 40],
+              [190, 220],
+              [255, 255],
+            ]),
+          ),
+          [0, 190, 255],
+          [255, 0, 190],
+          1,
+        ),
+        { saturation: 1.4 },
+      ),
   },
   {
     id: 'vaporwave',
@@ -200,13 +340,33 @@ export const gradeLooks: StyleLook[] = [
   },
   {
     id: 'film-grain',
-    apply: (raster, { seed }) => addGrain(applyCurves(raster, curve([[0, 8], [128, 128], [255, 246]])), 48, seed, true),
+    apply: (raster, { seed }) =>
+      addGrain(
+        applyCurves(
+          raster,
+          curve([
+            [0, 8],
+            [128, 128],
+            [255, 246],
+          ]),
+        ),
+        48,
+        seed,
+        true,
+      ),
   },
   {
     id: 'old-photo',
     apply: async (raster, { seed, scale }) => {
       const sepia = await withSharp(raster, (pipeline) => pipeline.recomb(SEPIA_MATRIX).blur(Math.max(0.3, 0.9 * scale)));
-      const faded = applyCurves(sepia, curve([[0, 55], [128, 125], [255, 215]]));
+      const faded = applyCurves(
+        sepia,
+        curve([
+          [0, 55],
+          [128, 125],
+          [255, 215],
+        ]),
+      );
       return vignette(scratches(faded, seed, scale), 1, 0.2, [40, 25, 10]);
     },
   },

@@ -1,4 +1,18 @@
-import { addGrain, adjustColour, applyCurves, blend, curve, edgeMagnitude, gradientMap, softBlur, stretchContrast, posterizeLut, rgbFromHex, vignette, type Rgb } from '../pixel-ops';
+import {
+  addGrain,
+  adjustColour,
+  applyCurves,
+  blend,
+  curve,
+  edgeMagnitude,
+  gradientMap,
+  softBlur,
+  stretchContrast,
+  posterizeLut,
+  rgbFromHex,
+  vignette,
+  type Rgb,
+} from '../pixel-ops';
 import { seededRandom } from '../random';
 import { lumaOf, pipelineOf, toRaster, withSharp, type Raster } from '../raster';
 import { type StyleLook } from './style';
@@ -8,7 +22,11 @@ import { type StyleLook } from './style';
 /** Shrinks to `blocks` on the long side (averaging), lets `work` recolour, then enlarges with hard pixel edges. */
 async function pixelate(raster: Raster, blocks: number, work: (small: Raster) => Raster = (small) => small): Promise<Raster> {
   const factor = Math.max(1, Math.max(raster.width, raster.height) / blocks);
-  const small = await toRaster(pipelineOf(raster).resize(Math.max(1, Math.round(raster.width / factor)), Math.max(1, Math.round(raster.height / factor)), { fit: 'fill' }));
+  const small = await toRaster(
+    pipelineOf(raster).resize(Math.max(1, Math.round(raster.width / factor)), Math.max(1, Math.round(raster.height / factor)), {
+      fit: 'fill',
+    }),
+  );
   return toRaster(pipelineOf(work(small)).resize(raster.width, raster.height, { fit: 'fill', kernel: 'nearest' }));
 }
 
@@ -72,7 +90,10 @@ async function halftone(raster: Raster, pitch: number): Promise<Raster> {
   return { data, width: raster.width, height: raster.height };
 }
 
-const BAYER_8 = [0, 32, 8, 40, 2, 34, 10, 42, 48, 16, 56, 24, 50, 18, 58, 26, 12, 44, 4, 36, 14, 46, 6, 38, 60, 28, 52, 20, 62, 30, 54, 22, 3, 35, 11, 43, 1, 33, 9, 41, 51, 19, 59, 27, 49, 17, 57, 25, 15, 47, 7, 39, 13, 45, 5, 37, 63, 31, 55, 23, 61, 29, 53, 21];
+const BAYER_8 = [
+  0, 32, 8, 40, 2, 34, 10, 42, 48, 16, 56, 24, 50, 18, 58, 26, 12, 44, 4, 36, 14, 46, 6, 38, 60, 28, 52, 20, 62, 30, 54, 22, 3, 35, 11, 43,
+  1, 33, 9, 41, 51, 19, 59, 27, 49, 17, 57, 25, 15, 47, 7, 39, 13, 45, 5, 37, 63, 31, 55, 23, 61, 29, 53, 21,
+];
 
 function orderedDither(raster: Raster): Raster {
   const luma = lumaOf(raster);
@@ -151,7 +172,18 @@ async function vhs(raster: Raster, scale: number, seed: number): Promise<Raster>
     data[index + 1] = Math.max(0, Math.min(255, smeared.data[index + 1]! + lift));
     data[index + 2] = Math.max(0, Math.min(255, smeared.data[index + 2]! + lift + 14));
   }
-  return addGrain(applyCurves({ data, width: raster.width, height: raster.height }, curve([[0, 28], [255, 232]])), 22, seed, true);
+  return addGrain(
+    applyCurves(
+      { data, width: raster.width, height: raster.height },
+      curve([
+        [0, 28],
+        [255, 232],
+      ]),
+    ),
+    22,
+    seed,
+    true,
+  );
 }
 
 /** The top-left quarter mirrored into all four. */
@@ -217,7 +249,8 @@ export const graphicLooks: StyleLook[] = [
         const data = Buffer.from(small.data);
         for (let index = 0; index < data.length; index += 3) {
           const jitter = (random() - 0.5) * 30;
-          for (let channel = 0; channel < 3; channel += 1) data[index + channel] = Math.max(0, Math.min(255, data[index + channel]! + jitter));
+          for (let channel = 0; channel < 3; channel += 1)
+            data[index + channel] = Math.max(0, Math.min(255, data[index + channel]! + jitter));
         }
         return { data, width: small.width, height: small.height };
       });
@@ -317,7 +350,14 @@ export const graphicLooks: StyleLook[] = [
   {
     id: 'night-vision',
     apply: async (raster, { seed, scale }) => {
-      const bright = applyCurves(raster, curve([[0, 10], [80, 140], [255, 255]]));
+      const bright = applyCurves(
+        raster,
+        curve([
+          [0, 10],
+          [80, 140],
+          [255, 255],
+        ]),
+      );
       const green = gradientMap(bright, [
         { at: 0, colour: [0, 12, 0] },
         { at: 0.5, colour: [30, 150, 40] },

@@ -51,22 +51,59 @@ export const illustrationLooks: StyleLook[] = [
     id: 'digital-art',
     apply: async (raster, { scale }) => {
       // Smooth painted areas, crisp where it matters (clarity), vivid colour, a glow round the lights, cool shadows and warm highlights.
-      const painted = await withSharp(await flatten(raster, Math.max(1.1, 1.3 * scale), 3), (pipeline) => pipeline.sharpen({ sigma: Math.max(0.5, 2 * scale), m1: 0.5, m2: 3 }));
+      const painted = await withSharp(await flatten(raster, Math.max(1.1, 1.3 * scale), 3), (pipeline) =>
+        pipeline.sharpen({ sigma: Math.max(0.5, 2 * scale), m1: 0.5, m2: 3 }),
+      );
       const vivid = adjustColour(painted, { saturation: 1.4, contrast: 1.12 });
-      const highlights = applyCurves(vivid, curve([[0, 0], [170, 0], [255, 255]]));
+      const highlights = applyCurves(
+        vivid,
+        curve([
+          [0, 0],
+          [170, 0],
+          [255, 255],
+        ]),
+      );
       const glow = await withSharp(highlights, (pipeline) => pipeline.blur(Math.max(1, 12 * scale)));
       const bloomed = blend(vivid, glow, 'screen', 0.7);
-      return applyCurves(bloomed, curve([[0, 0], [128, 134], [255, 255]]), curve([[0, 4], [128, 128], [255, 250]]), curve([[0, 24], [128, 126], [255, 228]]));
+      return applyCurves(
+        bloomed,
+        curve([
+          [0, 0],
+          [128, 134],
+          [255, 255],
+        ]),
+        curve([
+          [0, 4],
+          [128, 128],
+          [255, 250],
+        ]),
+        curve([
+          [0, 24],
+          [128, 126],
+          [255, 228],
+        ]),
+      );
     },
   },
   {
     id: '3d-render',
     apply: async (raster, { scale }) => {
       // Surfaces smoothed to plastic, shaded by their own blurred light (volume, soft occlusion in the creases), glossy highlights, a lens vignette.
-      const smooth = await withSharp(await flatten(raster, Math.max(1.5, 2.4 * scale), 7), (pipeline) => pipeline.blur(Math.max(0.4, 0.8 * scale)));
+      const smooth = await withSharp(await flatten(raster, Math.max(1.5, 2.4 * scale), 7), (pipeline) =>
+        pipeline.blur(Math.max(0.4, 0.8 * scale)),
+      );
       const volume = await withSharp(smooth, (pipeline) => pipeline.greyscale().blur(Math.max(1, 8 * scale)));
       const shaded = blend(smooth, volume, 'soft-light', 0.9);
-      const glossy = applyCurves(adjustColour(shaded, { saturation: 1.3, contrast: 1.08 }), curve([[0, 12], [64, 58], [190, 208], [232, 252], [255, 255]]));
+      const glossy = applyCurves(
+        adjustColour(shaded, { saturation: 1.3, contrast: 1.08 }),
+        curve([
+          [0, 12],
+          [64, 58],
+          [190, 208],
+          [232, 252],
+          [255, 255],
+        ]),
+      );
       return vignette(glossy, 0.3);
     },
   },

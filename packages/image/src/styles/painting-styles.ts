@@ -6,7 +6,9 @@ import { type StyleLook } from './style';
 /** Painted looks: flattened colour areas, pigment at their edges, paper and brush texture. */
 
 async function resizedBack(raster: Raster, factor: number, build: (small: Raster) => Promise<Raster> | Raster): Promise<Raster> {
-  const small = await withSharp(raster, (pipeline) => pipeline.resize(Math.max(8, Math.round(raster.width / factor)), Math.max(8, Math.round(raster.height / factor)), { fit: 'fill' }));
+  const small = await withSharp(raster, (pipeline) =>
+    pipeline.resize(Math.max(8, Math.round(raster.width / factor)), Math.max(8, Math.round(raster.height / factor)), { fit: 'fill' }),
+  );
   const worked = await build(small);
   return withSharp(worked, (pipeline) => pipeline.resize(raster.width, raster.height, { fit: 'fill' }));
 }
@@ -15,7 +17,8 @@ async function resizedBack(raster: Raster, factor: number, build: (small: Raster
 async function paperTexture(width: number, height: number, seed: number, cell: number): Promise<Raster> {
   const random = seededRandom(seed);
   const small = createRaster(Math.max(2, Math.round(width / cell)), Math.max(2, Math.round(height / cell)));
-  for (let index = 0; index < small.data.length; index += 3) small.data[index] = small.data[index + 1] = small.data[index + 2] = 110 + random() * 36;
+  for (let index = 0; index < small.data.length; index += 3)
+    small.data[index] = small.data[index + 1] = small.data[index + 2] = 110 + random() * 36;
   return toRaster(pipelineOf(small).resize(width, height, { fit: 'fill', kernel: 'cubic' }));
 }
 
@@ -61,8 +64,17 @@ export const paintingLooks: StyleLook[] = [
   {
     id: 'watercolour',
     apply: async (raster, { scale, seed }) => {
-      const washes = await resizedBack(raster, Math.max(1.5, 2 * scale), async (small) => adjustColour(await withSharp(small, (pipeline) => pipeline.median(5)), { saturation: 1.25 }));
-      const light = applyCurves(washes, curve([[0, 50], [128, 165], [255, 255]]));
+      const washes = await resizedBack(raster, Math.max(1.5, 2 * scale), async (small) =>
+        adjustColour(await withSharp(small, (pipeline) => pipeline.median(5)), { saturation: 1.25 }),
+      );
+      const light = applyCurves(
+        washes,
+        curve([
+          [0, 50],
+          [128, 165],
+          [255, 255],
+        ]),
+      );
       const edges = await edgeMagnitude(washes, 1.5 * scale, 0.8);
       const pooled = Buffer.allocUnsafe(light.data.length);
       for (let pixel = 0, index = 0; pixel < edges.length; pixel += 1, index += 3) {
@@ -100,7 +112,21 @@ export const paintingLooks: StyleLook[] = [
     id: 'pastel',
     apply: async (raster, { scale }) => {
       const soft = adjustColour(await withSharp(raster, (pipeline) => pipeline.blur(Math.max(0.3, 1.5 * scale))), { saturation: 0.7 });
-      return applyCurves(soft, curve([[0, 120], [255, 252]]), curve([[0, 110], [255, 246]]), curve([[0, 125], [255, 252]]));
+      return applyCurves(
+        soft,
+        curve([
+          [0, 120],
+          [255, 252],
+        ]),
+        curve([
+          [0, 110],
+          [255, 246],
+        ]),
+        curve([
+          [0, 125],
+          [255, 252],
+        ]),
+      );
     },
   },
   {

@@ -18,7 +18,10 @@ describe('the local style catalogue', () => {
     expect(STYLES.length).toBeGreaterThanOrEqual(50);
     expect(new Set(STYLES.map((style) => style.id)).size).toBe(STYLES.length);
     for (const style of STYLES) {
-      expect(style.patterns.some((pattern) => /[a-z]/i.test(pattern)), style.id).toBe(true);
+      expect(
+        style.patterns.some((pattern) => /[a-z]/i.test(pattern)),
+        style.id,
+      ).toBe(true);
       expect(style.patterns.some((pattern) => /[а-я]/i.test(pattern)) || /^[A-Z]+$/.test(style.russian), style.id).toBe(true);
     }
   });
@@ -29,7 +32,9 @@ describe('the local style catalogue', () => {
   });
 
   it('fixtures include every EXIF orientation and the people photos', () => {
-    expect(photos.map((photo) => photo.name)).toEqual(expect.arrayContaining(['photos/Landscape_6.jpg', 'photos/Portrait_8.jpg', 'people/082.jpg']));
+    expect(photos.map((photo) => photo.name)).toEqual(
+      expect.arrayContaining(['photos/Landscape_6.jpg', 'photos/Portrait_8.jpg', 'people/082.jpg']),
+    );
     expect(photos.length).toBeGreaterThanOrEqual(16);
   });
 });
@@ -60,32 +65,40 @@ describe('every local style on every fixture photo', () => {
     expect(Math.max(width, height)).toBeLessThanOrEqual(400);
   }
 
-  it.each(STYLES.map((style, index) => [style.id, style.english, index] as const))('%s gives a valid image of the requested shape', async (_id, name, index) => {
-    for (const [position, photo] of photos.entries()) {
-      // Every style meets each of 1:1, 16:9 and unchanged across the photos.
-      await expectStyled(photo, `make it ${name}`, RATIOS[(index + position) % RATIOS.length]!);
-    }
-  }, 30_000);
+  it.each(STYLES.map((style, index) => [style.id, style.english, index] as const))(
+    '%s gives a valid image of the requested shape',
+    async (_id, name, index) => {
+      for (const [position, photo] of photos.entries()) {
+        // Every style meets each of 1:1, 16:9 and unchanged across the photos.
+        await expectStyled(photo, `make it ${name}`, RATIOS[(index + position) % RATIOS.length]!);
+      }
+    },
+    30_000,
+  );
 });
 
 describe('styles are visibly different pipelines', () => {
-  it.each(['people/082.jpg', 'photos/Landscape_1.jpg'])('no two styles (nor a style and the original) look alike on %s', async (name) => {
-    const raster: Raster = await decodeToRaster(fixture(name), 300);
-    const outputs: { id: string; pixels: { data: Buffer; width: number; height: number } }[] = [{ id: 'original', pixels: raster }];
-    for (const style of STYLES) {
-      const styled = await style.apply(raster, { seed: 1, scale: sizeScale(raster) });
-      expect([styled.width, styled.height], style.id).toEqual([raster.width, raster.height]);
-      outputs.push({ id: style.id, pixels: styled });
-    }
-    const tooClose: string[] = [];
-    for (let first = 0; first < outputs.length; first += 1) {
-      for (let second = first + 1; second < outputs.length; second += 1) {
-        const difference = meanDifference(outputs[first]!.pixels, outputs[second]!.pixels);
-        if (difference < 5) tooClose.push(`${outputs[first]!.id}/${outputs[second]!.id}=${difference.toFixed(1)}`);
+  it.each(['people/082.jpg', 'photos/Landscape_1.jpg'])(
+    'no two styles (nor a style and the original) look alike on %s',
+    async (name) => {
+      const raster: Raster = await decodeToRaster(fixture(name), 300);
+      const outputs: { id: string; pixels: { data: Buffer; width: number; height: number } }[] = [{ id: 'original', pixels: raster }];
+      for (const style of STYLES) {
+        const styled = await style.apply(raster, { seed: 1, scale: sizeScale(raster) });
+        expect([styled.width, styled.height], style.id).toEqual([raster.width, raster.height]);
+        outputs.push({ id: style.id, pixels: styled });
       }
-    }
-    expect(tooClose).toEqual([]);
-  }, 60_000);
+      const tooClose: string[] = [];
+      for (let first = 0; first < outputs.length; first += 1) {
+        for (let second = first + 1; second < outputs.length; second += 1) {
+          const difference = meanDifference(outputs[first]!.pixels, outputs[second]!.pixels);
+          if (difference < 5) tooClose.push(`${outputs[first]!.id}/${outputs[second]!.id}=${difference.toFixed(1)}`);
+        }
+      }
+      expect(tooClose).toEqual([]);
+    },
+    60_000,
+  );
 
   it('styles keep the picture recognisable: the black-and-white result is grey and follows the original brightness', async () => {
     const raster = await decodeToRaster(fixture('people/040.jpg'), 200);

@@ -19,7 +19,17 @@ function monochrome(raster: Raster, toneCurve: Uint8Array): Raster {
 export const toneLooks: StyleLook[] = [
   {
     id: 'black-and-white',
-    apply: (raster) => monochrome(raster, curve([[0, 0], [40, 30], [128, 128], [215, 225], [255, 255]])),
+    apply: (raster) =>
+      monochrome(
+        raster,
+        curve([
+          [0, 0],
+          [40, 30],
+          [128, 128],
+          [215, 225],
+          [255, 255],
+        ]),
+      ),
   },
   {
     id: 'sepia',
@@ -28,33 +38,137 @@ export const toneLooks: StyleLook[] = [
   {
     id: 'vintage-film',
     apply: (raster, { seed }) => {
-      const faded = applyCurves(raster, curve([[0, 42], [128, 140], [255, 236]]), curve([[0, 30], [128, 126], [255, 222]]), curve([[0, 48], [128, 108], [255, 186]]));
+      const faded = applyCurves(
+        raster,
+        curve([
+          [0, 42],
+          [128, 140],
+          [255, 236],
+        ]),
+        curve([
+          [0, 30],
+          [128, 126],
+          [255, 222],
+        ]),
+        curve([
+          [0, 48],
+          [128, 108],
+          [255, 186],
+        ]),
+      );
       return addGrain(vignette(adjustColour(faded, { saturation: 0.8 }), 0.45), 16, seed);
     },
   },
   {
     id: 'faded',
-    apply: (raster) => adjustColour(applyCurves(raster, curve([[0, 70], [128, 140], [255, 222]])), { saturation: 0.6 }),
+    apply: (raster) =>
+      adjustColour(
+        applyCurves(
+          raster,
+          curve([
+            [0, 70],
+            [128, 140],
+            [255, 222],
+          ]),
+        ),
+        { saturation: 0.6 },
+      ),
   },
   {
     id: 'high-contrast',
-    apply: (raster) => adjustColour(applyCurves(raster, curve([[0, 0], [60, 22], [128, 128], [196, 236], [255, 255]])), { saturation: 1.15 }),
+    apply: (raster) =>
+      adjustColour(
+        applyCurves(
+          raster,
+          curve([
+            [0, 0],
+            [60, 22],
+            [128, 128],
+            [196, 236],
+            [255, 255],
+          ]),
+        ),
+        { saturation: 1.15 },
+      ),
   },
   {
     id: 'dramatic',
-    apply: (raster) => vignette(adjustColour(applyCurves(raster, curve([[0, 0], [90, 45], [180, 160], [255, 235]])), { saturation: 0.75 }), 0.8, 0.35),
+    apply: (raster) =>
+      vignette(
+        adjustColour(
+          applyCurves(
+            raster,
+            curve([
+              [0, 0],
+              [90, 45],
+              [180, 160],
+              [255, 235],
+            ]),
+          ),
+          { saturation: 0.75 },
+        ),
+        0.8,
+        0.35,
+      ),
   },
   {
     id: 'high-key',
-    apply: (raster) => adjustColour(applyCurves(raster, curve([[0, 80], [128, 200], [255, 255]])), { saturation: 0.8 }),
+    apply: (raster) =>
+      adjustColour(
+        applyCurves(
+          raster,
+          curve([
+            [0, 80],
+            [128, 200],
+            [255, 255],
+          ]),
+        ),
+        { saturation: 0.8 },
+      ),
   },
   {
     id: 'warm',
-    apply: (raster) => applyCurves(raster, curve([[0, 12], [128, 158], [255, 255]]), curve([[0, 4], [128, 134], [255, 248]]), curve([[0, 0], [128, 96], [255, 214]])),
+    apply: (raster) =>
+      applyCurves(
+        raster,
+        curve([
+          [0, 12],
+          [128, 158],
+          [255, 255],
+        ]),
+        curve([
+          [0, 4],
+          [128, 134],
+          [255, 248],
+        ]),
+        curve([
+          [0, 0],
+          [128, 96],
+          [255, 214],
+        ]),
+      ),
   },
   {
     id: 'cool',
-    apply: (raster) => applyCurves(raster, curve([[0, 0], [128, 100], [255, 222]]), curve([[0, 4], [128, 132], [255, 250]]), curve([[0, 18], [128, 162], [255, 255]])),
+    apply: (raster) =>
+      applyCurves(
+        raster,
+        curve([
+          [0, 0],
+          [128, 100],
+          [255, 222],
+        ]),
+        curve([
+          [0, 4],
+          [128, 132],
+          [255, 250],
+        ]),
+        curve([
+          [0, 18],
+          [128, 162],
+          [255, 255],
+        ]),
+      ),
   },
   {
     id: 'vignette',
@@ -87,10 +201,36 @@ export const toneLooks: StyleLook[] = [
   },
   {
     id: 'solarize',
-    apply: (raster) => applyCurves(raster, curve([[0, 0], [128, 255], [255, 0]])),
+    apply: (raster) =>
+      applyCurves(
+        raster,
+        curve([
+          [0, 0],
+          [128, 255],
+          [255, 0],
+        ]),
+      ),
   },
   {
     id: 'noir',
-    apply: (raster, { seed }) => addGrain(vignette(monochrome(raster, curve([[0, 0], [70, 18], [128, 120], [180, 225], [255, 255]])), 0.85, 0.3), 14, seed),
+    apply: (raster, { seed }) =>
+      addGrain(
+        vignette(
+          monochrome(
+            raster,
+            curve([
+              [0, 0],
+              [70, 18],
+              [128, 120],
+              [180, 225],
+              [255, 255],
+            ]),
+          ),
+          0.85,
+          0.3,
+        ),
+        14,
+        seed,
+      ),
   },
 ];

@@ -32,7 +32,12 @@ const SCENE_MAX_SIDE = 1024;
  * background's share swapped out. Everything smooth is worked out on 640-pixel copies and read
  * back by bilinear interpolation.
  */
-export async function changeBackground(picture: Raster, person: PersonMask, change: BackgroundChange, seed: number): Promise<BackgroundResult> {
+export async function changeBackground(
+  picture: Raster,
+  person: PersonMask,
+  change: BackgroundChange,
+  seed: number,
+): Promise<BackgroundResult> {
   const { width, height } = picture;
   const alpha: Plane = { data: person.alpha, width, height };
   // The copies the mask was refined on: the photo's colours as they were before any colour change made since only matter in the person's grade.
@@ -53,10 +58,12 @@ export async function changeBackground(picture: Raster, person: PersonMask, chan
     backdropSmall = await toRaster(pipelineOf(behind).blur(Math.max(2, SMALL_SIDE * 0.012)));
   } else {
     const drawSize = scaledSize(width, height, SCENE_MAX_SIDE);
-    let drawn = change.kind === 'scene' ? await renderScene(change.scene, drawSize, seed) : studioBackdrop(namedColour(change.colour.id), drawSize);
+    let drawn =
+      change.kind === 'scene' ? await renderScene(change.scene, drawSize, seed) : studioBackdrop(namedColour(change.colour.id), drawSize);
     drawn = await castShadow(drawn, await resizePlaneTo(smallAlpha, drawn.width, drawn.height), change.kind === 'scene' ? 0.3 : 0.18);
     // A touch of depth of field: the person is in focus, the scene a little behind them.
-    if (change.kind === 'scene') drawn = await toRaster(pipelineOf(drawn).blur(Math.max(0.4, Math.max(drawn.width, drawn.height) * 0.0012)));
+    if (change.kind === 'scene')
+      drawn = await toRaster(pipelineOf(drawn).blur(Math.max(0.4, Math.max(drawn.width, drawn.height) * 0.0012)));
     backdropSmall = drawn;
     matchStrength = change.kind === 'scene' ? 0.3 : change.colour.id === 'white' ? 0 : 0.08;
   }
@@ -98,7 +105,14 @@ export async function changeBackground(picture: Raster, person: PersonMask, chan
 }
 
 /** Bilinear sample of a small raster (`out.length` channels) at full-size pixel (x, y). */
-function sampleSmall(small: { data: Uint8Array; width: number; height: number }, x: number, y: number, width: number, height: number, out: Float64Array): void {
+function sampleSmall(
+  small: { data: Uint8Array; width: number; height: number },
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  out: Float64Array,
+): void {
   const channels = out.length;
   const sx = Math.max(0, Math.min(small.width - 1, ((x + 0.5) * small.width) / width - 0.5));
   const sy = Math.max(0, Math.min(small.height - 1, ((y + 0.5) * small.height) / height - 0.5));
@@ -130,7 +144,9 @@ function edgeCells(smallAlpha: Plane, wrapAmount: Uint8Array | null): Uint8Array
       const value = data[cell]!;
       const edge = (value > 0 && value < 255) || (wrapAmount !== null && wrapAmount[cell]! > 2);
       if (!edge) continue;
-      for (let dy = -1; dy <= 1; dy += 1) for (let dx = -1; dx <= 1; dx += 1) if (x + dx >= 0 && x + dx < sw && y + dy >= 0 && y + dy < sh) flagged[(y + dy) * sw + x + dx] = 1;
+      for (let dy = -1; dy <= 1; dy += 1)
+        for (let dx = -1; dx <= 1; dx += 1)
+          if (x + dx >= 0 && x + dx < sw && y + dy >= 0 && y + dy < sh) flagged[(y + dy) * sw + x + dx] = 1;
     }
   }
   return flagged;
@@ -243,8 +259,16 @@ async function castShadow(scene: Raster, alpha: Plane, strength: number): Promis
   }
   const contact = contactShadow(alpha);
   if (contact) {
-    for (let y = Math.max(0, Math.floor(contact.y - contact.radiusY)); y < Math.min(height, Math.ceil(contact.y + contact.radiusY)); y += 1) {
-      for (let x = Math.max(0, Math.floor(contact.x - contact.radiusX)); x < Math.min(width, Math.ceil(contact.x + contact.radiusX)); x += 1) {
+    for (
+      let y = Math.max(0, Math.floor(contact.y - contact.radiusY));
+      y < Math.min(height, Math.ceil(contact.y + contact.radiusY));
+      y += 1
+    ) {
+      for (
+        let x = Math.max(0, Math.floor(contact.x - contact.radiusX));
+        x < Math.min(width, Math.ceil(contact.x + contact.radiusX));
+        x += 1
+      ) {
         const dx = (x - contact.x) / contact.radiusX;
         const dy = (y - contact.y) / contact.radiusY;
         const inside = 1 - (dx * dx + dy * dy);

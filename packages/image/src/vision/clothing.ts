@@ -16,7 +16,14 @@ import { BOX_SKIN_MODEL, type SkinModel } from './skin';
  */
 
 /** 0-255 per pixel; null when the garment's part of the body is not in the picture. */
-export function clothingRegion(picture: Raster, person: PersonMask, faces: readonly Face[], skin: SkinModel, part: GarmentPart, pose: Pose | null = null): Uint8Array | null {
+export function clothingRegion(
+  picture: Raster,
+  person: PersonMask,
+  faces: readonly Face[],
+  skin: SkinModel,
+  part: GarmentPart,
+  pose: Pose | null = null,
+): Uint8Array | null {
   const body = bodyOf(picture, person, faces, pose);
   const region = regionOf(picture, person, body, skin, part);
   if (!region) return null;
@@ -25,7 +32,13 @@ export function clothingRegion(picture: Raster, person: PersonMask, faces: reado
   return region.weights;
 }
 
-function regionOf(picture: Raster, person: PersonMask, body: Body, skin: SkinModel, part: GarmentPart): { weights: Uint8Array; covered: number; area: number } | null {
+function regionOf(
+  picture: Raster,
+  person: PersonMask,
+  body: Body,
+  skin: SkinModel,
+  part: GarmentPart,
+): { weights: Uint8Array; covered: number; area: number } | null {
   const { width, height, data } = picture;
   const { face } = body;
   const faceWidth = face ? face.right - face.left : 0;
@@ -62,7 +75,8 @@ function regionOf(picture: Raster, person: PersonMask, body: Body, skin: SkinMod
       }
       const index = pixel * 3;
       // Around a hat the only skin is the forehead and temples: elsewhere skin-coloured is the hat's own colour (straw, felt, fur).
-      const notSkin = part === 'head' && !nearForehead(face, x, y) ? 1 : 1 - skin.likelihood(data[index]!, data[index + 1]!, data[index + 2]!);
+      const notSkin =
+        part === 'head' && !nearForehead(face, x, y) ? 1 : 1 - skin.likelihood(data[index]!, data[index + 1]!, data[index + 2]!);
       const weight = alpha * band * across * notSkin * (1 - head);
       region[pixel] = weight;
       covered += weight;
@@ -114,10 +128,16 @@ export interface Body {
  */
 export function bodyOf(picture: Raster, person: PersonMask, faces: readonly Face[], pose: Pose | null): Body {
   const { width, height } = picture;
-  const face = faces.length > 0 ? faces.reduce((best, candidate) => ((candidate.right - candidate.left) > (best.right - best.left) ? candidate : best)) : null;
+  const face =
+    faces.length > 0
+      ? faces.reduce((best, candidate) => (candidate.right - candidate.left > best.right - best.left ? candidate : best))
+      : null;
   // Shoulders count when both are seen below the face (a close-up's pose is often a guess about parts out of the picture).
   const faceBottom = face ? face.bottom : -Infinity;
-  const shoulders = pose && seen(pose.leftShoulder) && seen(pose.rightShoulder) && Math.min(pose.leftShoulder.y, pose.rightShoulder.y) > faceBottom ? [pose.leftShoulder, pose.rightShoulder] : null;
+  const shoulders =
+    pose && seen(pose.leftShoulder) && seen(pose.rightShoulder) && Math.min(pose.leftShoulder.y, pose.rightShoulder.y) > faceBottom
+      ? [pose.leftShoulder, pose.rightShoulder]
+      : null;
   const personTop = topOf(person);
   let faceWidth: number;
   let faceHeight: number;
@@ -155,14 +175,35 @@ export function bodyOf(picture: Raster, person: PersonMask, faces: readonly Face
   const hipY = hips.length > 0 ? hips.reduce((sum, point) => sum + point.y, 0) / hips.length : shoulderY + shoulderWidth * 1.5;
   const feet = pose ? [pose.leftAnkle, pose.rightAnkle].filter(below(2)) : [];
   const feetY = feet.length > 0 ? Math.max(...feet.map((point) => point.y)) + shoulderWidth * 0.25 : height;
-  const arms = pose ? [pose.leftShoulder, pose.rightShoulder, pose.leftElbow, pose.rightElbow, pose.leftWrist, pose.rightWrist].filter(seen).map((point) => point.x) : [];
+  const arms = pose
+    ? [pose.leftShoulder, pose.rightShoulder, pose.leftElbow, pose.rightElbow, pose.leftWrist, pose.rightWrist]
+        .filter(seen)
+        .map((point) => point.x)
+    : [];
   const armsLeft = Math.min(neckX - shoulderWidth * 0.5, ...arms) - shoulderWidth * 0.45;
   const armsRight = Math.max(neckX + shoulderWidth * 0.5, ...arms) + shoulderWidth * 0.45;
-  const legs = pose ? [pose.leftHip, pose.rightHip, pose.leftKnee, pose.rightKnee, pose.leftAnkle, pose.rightAnkle].filter(seen).map((point) => point.x) : [];
+  const legs = pose
+    ? [pose.leftHip, pose.rightHip, pose.leftKnee, pose.rightKnee, pose.leftAnkle, pose.rightAnkle].filter(seen).map((point) => point.x)
+    : [];
   const legsLeft = Math.min(neckX - shoulderWidth * 0.4, ...legs) - shoulderWidth * 0.45;
   const legsRight = Math.max(neckX + shoulderWidth * 0.4, ...legs) + shoulderWidth * 0.45;
   const headTop = Math.min(personTop, brow - faceHeight * 0.4);
-  return { face, headTop, brow, chin, neckX, shoulderY, shoulderWidth, hipY, feetY, armsLeft, armsRight, legsLeft, legsRight, unit: Math.max(2, shoulderWidth * 0.1) };
+  return {
+    face,
+    headTop,
+    brow,
+    chin,
+    neckX,
+    shoulderY,
+    shoulderWidth,
+    hipY,
+    feetY,
+    armsLeft,
+    armsRight,
+    legsLeft,
+    legsRight,
+    unit: Math.max(2, shoulderWidth * 0.1),
+  };
 }
 
 interface Zone {
@@ -180,16 +221,31 @@ function zoneOf(body: Body, part: GarmentPart, width: number, height: number): Z
   switch (part) {
     case 'head':
       // Down to the eyes at the sides, where a brim comes down; the face and hair below the brow are left out by the head's own shape.
-      return { left: centreX - faceWidth * 1.9, top: Math.max(0, body.headTop - faceWidth * 1.2), right: centreX + faceWidth * 1.9, bottom: body.face ? body.face.top + (body.face.bottom - body.face.top) * 0.45 : body.brow };
+      return {
+        left: centreX - faceWidth * 1.9,
+        top: Math.max(0, body.headTop - faceWidth * 1.2),
+        right: centreX + faceWidth * 1.9,
+        bottom: body.face ? body.face.top + (body.face.bottom - body.face.top) * 0.45 : body.brow,
+      };
     case 'neck':
       // Round the neck, about as wide as the face and a little more, down to the shoulders' joints: a collar beside it is the shirt's.
-      return { left: body.neckX - Math.max(faceWidth * 0.8, shoulders * 0.3), top: body.chin - shoulders * 0.05, right: body.neckX + Math.max(faceWidth * 0.8, shoulders * 0.3), bottom: body.shoulderY + shoulders * 0.05 };
+      return {
+        left: body.neckX - Math.max(faceWidth * 0.8, shoulders * 0.3),
+        top: body.chin - shoulders * 0.05,
+        right: body.neckX + Math.max(faceWidth * 0.8, shoulders * 0.3),
+        bottom: body.shoulderY + shoulders * 0.05,
+      };
     case 'upper':
       return { left: body.armsLeft, top: body.chin, right: body.armsRight, bottom: Math.min(height, body.hipY + shoulders * 0.2) };
     case 'lower':
       return { left: body.legsLeft, top: body.hipY - shoulders * 0.15, right: body.legsRight, bottom: Math.min(height, body.feetY) };
     case 'whole':
-      return { left: Math.min(body.armsLeft, body.legsLeft), top: body.chin, right: Math.max(body.armsRight, body.legsRight), bottom: Math.min(height, body.feetY) };
+      return {
+        left: Math.min(body.armsLeft, body.legsLeft),
+        top: body.chin,
+        right: Math.max(body.armsRight, body.legsRight),
+        bottom: Math.min(height, body.feetY),
+      };
   }
   return { left: 0, top: 0, right: width, bottom: height };
 }
@@ -276,8 +332,12 @@ export function garmentColour(picture: Raster, region: Uint8Array): GarmentColou
       }
     }
     // The samples' own mean hue (not the histogram bin's middle) names the colour: a teal polo is teal, not the blue next to it.
-    const meanHue = samples.length > 0 ? (((Math.atan2(sine, cosine) * 180) / Math.PI) + 360) % 360 : hue;
-    return { colour: colourOfHue(meanHue, lightnessOfBins[best]! / Math.max(1e-9, bins[best]!)), hue: meanHue, chroma: learnChroma(samples) ?? undefined };
+    const meanHue = samples.length > 0 ? ((Math.atan2(sine, cosine) * 180) / Math.PI + 360) % 360 : hue;
+    return {
+      colour: colourOfHue(meanHue, lightnessOfBins[best]! / Math.max(1e-9, bins[best]!)),
+      hue: meanHue,
+      chroma: learnChroma(samples) ?? undefined,
+    };
   }
   const id = (Object.entries(greys) as [keyof typeof greys, number][]).reduce((a, b) => (b[1] > a[1] ? b : a))[0];
   return { colour: namedColour(id) };

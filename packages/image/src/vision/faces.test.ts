@@ -23,13 +23,16 @@ describe('decoding BlazeFace', () => {
 });
 
 describe('finding faces in the fixture portraits', () => {
-  it.each(['people/013.jpg', 'people/037.jpg', 'people/082.jpg', 'people/099.jpg'])('finds the one face in %s, eyes above the mouth', async (name) => {
-    const faces = await detectFaces(await decodeToRaster(fixture(name), 640));
-    expect(faces).toHaveLength(1);
-    const [rightEye, leftEye, , mouth] = faces[0]!.keypoints;
-    expect(mouth![1]).toBeGreaterThan(Math.max(rightEye![1], leftEye![1]));
-    expect(faces[0]!.right - faces[0]!.left).toBeGreaterThan(640 * 0.2);
-  });
+  it.each(['people/013.jpg', 'people/037.jpg', 'people/082.jpg', 'people/099.jpg'])(
+    'finds the one face in %s, eyes above the mouth',
+    async (name) => {
+      const faces = await detectFaces(await decodeToRaster(fixture(name), 640));
+      expect(faces).toHaveLength(1);
+      const [rightEye, leftEye, , mouth] = faces[0]!.keypoints;
+      expect(mouth![1]).toBeGreaterThan(Math.max(rightEye![1], leftEye![1]));
+      expect(faces[0]!.right - faces[0]!.left).toBeGreaterThan(640 * 0.2);
+    },
+  );
 
   it('finds none in a landscape', async () => {
     expect(await detectFaces(await decodeToRaster(fixture('photos/Landscape_3.jpg'), 640))).toEqual([]);

@@ -31,7 +31,8 @@ function anchors(): [number, number][] {
     [32, 6],
   ] as const) {
     const cells = FACE_DETECTION_SIZE / stride;
-    for (let y = 0; y < cells; y += 1) for (let x = 0; x < cells; x += 1) for (let n = 0; n < perCell; n += 1) out.push([(x + 0.5) * stride, (y + 0.5) * stride]);
+    for (let y = 0; y < cells; y += 1)
+      for (let x = 0; x < cells; x += 1) for (let n = 0; n < perCell; n += 1) out.push([(x + 0.5) * stride, (y + 0.5) * stride]);
   }
   return out;
 }
@@ -60,7 +61,14 @@ export function decodeFaces(raw: Float32Array, minScore = MIN_SCORE): Face[] {
     const height = raw[row + 4]!;
     const keypoints: [number, number][] = [];
     for (let point = 0; point < 6; point += 1) keypoints.push([raw[row + 5 + point * 2]! + anchorX, raw[row + 6 + point * 2]! + anchorY]);
-    candidates.push({ left: centreX - width / 2, top: centreY - height / 2, right: centreX + width / 2, bottom: centreY + height / 2, score, keypoints });
+    candidates.push({
+      left: centreX - width / 2,
+      top: centreY - height / 2,
+      right: centreX + width / 2,
+      bottom: centreY + height / 2,
+      score,
+      keypoints,
+    });
   }
   candidates.sort((a, b) => b.score - a.score);
   const kept: Face[] = [];
@@ -73,7 +81,14 @@ export async function detectFaces(picture: Raster, copy: Raster = picture, signa
   const back = picture.width / copy.width;
   const faces = await detectFacesIn(copy, signal);
   if (back === 1) return faces;
-  return faces.map((face) => ({ ...face, left: face.left * back, top: face.top * back, right: face.right * back, bottom: face.bottom * back, keypoints: face.keypoints.map(([x, y]) => [x * back, y * back] as [number, number]) }));
+  return faces.map((face) => ({
+    ...face,
+    left: face.left * back,
+    top: face.top * back,
+    right: face.right * back,
+    bottom: face.bottom * back,
+    keypoints: face.keypoints.map(([x, y]) => [x * back, y * back] as [number, number]),
+  }));
 }
 
 async function detectFacesIn(picture: Raster, signal: AbortSignal | undefined): Promise<Face[]> {
@@ -85,7 +100,13 @@ async function detectFacesIn(picture: Raster, signal: AbortSignal | undefined): 
   const input = await toRaster(
     pipelineOf(picture)
       .resize(contentWidth, contentHeight, { fit: 'fill' })
-      .extend({ left: padLeft, top: padTop, right: FACE_DETECTION_SIZE - contentWidth - padLeft, bottom: FACE_DETECTION_SIZE - contentHeight - padTop, background: '#000000' }),
+      .extend({
+        left: padLeft,
+        top: padTop,
+        right: FACE_DETECTION_SIZE - contentWidth - padLeft,
+        bottom: FACE_DETECTION_SIZE - contentHeight - padTop,
+        background: '#000000',
+      }),
   );
   const { raw } = await runVision({ kind: 'detect-faces', rgb: new Uint8Array(input.data) }, signal);
   const toPicture = (x: number, y: number): [number, number] => [(x - padLeft) / scale, (y - padTop) / scale];

@@ -39,7 +39,9 @@ describe('the guided filter', () => {
     }
     const smallWidth = 48;
     const small = { data: Buffer.alloc(smallWidth * height * 3), width: smallWidth, height };
-    for (let y = 0; y < height; y += 1) for (let x = 0; x < smallWidth; x += 1) full.data.copy(small.data, (y * smallWidth + x) * 3, (y * width + x * 2) * 3, (y * width + x * 2) * 3 + 3);
+    for (let y = 0; y < height; y += 1)
+      for (let x = 0; x < smallWidth; x += 1)
+        full.data.copy(small.data, (y * smallWidth + x) * 3, (y * width + x * 2) * 3, (y * width + x * 2) * 3 + 3);
     const coarse = Float32Array.from({ length: smallWidth * height }, (_, index) => 1 / (1 + Math.exp(((index % smallWidth) - 16) / 3)));
     const mask = applyGuidedCoefficients(guidedCoefficients(small, coarse, 4, 1e-4), full);
     const row = Array.from(mask.subarray(3 * width, 4 * width));

@@ -60,7 +60,11 @@ function firm(probability: number): number {
 /** The photo at the guide's size (640 px on the long side): the one full-size pass the person finder and the face finder share. */
 export function guideOf(picture: Raster): Promise<Raster> {
   const scale = Math.min(1, GUIDE_LONG_SIDE / Math.max(picture.width, picture.height));
-  return toRaster(pipelineOf(picture).resize(Math.max(1, Math.round(picture.width * scale)), Math.max(1, Math.round(picture.height * scale)), { fit: 'fill' }));
+  return toRaster(
+    pipelineOf(picture).resize(Math.max(1, Math.round(picture.width * scale)), Math.max(1, Math.round(picture.height * scale)), {
+      fit: 'fill',
+    }),
+  );
 }
 
 export async function findPerson(picture: Raster, guide?: Raster, signal?: AbortSignal): Promise<PersonMask> {
@@ -74,5 +78,11 @@ export async function findPerson(picture: Raster, guide?: Raster, signal?: Abort
   const alpha = applyGuidedCoefficients(coefficients, picture, smallAlpha);
   let sum = 0;
   for (let pixel = 0; pixel < smallAlpha.length; pixel += 1) sum += smallAlpha[pixel]!;
-  return { alpha, width: picture.width, height: picture.height, coverage: sum / 255 / smallAlpha.length, small: { picture: guide, alpha: smallAlpha } };
+  return {
+    alpha,
+    width: picture.width,
+    height: picture.height,
+    coverage: sum / 255 / smallAlpha.length,
+    small: { picture: guide, alpha: smallAlpha },
+  };
 }

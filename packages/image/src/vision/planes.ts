@@ -11,7 +11,9 @@ export interface Plane {
 }
 
 function planePipeline(plane: Plane) {
-  return sharp(Buffer.from(plane.data.buffer, plane.data.byteOffset, plane.data.length), { raw: { width: plane.width, height: plane.height, channels: 1 } });
+  return sharp(Buffer.from(plane.data.buffer, plane.data.byteOffset, plane.data.length), {
+    raw: { width: plane.width, height: plane.height, channels: 1 },
+  });
 }
 
 export async function resizePlaneTo(plane: Plane, width: number, height: number): Promise<Plane> {

@@ -10,9 +10,23 @@ import { POSE_SIZE } from './vision-protocol';
  */
 
 export const KEYPOINT_NAMES = [
-  'nose', 'leftEye', 'rightEye', 'leftEar', 'rightEar',
-  'leftShoulder', 'rightShoulder', 'leftElbow', 'rightElbow', 'leftWrist', 'rightWrist',
-  'leftHip', 'rightHip', 'leftKnee', 'rightKnee', 'leftAnkle', 'rightAnkle',
+  'nose',
+  'leftEye',
+  'rightEye',
+  'leftEar',
+  'rightEar',
+  'leftShoulder',
+  'rightShoulder',
+  'leftElbow',
+  'rightElbow',
+  'leftWrist',
+  'rightWrist',
+  'leftHip',
+  'rightHip',
+  'leftKnee',
+  'rightKnee',
+  'leftAnkle',
+  'rightAnkle',
 ] as const;
 
 export type KeypointName = (typeof KEYPOINT_NAMES)[number];
@@ -42,7 +56,11 @@ export function decodePose(values: Float32Array, crop: Box): Pose {
   const height = crop.bottom - crop.top;
   const pose = {} as Pose;
   KEYPOINT_NAMES.forEach((name, index) => {
-    pose[name] = { y: crop.top + values[index * 3]! * height, x: crop.left + values[index * 3 + 1]! * width, score: values[index * 3 + 2]! };
+    pose[name] = {
+      y: crop.top + values[index * 3]! * height,
+      x: crop.left + values[index * 3 + 1]! * width,
+      score: values[index * 3 + 2]!,
+    };
   });
   return pose;
 }
@@ -53,13 +71,23 @@ function squareCrop(picture: Raster, around: Box | null): Box {
   const side = Math.max(box.right - box.left, box.bottom - box.top) * (around ? 1.15 : 1);
   const centreX = (box.left + box.right) / 2;
   const centreY = (box.top + box.bottom) / 2;
-  return { left: Math.round(centreX - side / 2), top: Math.round(centreY - side / 2), right: Math.round(centreX + side / 2), bottom: Math.round(centreY + side / 2) };
+  return {
+    left: Math.round(centreX - side / 2),
+    top: Math.round(centreY - side / 2),
+    right: Math.round(centreX + side / 2),
+    bottom: Math.round(centreY + side / 2),
+  };
 }
 
 /** The body's keypoints in `picture`, looked for on `copy` (a smaller copy of it) within `personBox` (in the copy's pixels) when given. */
 export async function detectPose(picture: Raster, copy: Raster, personBox: Box | null, signal?: AbortSignal): Promise<Pose> {
   const crop = squareCrop(copy, personBox);
-  const inside = { left: Math.max(0, crop.left), top: Math.max(0, crop.top), right: Math.min(copy.width, crop.right), bottom: Math.min(copy.height, crop.bottom) };
+  const inside = {
+    left: Math.max(0, crop.left),
+    top: Math.max(0, crop.top),
+    right: Math.min(copy.width, crop.right),
+    bottom: Math.min(copy.height, crop.bottom),
+  };
   const scale = POSE_SIZE / (crop.right - crop.left);
   const contentWidth = Math.max(1, Math.min(POSE_SIZE, Math.round((inside.right - inside.left) * scale)));
   const contentHeight = Math.max(1, Math.min(POSE_SIZE, Math.round((inside.bottom - inside.top) * scale)));
@@ -69,7 +97,13 @@ export async function detectPose(picture: Raster, copy: Raster, personBox: Box |
     pipelineOf(copy)
       .extract({ left: inside.left, top: inside.top, width: inside.right - inside.left, height: inside.bottom - inside.top })
       .resize(contentWidth, contentHeight, { fit: 'fill' })
-      .extend({ left: padLeft, top: padTop, right: POSE_SIZE - contentWidth - padLeft, bottom: POSE_SIZE - contentHeight - padTop, background: '#000000' }),
+      .extend({
+        left: padLeft,
+        top: padTop,
+        right: POSE_SIZE - contentWidth - padLeft,
+        bottom: POSE_SIZE - contentHeight - padTop,
+        background: '#000000',
+      }),
   );
   const { keypoints } = await runVision({ kind: 'detect-pose', rgb: new Uint8Array(input.data) }, signal);
   const back = picture.width / copy.width;

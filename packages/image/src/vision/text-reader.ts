@@ -122,11 +122,20 @@ export function keepLetterShapes(on: Uint8Array, width: number, height: number):
   return page;
 }
 
-async function strokesPage(grey: Uint8Array, surroundings: Uint8Array, width: number, height: number, polarity: TextLine['polarity']): Promise<Buffer> {
+async function strokesPage(
+  grey: Uint8Array,
+  surroundings: Uint8Array,
+  width: number,
+  height: number,
+  polarity: TextLine['polarity'],
+): Promise<Buffer> {
   const on = new Uint8Array(grey.length);
-  for (let pixel = 0; pixel < grey.length; pixel += 1) on[pixel] = (grey[pixel]! - surroundings[pixel]!) * (polarity === 'light' ? 1 : -1) > STROKE_CONTRAST ? 1 : 0;
+  for (let pixel = 0; pixel < grey.length; pixel += 1)
+    on[pixel] = (grey[pixel]! - surroundings[pixel]!) * (polarity === 'light' ? 1 : -1) > STROKE_CONTRAST ? 1 : 0;
   const page = keepLetterShapes(on, width, height);
-  return sharp(Buffer.from(page.buffer, page.byteOffset, page.length), { raw: { width, height, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
+  return sharp(Buffer.from(page.buffer, page.byteOffset, page.length), { raw: { width, height, channels: 1 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }
 
 /**
@@ -159,7 +168,12 @@ async function unlessAborted<T>(work: Promise<T>, signal: AbortSignal | undefine
  * pass that finds what the caller needs; `untilFound`: read at the smaller size too while `enough`
  * is not met; `signal` ends it when the job is given up.
  */
-export async function readText(picture: Raster, enough: (lines: TextLine[]) => boolean = () => false, signal?: AbortSignal, { untilFound = false } = {}): Promise<TextLine[]> {
+export async function readText(
+  picture: Raster,
+  enough: (lines: TextLine[]) => boolean = () => false,
+  signal?: AbortSignal,
+  { untilFound = false } = {},
+): Promise<TextLine[]> {
   if (idleTimer) clearTimeout(idleTimer);
   reading += 1;
   try {
@@ -173,8 +187,23 @@ export async function readText(picture: Raster, enough: (lines: TextLine[]) => b
       if (Math.max(width, height) >= lastSide) break;
       lastSide = Math.max(width, height);
       const grey = await greyBytes(pipelineOf(picture).resize(width, height, { fit: 'fill' }));
-      const surroundings = await greyBytes(pipelineOf(picture).resize(width, height, { fit: 'fill' }).blur(Math.max(width, height) / 200));
-      lines.push(...(await readWith(await unlessAborted(reader(), signal), grey, surroundings, width, height, scale, (sofar) => enough([...lines, ...sofar]), signal)));
+      const surroundings = await greyBytes(
+        pipelineOf(picture)
+          .resize(width, height, { fit: 'fill' })
+          .blur(Math.max(width, height) / 200),
+      );
+      lines.push(
+        ...(await readWith(
+          await unlessAborted(reader(), signal),
+          grey,
+          surroundings,
+          width,
+          height,
+          scale,
+          (sofar) => enough([...lines, ...sofar]),
+          signal,
+        )),
+      );
       // A smaller reading is for words asked for and not yet found, or for a photo where nothing was read at all.
       if (enough(lines) || (!untilFound && lines.length > 0)) break;
     }

@@ -47,7 +47,8 @@ export function chooseText(lines: readonly TextLine[], wanted: string | undefine
       for (let end = start + 1; end <= line.words.length; end += 1) {
         const words = line.words.slice(start, end);
         const distance = editDistance(normal(words.map((word) => word.text).join('')), target);
-        if (distance <= Math.floor(target.length / 4) && (!best || distance < best.distance)) best = { line, words, text: words.map((word) => word.text).join(' '), distance };
+        if (distance <= Math.floor(target.length / 4) && (!best || distance < best.distance))
+          best = { line, words, text: words.map((word) => word.text).join(' '), distance };
       }
     }
   }
@@ -60,8 +61,14 @@ function prominence(line: TextLine): number {
   return height * height * (line.box.right - line.box.left) * confidence;
 }
 
-export async function findText(picture: Raster, wanted: string | undefined, signal?: AbortSignal): Promise<{ found: FoundText | null; lines: TextLine[] }> {
-  const lines = await readText(picture, (sofar) => wanted !== undefined && chooseText(sofar, wanted) !== null, signal, { untilFound: wanted !== undefined });
+export async function findText(
+  picture: Raster,
+  wanted: string | undefined,
+  signal?: AbortSignal,
+): Promise<{ found: FoundText | null; lines: TextLine[] }> {
+  const lines = await readText(picture, (sofar) => wanted !== undefined && chooseText(sofar, wanted) !== null, signal, {
+    untilFound: wanted !== undefined,
+  });
   return { found: chooseText(lines, wanted), lines };
 }
 
@@ -89,7 +96,12 @@ const lumaAt = (data: Buffer, index: number) => 0.299 * data[index]! + 0.587 * d
  */
 export function pushPullFill(patch: Raster, mask: Uint8Array): Raster {
   type Level = { width: number; height: number; weight: Float32Array; sum: Float32Array };
-  let level: Level = { width: patch.width, height: patch.height, weight: new Float32Array(mask.length), sum: new Float32Array(mask.length * 3) };
+  let level: Level = {
+    width: patch.width,
+    height: patch.height,
+    weight: new Float32Array(mask.length),
+    sum: new Float32Array(mask.length * 3),
+  };
   for (let pixel = 0; pixel < mask.length; pixel += 1) {
     if (mask[pixel]) continue;
     level.weight[pixel] = 1;
@@ -124,7 +136,11 @@ export function pushPullFill(patch: Raster, mask: Uint8Array): Raster {
         const trust = Math.min(1, weight);
         for (let channel = 0; channel < 3; channel += 1) {
           const mean = weight > 0 ? own.sum[pixel * 3 + channel]! / weight : 0;
-          average[pixel * 3 + channel] = parent ? mean * trust + sampleBilinear(parent.average, parent.level.width, parent.level.height, (x + 0.5) / 2 - 0.5, (y + 0.5) / 2 - 0.5, channel) * (1 - trust) : mean;
+          average[pixel * 3 + channel] = parent
+            ? mean * trust +
+              sampleBilinear(parent.average, parent.level.width, parent.level.height, (x + 0.5) / 2 - 0.5, (y + 0.5) / 2 - 0.5, channel) *
+                (1 - trust)
+            : mean;
         }
       }
     }
@@ -132,7 +148,8 @@ export function pushPullFill(patch: Raster, mask: Uint8Array): Raster {
   const data = Buffer.from(patch.data);
   for (let pixel = 0; pixel < mask.length; pixel += 1) {
     if (!mask[pixel]) continue;
-    for (let channel = 0; channel < 3; channel += 1) data[pixel * 3 + channel] = Math.max(0, Math.min(255, averages[0]![pixel * 3 + channel]!));
+    for (let channel = 0; channel < 3; channel += 1)
+      data[pixel * 3 + channel] = Math.max(0, Math.min(255, averages[0]![pixel * 3 + channel]!));
   }
   return { data, width: patch.width, height: patch.height };
 }
@@ -185,7 +202,12 @@ interface Lettering {
 }
 
 /** The letters' pixels in a patch, and their colour, outline and weight. */
-function analyseLetters(patch: Raster, box: Box, region: Region, polarity: TextLine['polarity']): { strokes: Uint8Array; strokeWidth: number; lettering: Lettering } {
+function analyseLetters(
+  patch: Raster,
+  box: Box,
+  region: Region,
+  polarity: TextLine['polarity'],
+): { strokes: Uint8Array; strokeWidth: number; lettering: Lettering } {
   const { width, height, data } = patch;
   // The ground's brightness: the median of the patch's edge pixels.
   const edge: number[] = [];
@@ -209,13 +231,18 @@ function analyseLetters(patch: Raster, box: Box, region: Region, polarity: TextL
   // The letters' own colour is that of their cores, not of their anti-aliased edges: the half furthest from the ground.
   strokePixels.sort((a, b) => (lumaAt(data, b) - lumaAt(data, a)) * (polarity === 'light' ? 1 : -1));
   const cores = strokePixels.slice(0, Math.max(1, Math.ceil(strokePixels.length / 2)));
-  const colour = [0, 1, 2].map((channel) => cores.reduce((sum, index) => sum + data[index + channel]!, 0) / Math.max(1, cores.length)) as [number, number, number];
+  const colour = [0, 1, 2].map((channel) => cores.reduce((sum, index) => sum + data[index + channel]!, 0) / Math.max(1, cores.length)) as [
+    number,
+    number,
+    number,
+  ];
   // Stroke width ≈ 2 × area ÷ perimeter for thin strokes.
   let perimeter = 0;
   for (let pixel = 0; pixel < strokes.length; pixel += 1) {
     if (!strokes[pixel]) continue;
     const x = pixel % width;
-    if (x === 0 || x === width - 1 || !strokes[pixel - 1] || !strokes[pixel + 1] || !strokes[pixel - width] || !strokes[pixel + width]) perimeter += 1;
+    if (x === 0 || x === width - 1 || !strokes[pixel - 1] || !strokes[pixel + 1] || !strokes[pixel - width] || !strokes[pixel + width])
+      perimeter += 1;
   }
   const strokeWidth = (2 * strokePixels.length) / Math.max(1, perimeter);
   // An outline: the pixels just around the letters are clearly on the other side of the ground from them.
@@ -259,10 +286,21 @@ export async function replaceFoundText(picture: Raster, found: FoundText, newTex
   const baseline = box.bottom - descent * fontSize - region.top;
   const centreX = (box.left + box.right) / 2 - region.left;
   const angle = (found.line.angle * 180) / Math.PI;
-  const outline = lettering.outline ? ` stroke="${rgb(lettering.outline)}" stroke-width="${Math.max(1, fontSize * 0.04).toFixed(1)}" paint-order="stroke" stroke-linejoin="round"` : '';
+  const outline = lettering.outline
+    ? ` stroke="${rgb(lettering.outline)}" stroke-width="${Math.max(1, fontSize * 0.04).toFixed(1)}" paint-order="stroke" stroke-linejoin="round"`
+    : '';
   // Wider new words may spill past the old box: the text is drawn on a canvas around it, as wide as the words may need.
   const reach = Math.ceil(Math.max(box.right - box.left, newText.length * fontSize * 0.75) / 2 + fontSize);
-  const canvas = regionAround({ left: box.left + (box.right - box.left) / 2 - reach, right: box.left + (box.right - box.left) / 2 + reach, top: box.top - fontSize, bottom: box.bottom + fontSize }, 0, picture);
+  const canvas = regionAround(
+    {
+      left: box.left + (box.right - box.left) / 2 - reach,
+      right: box.left + (box.right - box.left) / 2 + reach,
+      top: box.top - fontSize,
+      bottom: box.bottom + fontSize,
+    },
+    0,
+    picture,
+  );
   const x = centreX + region.left - canvas.left;
   const y = baseline + region.top - canvas.top;
   const svg =
@@ -275,4 +313,3 @@ export async function replaceFoundText(picture: Raster, found: FoundText, newTex
     ]),
   );
 }
-

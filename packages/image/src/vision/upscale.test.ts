@@ -16,16 +16,21 @@ function detail(pixels: Pixels): number {
     return 0.299 * data[index]! + 0.587 * data[index + 1]! + 0.114 * data[index + 2]!;
   };
   let sum = 0;
-  for (let y = 1; y < height - 1; y += 1) for (let x = 1; x < width - 1; x += 1) sum += Math.abs(4 * luma(x, y) - luma(x - 1, y) - luma(x + 1, y) - luma(x, y - 1) - luma(x, y + 1));
+  for (let y = 1; y < height - 1; y += 1)
+    for (let x = 1; x < width - 1; x += 1)
+      sum += Math.abs(4 * luma(x, y) - luma(x - 1, y) - luma(x + 1, y) - luma(x, y - 1) - luma(x, y + 1));
   return sum / ((width - 2) * (height - 2));
 }
 
 describe('upscaling with ESRGAN', () => {
   const engine = new LocalImageEngine({ workingMaxSide: 2048, fullResolutionMaxSide: 2048 });
 
-  it.each(['upscale x2', 'upscale it', 'increase the resolution', 'make it bigger', 'увеличь разрешение'])('reads %s as an upscale', (request) => {
-    expect(readEditRequest(request).instructions.upscale).toBe(true);
-  });
+  it.each(['upscale x2', 'upscale it', 'increase the resolution', 'make it bigger', 'увеличь разрешение'])(
+    'reads %s as an upscale',
+    (request) => {
+      expect(readEditRequest(request).instructions.upscale).toBe(true);
+    },
+  );
 
   it('doubles width and height, closer to the real detail than resampling gets', async () => {
     // The truth: the photo at 384 px. The input: the same at half that. A good upscale lands nearer the truth than Lanczos resampling.
@@ -36,13 +41,17 @@ describe('upscaling with ESRGAN', () => {
     expect([upscaled.width, upscaled.height]).toEqual([384, 384]);
     const resampled = await decodePixels(await sharp(small).resize(384, 384, { kernel: 'lanczos3' }).png().toBuffer());
     expect(meanDifference(upscaled, truth)).toBeLessThan(meanDifference(resampled, truth));
-    expect(detail(upscaled)).toBeGreaterThan(detail(await decodePixels(await sharp(small).resize(384, 384, { kernel: 'cubic' }).png().toBuffer())));
+    expect(detail(upscaled)).toBeGreaterThan(
+      detail(await decodePixels(await sharp(small).resize(384, 384, { kernel: 'cubic' }).png().toBuffer())),
+    );
     expect(noteLine(result.note)).toContain('local.upscaled');
   }, 60_000);
 
   it('refuses a photo that is already large, so nothing is charged', async () => {
     const large = await sharp(fixture('people/082.jpg')).resize(1600, 1600).jpeg().toBuffer();
-    await expect(engine.edit([{ data: large, mimeType: 'image/jpeg' }], 'upscale x2', { count: 1, aspectRatio: 'unchanged' })).rejects.toMatchObject({
+    await expect(
+      engine.edit([{ data: large, mimeType: 'image/jpeg' }], 'upscale x2', { count: 1, aspectRatio: 'unchanged' }),
+    ).rejects.toMatchObject({
       kind: 'invalid',
       reason: [{ code: 'local.alreadyLarge', params: { width: 1600, height: 1600 } }],
     });

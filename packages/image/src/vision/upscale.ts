@@ -23,7 +23,10 @@ export async function upscaleTwice(picture: Raster, signal?: AbortSignal): Promi
       const x1 = Math.min(width, left + TILE + OVERLAP);
       const y1 = Math.min(height, top + TILE + OVERLAP);
       const tile = await toRaster(pipelineOf(picture).extract({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 }));
-      const { rgb, width: upWidth } = await runVision({ kind: 'upscale', rgb: new Uint8Array(tile.data), width: tile.width, height: tile.height }, signal);
+      const { rgb, width: upWidth } = await runVision(
+        { kind: 'upscale', rgb: new Uint8Array(tile.data), width: tile.width, height: tile.height },
+        signal,
+      );
       // Keep the tile's own part, doubled; the overlap was only context.
       const keepWidth = Math.min(TILE, width - left) * 2;
       const keepHeight = Math.min(TILE, height - top) * 2;
@@ -40,7 +43,9 @@ export async function upscaleTwice(picture: Raster, signal?: AbortSignal): Promi
 
 /** A cut-out's transparency at the upscaled size (smooth: a mask has no detail to redraw). */
 export async function upscaleMask(alpha: Uint8Array, width: number, height: number): Promise<Uint8Array> {
-  const { data } = await sharp(Buffer.from(alpha.buffer, alpha.byteOffset, alpha.length), { raw: { width: width / 2, height: height / 2, channels: 1 } })
+  const { data } = await sharp(Buffer.from(alpha.buffer, alpha.byteOffset, alpha.length), {
+    raw: { width: width / 2, height: height / 2, channels: 1 },
+  })
     .resize(width, height, { fit: 'fill' })
     .raw()
     .toBuffer({ resolveWithObject: true });

@@ -80,7 +80,10 @@ function visionWorker(): Worker {
  * the worker's queue is dropped unrun (one already running finishes its single model call: a tile
  * or a 256-pixel pass, well under a second, not worth a cold restart of the worker).
  */
-export async function runVision<K extends VisionRequest['kind']>(request: VisionRequest & { kind: K }, signal?: AbortSignal): Promise<VisionReply<K>> {
+export async function runVision<K extends VisionRequest['kind']>(
+  request: VisionRequest & { kind: K },
+  signal?: AbortSignal,
+): Promise<VisionReply<K>> {
   signal?.throwIfAborted();
   const target = visionWorker();
   // A view into a larger buffer (Node's Buffer pool) cannot be transferred alone: give it its own.

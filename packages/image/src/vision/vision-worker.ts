@@ -6,7 +6,15 @@ import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
 import type { LayersModel } from '@tensorflow/tfjs-layers';
 import { MODEL_FILES } from './model-files';
-import { FACE_DETECTION_SIZE, POSE_SIZE, SEGMENTATION_SIZE, type VisionAnswer, type VisionEnvelope, type VisionRequest, type VisionResponse } from './vision-protocol';
+import {
+  FACE_DETECTION_SIZE,
+  POSE_SIZE,
+  SEGMENTATION_SIZE,
+  type VisionAnswer,
+  type VisionEnvelope,
+  type VisionRequest,
+  type VisionResponse,
+} from './vision-protocol';
 
 /**
  * The vision worker: TensorFlow.js on its WebAssembly backend, in a thread of its own so model
@@ -26,7 +34,8 @@ interface ModelJson {
 async function readModel(file: string): Promise<tf.io.IOHandler> {
   const json = JSON.parse(await readFile(file, 'utf8')) as ModelJson;
   const buffers: Buffer[] = [];
-  for (const group of json.weightsManifest) for (const shard of group.paths) buffers.push(await readFile(path.join(path.dirname(file), shard)));
+  for (const group of json.weightsManifest)
+    for (const shard of group.paths) buffers.push(await readFile(path.join(path.dirname(file), shard)));
   const weights = Buffer.concat(buffers);
   return tf.io.fromMemory({
     modelTopology: json.modelTopology,
@@ -92,7 +101,12 @@ async function detectFaces(rgb: Uint8Array): Promise<Float32Array> {
   const table = tf.tidy(() => {
     const outputs = model.execute(pictureTensor(rgb, FACE_DETECTION_SIZE, FACE_DETECTION_SIZE, 1 / 127.5, -1)) as tf.Tensor | tf.Tensor[];
     if (!Array.isArray(outputs)) return tf.squeeze(outputs);
-    const [scoresSmall, scoresLarge, boxesSmall, boxesLarge] = [...outputs].sort((a, b) => a.size - b.size) as [tf.Tensor, tf.Tensor, tf.Tensor, tf.Tensor];
+    const [scoresSmall, scoresLarge, boxesSmall, boxesLarge] = [...outputs].sort((a, b) => a.size - b.size) as [
+      tf.Tensor,
+      tf.Tensor,
+      tf.Tensor,
+      tf.Tensor,
+    ];
     return tf.squeeze(tf.concat([tf.concat([scoresLarge, boxesLarge], 2), tf.concat([scoresSmall, boxesSmall], 2)], 1));
   });
   try {
@@ -115,7 +129,9 @@ async function detectPose(rgb: Uint8Array): Promise<Float32Array> {
 
 async function upscale(rgb: Uint8Array, width: number, height: number): Promise<{ rgb: Uint8Array; width: number; height: number }> {
   const model = await esrgan();
-  const output = tf.tidy(() => tf.cast(tf.round(tf.clipByValue(model.predict(pictureTensor(rgb, height, width, 1, 0)) as tf.Tensor, 0, 255)), 'int32'));
+  const output = tf.tidy(() =>
+    tf.cast(tf.round(tf.clipByValue(model.predict(pictureTensor(rgb, height, width, 1, 0)) as tf.Tensor, 0, 255)), 'int32'),
+  );
   try {
     const values = (await output.data()) as Int32Array;
     return { rgb: Uint8Array.from(values), width: output.shape[2]!, height: output.shape[1]! };
@@ -172,7 +188,11 @@ async function work(): Promise<void> {
         const { response, transfer } = await handle(next.request);
         port!.postMessage({ id: next.id, ok: true, response } satisfies VisionAnswer, transfer);
       } catch (error) {
-        port!.postMessage({ id: next.id, ok: false, message: error instanceof Error ? error.message : String(error) } satisfies VisionAnswer);
+        port!.postMessage({
+          id: next.id,
+          ok: false,
+          message: error instanceof Error ? error.message : String(error),
+        } satisfies VisionAnswer);
       }
     }
   } finally {

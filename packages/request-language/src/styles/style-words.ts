@@ -19,7 +19,14 @@ export interface Style {
 }
 
 /** Every named style of the local engine. */
-export const STYLES: readonly Style[] = [...toneStyles, ...drawingStyles, ...illustrationStyles, ...paintingStyles, ...graphicStyles, ...gradeStyles];
+export const STYLES: readonly Style[] = [
+  ...toneStyles,
+  ...drawingStyles,
+  ...illustrationStyles,
+  ...paintingStyles,
+  ...graphicStyles,
+  ...gradeStyles,
+];
 
 const STYLE_WORDS = defineVocabulary(STYLES.map((style) => ({ value: style, patterns: [...style.patterns, style.id.replace(/-/g, ' ')] })));
 

@@ -8,7 +8,16 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { MIGRATIONS_DIR } from '../client';
-import { DUMP_FORMAT, DUMP_FORMAT_VERSION, DumpReader, quoteIdentifier, quoteTable, type DumpHeader, type DumpSection, type DumpTrailer } from './dump-format';
+import {
+  DUMP_FORMAT,
+  DUMP_FORMAT_VERSION,
+  DumpReader,
+  quoteIdentifier,
+  quoteTable,
+  type DumpHeader,
+  type DumpSection,
+  type DumpTrailer,
+} from './dump-format';
 
 export interface RestoreOptions {
   /** Replace whatever the database holds; without it a database holding any row is refused. */
@@ -53,7 +62,10 @@ export async function restoreDump(databaseUrl: string, gzipped: Readable, option
   const reader = new DumpReader(gzipped.pipe(createGunzip()));
   const header = await reader.json<DumpHeader>('header');
   if (header.format !== DUMP_FORMAT) throw new RestoreRefused('this is not a PhotoMuse database dump');
-  if (header.version > DUMP_FORMAT_VERSION) throw new RestoreRefused(`this dump has format version ${header.version}; this build reads version ${DUMP_FORMAT_VERSION} and older: restore it with a newer build`);
+  if (header.version > DUMP_FORMAT_VERSION)
+    throw new RestoreRefused(
+      `this dump has format version ${header.version}; this build reads version ${DUMP_FORMAT_VERSION} and older: restore it with a newer build`,
+    );
   const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as Journal;
   const migrationsOfDump = migrationsUpTo(journal, header);
 
@@ -73,14 +85,20 @@ export async function restoreDump(databaseUrl: string, gzipped: Readable, option
       const entry = JSON.parse(line) as DumpSection | DumpTrailer;
       if ('end' in entry) {
         for (const [table, count] of Object.entries(entry.rows)) {
-          if (rows[table] !== count) throw new RestoreRefused(`the dump's ${table} should hold ${count} rows but ${rows[table] ?? 0} were read: it is damaged`);
+          if (rows[table] !== count)
+            throw new RestoreRefused(`the dump's ${table} should hold ${count} rows but ${rows[table] ?? 0} were read: it is damaged`);
         }
         break;
       }
       rows[entry.table] = await loadSection(client, reader, entry);
     }
     for (const sequence of header.sequences) {
-      if (sequence.lastValue !== null) await client.query('select setval($1::regclass, $2::bigint, $3)', [quoteTable(sequence.name), sequence.lastValue, sequence.isCalled]);
+      if (sequence.lastValue !== null)
+        await client.query('select setval($1::regclass, $2::bigint, $3)', [
+          quoteTable(sequence.name),
+          sequence.lastValue,
+          sequence.isCalled,
+        ]);
     }
     await client.query('commit');
     // The migrations the build has beyond the dump's, as its next start would apply them.
@@ -110,25 +128,38 @@ function migrationsUpTo(journal: Journal, header: DumpHeader): Journal['entries'
 
 /** Anything connected to the database would see (or write) a half-restored one. */
 async function refuseUnlessFree(client: pg.Client, force: boolean): Promise<void> {
-  const others = await client.query<{ count: string }>('select count(*) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+  const others = await client.query<{ count: string }>(
+    'select count(*) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
   if (Number(others.rows[0]!.count) > 0) {
-    throw new RestoreRefused(`${others.rows[0]!.count} other connection(s) to this database are open: stop the API and the workers first (a restore replaces the database under them)`);
+    throw new RestoreRefused(
+      `${others.rows[0]!.count} other connection(s) to this database are open: stop the API and the workers first (a restore replaces the database under them)`,
+    );
   }
   if (force) return;
-  const tables = await client.query<{ name: string }>(`select format('%I.%I', schemaname, relname) as name from pg_stat_user_tables where schemaname = 'public'`);
+  const tables = await client.query<{ name: string }>(
+    `select format('%I.%I', schemaname, relname) as name from pg_stat_user_tables where schemaname = 'public'`,
+  );
   for (const { name } of tables.rows) {
     const held = await client.query(`select 1 from ${name} limit 1`);
-    if (held.rowCount) throw new RestoreRefused(`the database is not empty (${name} holds rows): restore into a new, empty database, or add --force to replace everything in this one`);
+    if (held.rowCount)
+      throw new RestoreRefused(
+        `the database is not empty (${name} holds rows): restore into a new, empty database, or add --force to replace everything in this one`,
+      );
   }
 }
 
 /** Drops our schemas (the application's tables, the migrations' record, the job queue's tables). */
 async function emptyDatabase(client: pg.Client): Promise<void> {
   try {
-    await client.query('drop schema if exists pgboss cascade; drop schema if exists drizzle cascade; drop schema public cascade; create schema public');
+    await client.query(
+      'drop schema if exists pgboss cascade; drop schema if exists drizzle cascade; drop schema public cascade; create schema public',
+    );
   } catch (error) {
     if ((error as { code?: string }).code === '42501') {
-      throw new RestoreRefused(`the database user may not replace this database's schemas (${(error as Error).message}): restore into a database this user owns`);
+      throw new RestoreRefused(
+        `the database user may not replace this database's schemas (${(error as Error).message}): restore into a database this user owns`,
+      );
     }
     throw error;
   }
@@ -152,7 +183,8 @@ async function loadSection(client: pg.Client, reader: DumpReader, section: DumpS
   const table = quoteTable(section.table);
   const columns = section.columns.map(quoteIdentifier).join(', ');
   // Triggers keep derived rows (counters) in step with new writes; the dump holds those rows already.
-  const triggered = (await client.query(`select 1 from pg_trigger where tgrelid = $1::regclass and not tgisinternal`, [table])).rowCount! > 0;
+  const triggered =
+    (await client.query(`select 1 from pg_trigger where tgrelid = $1::regclass and not tgisinternal`, [table])).rowCount! > 0;
   if (triggered) await client.query(`alter table ${table} disable trigger user`);
   const copy = client.query(copyFrom(`copy ${table} (${columns}) from stdin`));
   const done = new Promise<void>((resolve, reject) => {
@@ -162,10 +194,11 @@ async function loadSection(client: pg.Client, reader: DumpReader, section: DumpS
   let count: number;
   try {
     count = await reader.rows(async (lines) => {
-      if (!copy.write(lines)) await new Promise<void>((resolve, reject) => {
-        copy.once('drain', resolve);
-        copy.once('error', reject);
-      });
+      if (!copy.write(lines))
+        await new Promise<void>((resolve, reject) => {
+          copy.once('drain', resolve);
+          copy.once('error', reject);
+        });
     });
   } catch (error) {
     // Ends the COPY on the server too (CopyFail), so the connection can roll back.

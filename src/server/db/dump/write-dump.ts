@@ -4,7 +4,16 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { DUMP_FORMAT, DUMP_FORMAT_VERSION, END_OF_ROWS, quoteIdentifier, quoteTable, type DumpHeader, type DumpSection, type DumpTrailer } from './dump-format';
+import {
+  DUMP_FORMAT,
+  DUMP_FORMAT_VERSION,
+  END_OF_ROWS,
+  quoteIdentifier,
+  quoteTable,
+  type DumpHeader,
+  type DumpSection,
+  type DumpTrailer,
+} from './dump-format';
 
 /**
  * What a dump holds besides every row of every `public` table: `extraTables` (schema-qualified)
@@ -27,7 +36,11 @@ export interface DumpSummary {
  * one) while the service goes on writing. Its own connection has none of the pool's time-outs: a
  * large table takes as long as it takes.
  */
-export async function writeDump(databaseUrl: string, out: Writable, options: { scope?: DumpScope; signal?: AbortSignal } = {}): Promise<DumpSummary> {
+export async function writeDump(
+  databaseUrl: string,
+  out: Writable,
+  options: { scope?: DumpScope; signal?: AbortSignal } = {},
+): Promise<DumpSummary> {
   const client = new pg.Client({ connectionString: databaseUrl, application_name: 'photomuse-backup' });
   await client.connect();
   const gzip = createGzip();
@@ -46,7 +59,11 @@ export async function writeDump(databaseUrl: string, out: Writable, options: { s
       version: DUMP_FORMAT_VERSION,
       createdAt: new Date().toISOString(),
       postgres: (await client.query<{ server_version: string }>('show server_version')).rows[0]!.server_version,
-      migrations: (await client.query<{ hash: string; created_at: string }>('select hash, created_at from drizzle.__drizzle_migrations order by created_at')).rows.map((row) => ({
+      migrations: (
+        await client.query<{ hash: string; created_at: string }>(
+          'select hash, created_at from drizzle.__drizzle_migrations order by created_at',
+        )
+      ).rows.map((row) => ({
         hash: row.hash,
         createdAt: Number(row.created_at),
       })),
@@ -80,7 +97,8 @@ export async function writeDump(databaseUrl: string, out: Writable, options: { s
   } catch (error) {
     gzip.destroy();
     if (options.signal?.aborted) throw options.signal.reason;
-    if ((error as { code?: string }).code === '42P01' && String((error as Error).message).includes('__drizzle_migrations')) throw new Error('the database has no PhotoMuse schema yet (it was never migrated): there is nothing to back up', { cause: error });
+    if ((error as { code?: string }).code === '42P01' && String((error as Error).message).includes('__drizzle_migrations'))
+      throw new Error('the database has no PhotoMuse schema yet (it was never migrated): there is nothing to back up', { cause: error });
     throw error;
   } finally {
     options.signal?.removeEventListener('abort', abort);
@@ -115,7 +133,8 @@ async function tablesInDependencyOrder(client: pg.Client): Promise<string[]> {
   let remaining = tables;
   while (remaining.length > 0) {
     const ready = remaining.filter((table) => references.every((reference) => reference.child !== table || placed.has(reference.parent)));
-    if (ready.length === 0) throw new Error(`the tables ${remaining.join(', ')} reference each other: a dump of them could not be restored in any order`);
+    if (ready.length === 0)
+      throw new Error(`the tables ${remaining.join(', ')} reference each other: a dump of them could not be restored in any order`);
     for (const table of ready) placed.add(table);
     ordered.push(...ready);
     remaining = remaining.filter((table) => !placed.has(table));

@@ -24,5 +24,8 @@ export const auditLog = pgTable(
     after: jsonb('after').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst()), index('audit_log_target_idx').on(t.targetUserId, t.createdAt)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst()),
+    index('audit_log_target_idx').on(t.targetUserId, t.createdAt),
+  ],
 );

@@ -87,7 +87,10 @@ export const checkoutSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [index('checkout_sessions_user_idx').on(t.userId, t.createdAt.desc()), uniqueIndex('checkout_sessions_payment_intent_idx').on(t.paymentIntentId)],
+  (t) => [
+    index('checkout_sessions_user_idx').on(t.userId, t.createdAt.desc()),
+    uniqueIndex('checkout_sessions_payment_intent_idx').on(t.paymentIntentId),
+  ],
 );
 
 /**
@@ -118,7 +121,10 @@ export const cardRefunds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
-  (t) => [index('card_refunds_payment_intent_idx').on(t.paymentIntentId, t.createdAt), index('card_refunds_user_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index('card_refunds_payment_intent_idx').on(t.paymentIntentId, t.createdAt),
+    index('card_refunds_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+  ],
 );
 
 /**
@@ -146,7 +152,10 @@ export const paymentDisputes = pgTable(
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
-  (t) => [index('payment_disputes_user_idx').on(t.userId, t.openedAt.desc().nullsFirst()), index('payment_disputes_opened_idx').on(t.openedAt)],
+  (t) => [
+    index('payment_disputes_user_idx').on(t.userId, t.openedAt.desc().nullsFirst()),
+    index('payment_disputes_opened_idx').on(t.openedAt),
+  ],
 );
 
 /**
@@ -171,5 +180,8 @@ export const retainedLedgerEntries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 6 }).notNull(),
     erasedAt: timestamp('erased_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('retained_ledger_entries_kind_reference_idx').on(t.kind, t.reference), index('retained_ledger_entries_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('retained_ledger_entries_kind_reference_idx').on(t.kind, t.reference),
+    index('retained_ledger_entries_created_idx').on(t.createdAt),
+  ],
 );

@@ -28,5 +28,9 @@ export const imageMasks = pgTable(
     coverage: real('coverage').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('image_masks_user_idx').on(t.userId), index('image_masks_created_idx').on(t.createdAt), index('image_masks_file_idx').on(t.fileId)],
+  (t) => [
+    index('image_masks_user_idx').on(t.userId),
+    index('image_masks_created_idx').on(t.createdAt),
+    index('image_masks_file_idx').on(t.fileId),
+  ],
 );

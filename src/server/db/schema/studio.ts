@@ -52,7 +52,9 @@ export const chatSessions = pgTable(
   // (NULLS FIRST, as `order by … desc` means).
   (t) => [
     index('chat_sessions_user_active_updated_id_idx').on(t.userId, t.isActive, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('chat_sessions_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    index('chat_sessions_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
     // Session search: any part of a title (a pg_trgm GIN index).
     index('chat_sessions_name_trgm_idx').using('gin', sql`${t.sessionName} gin_trgm_ops`),
   ],
@@ -88,11 +90,19 @@ export const userFiles = pgTable(
   },
   (t) => [
     // The retention job's scan: files still held, oldest first, by kind.
-    index('user_files_retained_idx').on(t.isGenerated, t.uploadTimestamp).where(sql`${t.expiredAt} is null`),
+    index('user_files_retained_idx')
+      .on(t.isGenerated, t.uploadTimestamp)
+      .where(sql`${t.expiredAt} is null`),
     // The library and verified-image lists: a user's approved files, uploaded or generated, newest
     // first (ties by id): a page is the first rows of this index, whatever the limit and offset.
     // NULLS FIRST is what `order by … desc` means; an index with NULLS LAST cannot give that order.
-    index('user_files_user_verified_generated_uploaded_id_idx').on(t.userId, t.verifiedEnum, t.isGenerated, t.uploadTimestamp.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('user_files_user_verified_generated_uploaded_id_idx').on(
+      t.userId,
+      t.verifiedEnum,
+      t.isGenerated,
+      t.uploadTimestamp.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     uniqueIndex('user_files_stored_filename_idx').on(t.storedFilename),
   ],
 );
@@ -219,12 +229,21 @@ export const agentJobs = pgTable(
     index('agent_jobs_session_created_idx').on(t.sessionId, t.createdAt),
     // The operator console: generations of a period, and the failed ones newest first.
     index('agent_jobs_created_idx').on(t.createdAt),
-    index('agent_jobs_failed_idx').on(t.completedAt.desc().nullsFirst()).where(sql`${t.status} = 'failed'`),
+    index('agent_jobs_failed_idx')
+      .on(t.completedAt.desc().nullsFirst())
+      .where(sql`${t.status} = 'failed'`),
     // The replies being made: a user's (the sessions list's badges) and the line's order (a queued reply's place).
-    index('agent_jobs_user_running_idx').on(t.userId).where(sql`${t.status} in ('queued', 'processing')`),
-    index('agent_jobs_queued_created_idx').on(t.createdAt).where(sql`${t.status} = 'queued'`),
+    index('agent_jobs_user_running_idx')
+      .on(t.userId)
+      .where(sql`${t.status} in ('queued', 'processing')`),
+    index('agent_jobs_queued_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'queued'`),
     // The shared limit, written into the constraint as literals (a check cannot take parameters).
-    check('agent_jobs_image_count_check', sql`${t.imageCount} between ${sql.raw(String(MIN_IMAGES_PER_REQUEST))} and ${sql.raw(String(MAX_IMAGES_PER_REQUEST))}`),
+    check(
+      'agent_jobs_image_count_check',
+      sql`${t.imageCount} between ${sql.raw(String(MIN_IMAGES_PER_REQUEST))} and ${sql.raw(String(MAX_IMAGES_PER_REQUEST))}`,
+    ),
   ],
 );
 

@@ -48,7 +48,11 @@ describe('changing the name', () => {
   it('cannot change what only the server writes (terms, operator, disabled)', async () => {
     const client = await newUser();
     const before = await profileOf(client);
-    const changed = await client.post('/api/auth/update-user', { name: 'Eve', termsAcceptedAt: null, operatorGrantedAt: new Date().toISOString() });
+    const changed = await client.post('/api/auth/update-user', {
+      name: 'Eve',
+      termsAcceptedAt: null,
+      operatorGrantedAt: new Date().toISOString(),
+    });
     expect(changed.status).toBe(400);
     expect(await profileOf(client)).toEqual(before);
   });

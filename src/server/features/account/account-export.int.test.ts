@@ -69,12 +69,18 @@ async function bytesOf(client: TestClient, url: string): Promise<Buffer> {
 type ExportedMessage = Omit<Message, 'files'> & { files: Array<Message['files'][number] & { path: string | null }> };
 
 /** Splits one CSV line (quoted fields may hold commas). */
-const csvLine = (line: string) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)].slice(0, -1).map((match) => match[1]!.replace(/^"|"$/g, '').replace(/""/g, '"'));
+const csvLine = (line: string) =>
+  [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)].slice(0, -1).map((match) => match[1]!.replace(/^"|"$/g, '').replace(/""/g, '"'));
 
 describe('downloading my data', () => {
   it("zips exactly the user's kept images, sessions with their messages, and ledger", async () => {
     const client: SignedInClient = await signedInUser(server);
-    await creditTopUp(server.deps.db, { userId: client.userId, amountCents: 500, reference: `cs_test_export_${client.userId}`, description: 'Top-up, "card"' });
+    await creditTopUp(server.deps.db, {
+      userId: client.userId,
+      amountCents: 500,
+      reference: `cs_test_export_${client.userId}`,
+      description: 'Top-up, "card"',
+    });
     const landscape = await approvedUpload(client, 'Landscape_1.jpg');
     const again = await approvedUpload(client, 'Landscape_1.jpg');
     const first = await sendMessage(client, 'turn it into a cartoon', { fileIds: [landscape.id], requestReply: true });
@@ -93,33 +99,67 @@ describe('downloading my data', () => {
     const library = (await (await client.get('/api/user-files?limit=1000')).json()) as UserFilesPage;
     expect(library.total).toBeGreaterThanOrEqual(3);
     const imagePaths = [...zip.keys()].filter((name) => name.startsWith('images/')).sort();
-    expect(imagePaths).toEqual(library.images.map((file) => exportPathOf({ id: file.id, originalFilename: file.original_filename, mimeType: file.mime_type, isGenerated: file.is_generated })).sort());
+    expect(imagePaths).toEqual(
+      library.images
+        .map((file) =>
+          exportPathOf({ id: file.id, originalFilename: file.original_filename, mimeType: file.mime_type, isGenerated: file.is_generated }),
+        )
+        .sort(),
+    );
     expect(imagePaths.filter((name) => name.startsWith('images/uploads/Landscape_1-'))).toHaveLength(2);
     for (const file of library.images) {
-      const name = exportPathOf({ id: file.id, originalFilename: file.original_filename, mimeType: file.mime_type, isGenerated: file.is_generated });
+      const name = exportPathOf({
+        id: file.id,
+        originalFilename: file.original_filename,
+        mimeType: file.mime_type,
+        isGenerated: file.is_generated,
+      });
       expect(zip.get(name)!.equals(await bytesOf(client, file.file_url)), name).toBe(true);
     }
     expect([...zip.keys()].some((name) => name.includes(othersPhoto.id.replace(/-/g, '').slice(0, 8)))).toBe(false);
 
     // The sessions and their messages, as the API shows them, each file pointing into the zip.
-    const sessions = JSON.parse(zip.get('sessions.json')!.toString('utf8')) as Array<Omit<SessionSummary, 'thumbnails'> & { messages: ExportedMessage[] }>;
+    const sessions = JSON.parse(zip.get('sessions.json')!.toString('utf8')) as Array<
+      Omit<SessionSummary, 'thumbnails'> & { messages: ExportedMessage[] }
+    >;
     const listed = ((await (await client.get('/api/sessions')).json()) as { sessions: SessionSummary[] }).sessions;
     expect(sessions.map((session) => session.id)).toEqual(listed.map((session) => session.id));
     for (const session of sessions) {
       const { messages } = (await (await client.get(`/api/sessions/${session.id}/messages?limit=100`)).json()) as { messages: Message[] };
-      expect(session.messages.map(({ files, ...rest }) => ({ ...rest, files: files.map(({ path: _, ...file }) => file) }))).toEqual(messages);
+      expect(session.messages.map(({ files, ...rest }) => ({ ...rest, files: files.map(({ path: _, ...file }) => file) }))).toEqual(
+        messages,
+      );
       for (const file of session.messages.flatMap((message) => message.files)) expect(zip.has(file.path!)).toBe(true);
     }
 
     // The ledger, one row per entry, in time order.
     const rows = zip.get('ledger.csv')!.toString('utf8').trim().split('\n');
     expect(rows[0]).toBe('date,type,description,amount,free_images,balance_after,reference');
-    const entries = await server.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, client.userId)).orderBy(ledgerEntries.createdAt);
+    const entries = await server.deps.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, client.userId))
+      .orderBy(ledgerEntries.createdAt);
     // Dates keep Postgres' microseconds; the database driver's Date has milliseconds.
-    expect(rows.slice(1).map(csvLine).map(([date, ...rest]) => [`${date!.slice(0, 23)}Z`, ...rest])).toEqual(
-      entries.map((entry) => [entry.createdAt.toISOString(), entry.kind, entry.description, formatCents(entry.amountCents), String(entry.freeGenerationsDelta), formatCents(entry.balanceAfterCents), entry.reference]),
+    expect(
+      rows
+        .slice(1)
+        .map(csvLine)
+        .map(([date, ...rest]) => [`${date!.slice(0, 23)}Z`, ...rest]),
+    ).toEqual(
+      entries.map((entry) => [
+        entry.createdAt.toISOString(),
+        entry.kind,
+        entry.description,
+        formatCents(entry.amountCents),
+        String(entry.freeGenerationsDelta),
+        formatCents(entry.balanceAfterCents),
+        entry.reference,
+      ]),
     );
-    expect(rows.find((row) => row.includes(',top_up,'))).toMatch(new RegExp(`^\\S+Z,top_up,"Top-up, ""card""",\\$5\\.00,0,\\$5\\.00,cs_test_export_${client.userId}$`));
+    expect(rows.find((row) => row.includes(',top_up,'))).toMatch(
+      new RegExp(`^\\S+Z,top_up,"Top-up, ""card""",\\$5\\.00,0,\\$5\\.00,cs_test_export_${client.userId}$`),
+    );
 
     const account = JSON.parse(zip.get('account.json')!.toString('utf8')) as { email: string };
     expect(account.email).toBe(client.email);
@@ -127,7 +167,14 @@ describe('downloading my data', () => {
 
   it('names every image safely, whatever its uploader called it: nothing extracts outside its folder', async () => {
     const client = await signedInUser(server);
-    const hostileNames = ['../../../../tmp/x.jpg', '..\\..\\windows\\evil.jpg', 'evil.sh', `${'a'.repeat(246)}.jpg`, `${'я'.repeat(200)}.bat`, 'CON.jpg'];
+    const hostileNames = [
+      '../../../../tmp/x.jpg',
+      '..\\..\\windows\\evil.jpg',
+      'evil.sh',
+      `${'a'.repeat(246)}.jpg`,
+      `${'я'.repeat(200)}.bat`,
+      'CON.jpg',
+    ];
     const uploads: UserFile[] = [];
     for (const name of hostileNames) {
       const response = await uploadBytes(client, fixture('photos/Landscape_1.jpg'), name);
@@ -166,7 +213,11 @@ describe('downloading my data', () => {
     for (const file of uploads) {
       const disposition = (await client.get(file.file_url)).headers.get('content-disposition') ?? '';
       const served = decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(disposition)?.[1] ?? '');
-      expect(served, disposition).toBe(exportPathOf({ id: file.id, originalFilename: file.original_filename, mimeType: file.mime_type, isGenerated: false }).split('/').pop());
+      expect(served, disposition).toBe(
+        exportPathOf({ id: file.id, originalFilename: file.original_filename, mimeType: file.mime_type, isGenerated: false })
+          .split('/')
+          .pop(),
+      );
       expect(disposition).not.toMatch(/\.\.|[/\\]|\.(sh|bat)\b/);
     }
   });

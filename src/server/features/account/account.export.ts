@@ -36,7 +36,8 @@ export function exportArchive(deps: ExportDeps, userId: string): Readable {
   // The download was cancelled (or failed): stop reading rows and files for it.
   const closed = new AbortController();
   archive.once('close', () => closed.abort());
-  const append = (source: Readable, name: string, options: { store?: boolean } = {}) => appendEntry(archive, source, { name, ...options }, closed.signal);
+  const append = (source: Readable, name: string, options: { store?: boolean } = {}) =>
+    appendEntry(archive, source, { name, ...options }, closed.signal);
   void (async () => {
     try {
       await append(Readable.from(accountJson(deps, userId)), 'account.json');
@@ -56,13 +57,22 @@ export function exportArchive(deps: ExportDeps, userId: string): Readable {
 }
 
 /** Appends one entry and waits until archiver has written it: one source open at a time. */
-async function appendEntry(archive: ZipArchive, source: Readable, entry: { name: string; store?: boolean }, signal: AbortSignal): Promise<void> {
+async function appendEntry(
+  archive: ZipArchive,
+  source: Readable,
+  entry: { name: string; store?: boolean },
+  signal: AbortSignal,
+): Promise<void> {
   const written = once(archive, 'entry', { signal });
   archive.append(source, entry);
   await written;
 }
 
-async function appendImages(deps: ExportDeps, append: (source: Readable, name: string, options: { store: boolean }) => Promise<void>, userId: string): Promise<void> {
+async function appendImages(
+  deps: ExportDeps,
+  append: (source: Readable, name: string, options: { store: boolean }) => Promise<void>,
+  userId: string,
+): Promise<void> {
   let afterId: string | null = null;
   for (;;) {
     const page = await exportFilesPage(deps.db, userId, afterId);
@@ -127,7 +137,11 @@ async function* sessionsJson(deps: ExportDeps, userId: string): AsyncGenerator<s
     let first = true;
     for (;;) {
       const page = await getSessionMessages(deps.db, userId, session.id, { after: after ?? '-infinity', limit: EXPORT_PAGE_SIZE });
-      const typeOf = await exportFileTypes(deps.db, userId, page.flatMap((message) => message.files.map((file) => file.id)));
+      const typeOf = await exportFileTypes(
+        deps.db,
+        userId,
+        page.flatMap((message) => message.files.map((file) => file.id)),
+      );
       for (const message of page) {
         yield `${first ? '' : ','}\n${JSON.stringify(exportedMessage(message, typeOf))}`;
         first = false;
@@ -151,7 +165,15 @@ async function* ledgerCsv(deps: ExportDeps, userId: string): AsyncGenerator<stri
   for (;;) {
     const page = await exportLedgerPage(deps.db, userId, after);
     for (const entry of page) {
-      const row = [entry.at, entry.kind, entry.description, formatCents(entry.amountCents), entry.free_generations_delta, formatCents(entry.balanceAfterCents), entry.reference];
+      const row = [
+        entry.at,
+        entry.kind,
+        entry.description,
+        formatCents(entry.amountCents),
+        entry.free_generations_delta,
+        formatCents(entry.balanceAfterCents),
+        entry.reference,
+      ];
       yield `${row.map(csvField).join(',')}\n`;
     }
     if (page.length < EXPORT_PAGE_SIZE) return;

@@ -20,7 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-
 const statusOf = async (client: TestClient, url: string) => {
   const response = await client.get(url);
   await response.arrayBuffer();
@@ -42,7 +41,12 @@ async function infoOf(client: SignedInClient): Promise<AccountDeletionInfo> {
 describe('deleting an account', () => {
   it('needs the password, then removes sessions, messages, files and sign-in, keeps the ledger without the person, and leaves others alone', async () => {
     const client = await signedInUser(server);
-    await creditTopUp(server.deps.db, { userId: client.userId, amountCents: 1000, reference: `cs_test_${client.userId}`, description: 'Top-up' });
+    await creditTopUp(server.deps.db, {
+      userId: client.userId,
+      amountCents: 1000,
+      reference: `cs_test_${client.userId}`,
+      description: 'Top-up',
+    });
     const photo = await approvedUpload(client);
     const sent = await sendMessage(client, 'turn it into a cartoon', { fileIds: [photo.id], requestReply: true });
     expect((await jobSettled(server, sent.reply!.job_id)).status).toBe('completed');
@@ -87,7 +91,9 @@ describe('deleting an account', () => {
     const kept = await server.deps.db
       .select()
       .from(retainedLedgerEntries)
-      .where(sql`${retainedLedgerEntries.erasedAccountId} = (select erased_account_id from retained_ledger_entries where reference = ${`cs_test_${client.userId}`})`);
+      .where(
+        sql`${retainedLedgerEntries.erasedAccountId} = (select erased_account_id from retained_ledger_entries where reference = ${`cs_test_${client.userId}`})`,
+      );
     expect(kept.map((entry) => entry.kind).sort()).toEqual(['adjustment', 'free_grant', 'top_up', 'usage']);
     expect(kept.reduce((sum, entry) => sum + entry.amountCents, 0)).toBe(0);
     expect(JSON.stringify(kept.filter((entry) => entry.kind !== 'top_up'))).not.toContain(client.userId);
@@ -112,6 +118,8 @@ describe('deleting an account', () => {
   });
 
   it('is only for the signed-in user', async () => {
-    expect((await new TestClient(server.url, server.deps.config.appUrl).post('/api/account/delete', { password: TEST_PASSWORD })).status).toBe(401);
+    expect(
+      (await new TestClient(server.url, server.deps.config.appUrl).post('/api/account/delete', { password: TEST_PASSWORD })).status,
+    ).toBe(401);
   });
 });

@@ -28,11 +28,16 @@ export async function availableCentsOf(db: DbOrTx, userId: string): Promise<numb
  * 5. the user row goes, and with it (ON DELETE CASCADE) every session, sign-in account, chat
  *    session, message, file row, job, balance account, ledger entry and checkout record.
  */
-export async function deleteAccountRows(tx: DbOrTx, userId: string): Promise<{ storageKeys: string[]; email: string; stripeCustomerId: string | null } | undefined> {
+export async function deleteAccountRows(
+  tx: DbOrTx,
+  userId: string,
+): Promise<{ storageKeys: string[]; email: string; stripeCustomerId: string | null } | undefined> {
   const [locked] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId)).for('update');
   if (!locked) return undefined;
   // The customer at Stripe (with any saved cards) is deleted there once this commits.
-  const customer = await tx.execute<{ stripe_customer_id: string | null }>(sql`select stripe_customer_id from balance_accounts where user_id = ${userId}`);
+  const customer = await tx.execute<{ stripe_customer_id: string | null }>(
+    sql`select stripe_customer_id from balance_accounts where user_id = ${userId}`,
+  );
   const erasedAccountId = randomUUID();
   await tx.execute(sql`
     with account_row as (
@@ -53,11 +58,17 @@ export async function deleteAccountRows(tx: DbOrTx, userId: string): Promise<{ s
       union all
       select * from written_off
     ) entries`);
-  const files = await tx.execute<{ stored_filename: string }>(sql`delete from user_files where user_id = ${userId} returning stored_filename`);
+  const files = await tx.execute<{ stored_filename: string }>(
+    sql`delete from user_files where user_id = ${userId} returning stored_filename`,
+  );
   await tx.delete(devMails).where(eq(devMails.to, locked.email));
   await tx.delete(verification).where(eq(verification.value, userId));
   await tx.delete(user).where(eq(user.id, userId));
-  return { storageKeys: files.rows.map((row) => row.stored_filename), email: locked.email, stripeCustomerId: customer.rows[0]?.stripe_customer_id ?? null };
+  return {
+    storageKeys: files.rows.map((row) => row.stored_filename),
+    email: locked.email,
+    stripeCustomerId: customer.rows[0]?.stripe_customer_id ?? null,
+  };
 }
 
 /** The size of each page the data export reads: it never holds more rows than this at once. */
@@ -95,7 +106,16 @@ export async function exportFileTypes(db: DbOrTx, userId: string, fileIds: strin
  * entries of the same millisecond twice).
  */
 export async function exportLedgerPage(db: DbOrTx, userId: string, after: { at: string; id: string } | null) {
-  const result = await db.execute<{ id: string; at: string; kind: string; description: string; amount_cents: string; free_generations_delta: number; balance_after_cents: string; reference: string }>(sql`
+  const result = await db.execute<{
+    id: string;
+    at: string;
+    kind: string;
+    description: string;
+    amount_cents: string;
+    free_generations_delta: number;
+    balance_after_cents: string;
+    reference: string;
+  }>(sql`
     select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, kind, description, amount_cents, free_generations_delta, balance_after_cents, reference
     from ledger_entries
     where user_id = ${userId} ${after ? sql`and (created_at, id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}

@@ -33,7 +33,10 @@ export function accountRoutes(deps: AppDeps) {
       serviceError('Failed to delete the account'),
     ],
     request: { body: { required: true, content: { 'application/json': { schema: deleteAccountSchema } } } },
-    responses: { 204: { description: 'Deleted; every session of the account has ended' }, 429: { description: 'RATE_LIMIT_EXCEEDED: too many confirmations tried' } },
+    responses: {
+      204: { description: 'Deleted; every session of the account has ended' },
+      429: { description: 'RATE_LIMIT_EXCEEDED: too many confirmations tried' },
+    },
   });
 
   const exportRoute = createRoute({

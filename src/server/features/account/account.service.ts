@@ -19,7 +19,11 @@ const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim(
  * and sign-in data go, and so does the customer at Stripe; the ledger is kept without the user's id. Every session of the account ends
  * with it, so every other browser is signed out at its next request.
  */
-export async function deleteAccount(deps: Pick<AppDeps, 'db' | 'storage' | 'auth' | 'logger' | 'jobs'>, user: SignedInUser, confirmation: DeleteAccountRequest): Promise<void> {
+export async function deleteAccount(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'auth' | 'logger' | 'jobs'>,
+  user: SignedInUser,
+  confirmation: DeleteAccountRequest,
+): Promise<void> {
   const hash = await passwordHashOf(deps.db, user.id);
   if (hash !== null) {
     const context = await deps.auth.$context;

@@ -27,7 +27,10 @@ let operator: SignedInClient;
 let stranger: SignedInClient;
 
 beforeAll(async () => {
-  server = await startTestServer({ ADMIN_EMAILS: ` ${LISTED_OPERATOR.toUpperCase()} , ${LISTED_UNCONFIRMED}`, RATE_LIMIT_ADMIN_REQUESTS_PER_MINUTE: String(ADMIN_RATE_LIMIT) });
+  server = await startTestServer({
+    ADMIN_EMAILS: ` ${LISTED_OPERATOR.toUpperCase()} , ${LISTED_UNCONFIRMED}`,
+    RATE_LIMIT_ADMIN_REQUESTS_PER_MINUTE: String(ADMIN_RATE_LIMIT),
+  });
   operator = await signedInUser(server, { email: LISTED_OPERATOR });
   stranger = await signedInUser(server);
 });
@@ -53,7 +56,14 @@ async function adminOperations(): Promise<Operation[]> {
     );
 }
 
-const validBody = { requestId: '6a2f1d4e-7b3c-4f5a-8e9d-0c1b2a3f4e5d', reason: 'checking access', direction: 'grant', amountCents: 100, count: 1, checkoutSessionId: 'cs_test_x' };
+const validBody = {
+  requestId: '6a2f1d4e-7b3c-4f5a-8e9d-0c1b2a3f4e5d',
+  reason: 'checking access',
+  direction: 'grant',
+  amountCents: 100,
+  count: 1,
+  checkoutSessionId: 'cs_test_x',
+};
 
 async function call(client: TestClient, operation: Operation): Promise<Response> {
   return operation.method === 'GET' ? client.get(operation.path) : client.post(operation.path, validBody);
@@ -63,14 +73,22 @@ describe('the console API to anyone but an operator', () => {
   it('lists its routes in the API document', async () => {
     const operations = await adminOperations();
     expect(operations.map((o) => `${o.method} ${o.path.replace(/3f1c2b6e[-0-9a-f]+/g, ':id')}`)).toEqual(
-      expect.arrayContaining(['GET /api/admin/overview', 'GET /api/admin/users', 'POST /api/admin/users/:id/credit', 'POST /api/admin/queues/generate/pause', 'GET /api/admin/audit']),
+      expect.arrayContaining([
+        'GET /api/admin/overview',
+        'GET /api/admin/users',
+        'POST /api/admin/users/:id/credit',
+        'POST /api/admin/queues/generate/pause',
+        'GET /api/admin/audit',
+      ]),
     );
     expect(operations.length).toBeGreaterThanOrEqual(17);
   });
 
   it('answers every route 404, exactly as a path that does not exist, to a visitor, a signed-in user and an unconfirmed listed address', async () => {
     const unconfirmed = new TestClient(server.url, server.deps.config.appUrl);
-    await server.deps.auth.api.signUpEmail({ body: { email: LISTED_UNCONFIRMED, password: 'Sup3rsecret!', name: '', callbackURL: '/studio' } });
+    await server.deps.auth.api.signUpEmail({
+      body: { email: LISTED_UNCONFIRMED, password: 'Sup3rsecret!', name: '', callbackURL: '/studio' },
+    });
     // Unconfirmed accounts get no session; a bearer token of one made anyway must not pass either.
     const [row] = await server.deps.db.select({ id: user.id }).from(user).where(eq(user.email, LISTED_UNCONFIRMED));
     const context = await server.deps.auth.$context;
@@ -109,7 +127,15 @@ async function signedToken(token: string): Promise<string> {
 
 describe('an operator', () => {
   it('reads every report of the console', async () => {
-    for (const report of ['/api/admin/overview', '/api/admin/users', `/api/admin/users/${stranger.userId}`, `/api/admin/users/${stranger.userId}/ledger`, '/api/admin/jobs', '/api/admin/engines', '/api/admin/audit']) {
+    for (const report of [
+      '/api/admin/overview',
+      '/api/admin/users',
+      `/api/admin/users/${stranger.userId}`,
+      `/api/admin/users/${stranger.userId}/ledger`,
+      '/api/admin/jobs',
+      '/api/admin/engines',
+      '/api/admin/audit',
+    ]) {
       const response = await operator.get(report);
       expect(response.status, report).toBe(200);
     }
@@ -138,7 +164,10 @@ describe('an operator', () => {
     expect((await run('grant')).stdout).toBe(`${granted.email} was an operator already.\n`);
     expect((await run('revoke')).stdout).toBe(`${granted.email} is no longer an operator.\n`);
     expect((await granted.get('/api/admin/users')).status).toBe(404);
-    const entries = await server.deps.db.select().from(auditLog).where(and(eq(auditLog.targetUserId, granted.userId)));
+    const entries = await server.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetUserId, granted.userId)));
     expect(entries.map((entry) => [entry.action, entry.operatorId, entry.before, entry.after])).toEqual([
       ['operator_granted', null, { operator: false }, { operator: true }],
       ['operator_revoked', null, { operator: true }, { operator: false }],

@@ -48,7 +48,13 @@ beforeAll(async () => {
   stripe.setWebhook(`${server.url}/api/stripe/webhook`);
   operator = await signedInUser(server, { email: OPERATOR });
   const api = new URL(stripe.url);
-  outside = new Stripe('sk_test_dashboard', { host: api.hostname, port: api.port, protocol: 'http', maxNetworkRetries: 0, telemetry: false });
+  outside = new Stripe('sk_test_dashboard', {
+    host: api.hostname,
+    port: api.port,
+    protocol: 'http',
+    maxNetworkRetries: 0,
+    telemetry: false,
+  });
 });
 afterAll(async () => {
   await server?.stop();
@@ -56,7 +62,10 @@ afterAll(async () => {
 });
 
 /** A package bought and paid by card, credited through the success page's check. */
-async function paidTopUp(client: SignedInClient, priceId = 'price_10'): Promise<{ sessionId: string; chargeId: string; paymentIntentId: string }> {
+async function paidTopUp(
+  client: SignedInClient,
+  priceId = 'price_10',
+): Promise<{ sessionId: string; chargeId: string; paymentIntentId: string }> {
   const started = await client.post('/api/stripe/create-checkout-session', { priceId });
   expect(started.status).toBe(200);
   const { sessionId } = (await started.json()) as { sessionId: string };
@@ -66,15 +75,25 @@ async function paidTopUp(client: SignedInClient, priceId = 'price_10'): Promise<
   return { sessionId, chargeId: charge.id as string, paymentIntentId: charge.payment_intent as string };
 }
 
-const spend = (userId: string, images: number) => debitForGeneration(server.deps.db, { userId, jobId: randomUUID(), imageCount: images, pricePerImageCents: 8 });
-const adjustmentsOf = (userId: string) => server.deps.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'adjustment')));
-const accountOf = async (userId: string) => (await server.deps.db.select().from(balanceAccounts).where(eq(balanceAccounts.userId, userId)))[0]!;
+const spend = (userId: string, images: number) =>
+  debitForGeneration(server.deps.db, { userId, jobId: randomUUID(), imageCount: images, pricePerImageCents: 8 });
+const adjustmentsOf = (userId: string) =>
+  server.deps.db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'adjustment')));
+const accountOf = async (userId: string) =>
+  (await server.deps.db.select().from(balanceAccounts).where(eq(balanceAccounts.userId, userId)))[0]!;
 const detailOf = async (userId: string) => (await (await operator.get(`/api/admin/users/${userId}`)).json()) as AdminUserDetail;
 const refundRequests = () => stripe.requests.filter((request) => request.method === 'POST' && request.path === '/v1/refunds');
 const eventsOf = (type: string) => stripe.events.filter((event) => event.type === type);
 
 async function refund(userId: string, body: { requestId?: string; checkoutSessionId: string; amountCents: number }) {
-  const response = await operator.post(`/api/admin/users/${userId}/card-refunds`, { requestId: randomUUID(), reason: 'Customer asked for their money back', ...body });
+  const response = await operator.post(`/api/admin/users/${userId}/card-refunds`, {
+    requestId: randomUUID(),
+    reason: 'Customer asked for their money back',
+    ...body,
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -83,7 +102,9 @@ describe('a card refund from the console', () => {
     const client = await signedInUser(server);
     const topUp = await paidTopUp(client);
     await spend(client.userId, 5);
-    expect((await detailOf(client.userId)).topUps).toEqual([expect.objectContaining({ id: topUp.sessionId, amountCents: 1000, refundedCents: 0, refundableCents: 960 })]);
+    expect((await detailOf(client.userId)).topUps).toEqual([
+      expect.objectContaining({ id: topUp.sessionId, amountCents: 1000, refundedCents: 0, refundableCents: 960 }),
+    ]);
 
     // Never more than the unspent part of that top-up: nothing is asked of Stripe.
     expect(await refund(client.userId, { checkoutSessionId: topUp.sessionId, amountCents: 961 })).toMatchObject({
@@ -93,9 +114,20 @@ describe('a card refund from the console', () => {
     expect(refundRequests()).toHaveLength(0);
 
     const requestId = randomUUID();
-    expect(await refund(client.userId, { requestId, checkoutSessionId: topUp.sessionId, amountCents: 600 })).toMatchObject({ status: 200, body: { repeated: false } });
+    expect(await refund(client.userId, { requestId, checkoutSessionId: topUp.sessionId, amountCents: 600 })).toMatchObject({
+      status: 200,
+      body: { repeated: false },
+    });
     expect(refundRequests().map((request) => [request.idempotencyKey, request.body])).toEqual([
-      [`photomuse-refund-${requestId}`, { payment_intent: topUp.paymentIntentId, amount: '600', reason: 'requested_by_customer', metadata: { photomuse_refund_id: requestId, user_id: client.userId } }],
+      [
+        `photomuse-refund-${requestId}`,
+        {
+          payment_intent: topUp.paymentIntentId,
+          amount: '600',
+          reason: 'requested_by_customer',
+          metadata: { photomuse_refund_id: requestId, user_id: client.userId },
+        },
+      ],
     ]);
     // The console posts nothing itself; meanwhile the amount cannot be spent.
     expect(await adjustmentsOf(client.userId)).toEqual([]);
@@ -103,19 +135,30 @@ describe('a card refund from the console', () => {
     await expect(spend(client.userId, 46)).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
     expect(await (await client.get('/api/stripe/balance')).json()).toMatchObject({ availableCents: 960, frozenCents: 600 });
     const [audited] = await server.deps.db.select().from(auditLog).where(eq(auditLog.requestId, requestId));
-    expect(audited).toMatchObject({ action: 'card_refund_requested', targetUserId: client.userId, targetReference: topUp.sessionId, before: { frozenCents: 0 }, after: { frozenCents: 600, refundCents: 600 } });
+    expect(audited).toMatchObject({
+      action: 'card_refund_requested',
+      targetUserId: client.userId,
+      targetReference: topUp.sessionId,
+      before: { frozenCents: 0 },
+      after: { frozenCents: 600, refundCents: 600 },
+    });
 
     // Stripe's events arrive: one adjustment, the frozen amount released.
     const delivered = await stripe.deliverEvents('refund.created', 'charge.refunded');
     expect(delivered.map((response) => response.status)).toEqual([200, 200]);
     const taken = await adjustmentsOf(client.userId);
-    expect(taken.map((entry) => [entry.amountCents, entry.reference, entry.balanceAfterCents])).toEqual([[-600, `${topUp.chargeId}:600`, 360]]);
+    expect(taken.map((entry) => [entry.amountCents, entry.reference, entry.balanceAfterCents])).toEqual([
+      [-600, `${topUp.chargeId}:600`, 360],
+    ]);
     expect(await accountOf(client.userId)).toMatchObject({ availableCents: 360, frozenCents: 0 });
 
     // Delivered again, and submitted again: nothing more, at Stripe or in the ledger.
     const chargeRefunded = eventsOf('charge.refunded').at(-1)!;
     expect((await stripe.redeliver(chargeRefunded.id)).status).toBe(200);
-    expect(await refund(client.userId, { requestId, checkoutSessionId: topUp.sessionId, amountCents: 600 })).toMatchObject({ status: 200, body: { repeated: true } });
+    expect(await refund(client.userId, { requestId, checkoutSessionId: topUp.sessionId, amountCents: 600 })).toMatchObject({
+      status: 200,
+      body: { repeated: true },
+    });
     expect(refundRequests()).toHaveLength(1);
     expect(await adjustmentsOf(client.userId)).toEqual(taken);
     expect(await server.deps.db.select().from(auditLog).where(eq(auditLog.targetUserId, client.userId))).toHaveLength(1);
@@ -125,7 +168,7 @@ describe('a card refund from the console', () => {
     });
   });
 
-  it("is refused by Stripe above what is left of the charge, and then nothing stays frozen", async () => {
+  it('is refused by Stripe above what is left of the charge, and then nothing stays frozen', async () => {
     const client = await signedInUser(server);
     const topUp = await paidTopUp(client);
     // Refunded in Stripe's dashboard, its event not here yet: the console still believes $10.00 is left.
@@ -133,7 +176,10 @@ describe('a card refund from the console', () => {
     const refused = await refund(client.userId, { checkoutSessionId: topUp.sessionId, amountCents: 500 });
     expect(refused).toMatchObject({
       status: 400,
-      body: { details: { reason: 'STRIPE_REFUSED', stripeCode: 'amount_too_large' }, message: 'Stripe refused the refund: Refund amount ($5.00) is greater than unrefunded amount on charge ($3.00)' },
+      body: {
+        details: { reason: 'STRIPE_REFUSED', stripeCode: 'amount_too_large' },
+        message: 'Stripe refused the refund: Refund amount ($5.00) is greater than unrefunded amount on charge ($3.00)',
+      },
     });
     expect(await accountOf(client.userId)).toMatchObject({ availableCents: 1000, frozenCents: 0 });
     expect((await detailOf(client.userId)).cardRefunds).toEqual([expect.objectContaining({ status: 'failed', amountCents: 500 })]);
@@ -144,18 +190,40 @@ describe('a card refund from the console', () => {
     expect((await detailOf(client.userId)).topUps).toEqual([expect.objectContaining({ refundedCents: 700, refundableCents: 300 })]);
   });
 
-  it('is refused for a top-up made in test mode, for another account\'s top-up, and for an operator\'s own', async () => {
+  it("is refused for a top-up made in test mode, for another account's top-up, and for an operator's own", async () => {
     const client = await signedInUser(server);
     const testModeId = `cs_test_local_${randomUUID()}`;
-    await insertCheckoutSession(server.deps.db, { id: testModeId, userId: client.userId, provider: 'test', amountTotalCents: 500, currency: 'usd', priceId: null, status: 'complete', paymentStatus: 'paid' });
-    await creditTopUp(server.deps.db, { userId: client.userId, amountCents: 500, reference: testModeId, description: 'Top-up (test mode, no real charge)' });
-    expect(await refund(client.userId, { checkoutSessionId: testModeId, amountCents: 100 })).toMatchObject({ status: 400, body: { details: { reason: 'NOT_REFUNDABLE' } } });
+    await insertCheckoutSession(server.deps.db, {
+      id: testModeId,
+      userId: client.userId,
+      provider: 'test',
+      amountTotalCents: 500,
+      currency: 'usd',
+      priceId: null,
+      status: 'complete',
+      paymentStatus: 'paid',
+    });
+    await creditTopUp(server.deps.db, {
+      userId: client.userId,
+      amountCents: 500,
+      reference: testModeId,
+      description: 'Top-up (test mode, no real charge)',
+    });
+    expect(await refund(client.userId, { checkoutSessionId: testModeId, amountCents: 100 })).toMatchObject({
+      status: 400,
+      body: { details: { reason: 'NOT_REFUNDABLE' } },
+    });
     const other = await signedInUser(server);
     const othersTopUp = await paidTopUp(other);
     expect((await refund(client.userId, { checkoutSessionId: othersTopUp.sessionId, amountCents: 100 })).status).toBe(404);
     const operatorsTopUp = await paidTopUp(operator, 'price_5');
-    expect(await refund(operator.userId, { checkoutSessionId: operatorsTopUp.sessionId, amountCents: 100 })).toMatchObject({ status: 400, body: { details: { reason: 'OWN_ACCOUNT' } } });
-    expect(refundRequests().filter((request) => (request.body.metadata as { user_id?: string } | undefined)?.user_id === client.userId)).toEqual([]);
+    expect(await refund(operator.userId, { checkoutSessionId: operatorsTopUp.sessionId, amountCents: 100 })).toMatchObject({
+      status: 400,
+      body: { details: { reason: 'OWN_ACCOUNT' } },
+    });
+    expect(
+      refundRequests().filter((request) => (request.body.metadata as { user_id?: string } | undefined)?.user_id === client.userId),
+    ).toEqual([]);
   });
 });
 
@@ -165,12 +233,21 @@ describe('the local Stripe server', () => {
     const topUp = await paidTopUp(client, 'price_5');
     const keyless = await fetch(`${stripe.url}/v1/refunds`, { method: 'POST' });
     expect(keyless.status).toBe(401);
-    await expect(outside.refunds.create({ payment_intent: 'pi_unknown' })).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing', param: 'payment_intent', message: "No such payment_intent: 'pi_unknown'" });
+    await expect(outside.refunds.create({ payment_intent: 'pi_unknown' })).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+      param: 'payment_intent',
+      message: "No such payment_intent: 'pi_unknown'",
+    });
     await expect(outside.charges.retrieve('ch_unknown')).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
-    await expect(outside.refunds.create({ payment_intent: topUp.paymentIntentId, amount: 100, colour: 'red' } as Stripe.RefundCreateParams)).rejects.toMatchObject({ code: 'parameter_unknown' });
+    await expect(
+      outside.refunds.create({ payment_intent: topUp.paymentIntentId, amount: 100, colour: 'red' } as Stripe.RefundCreateParams),
+    ).rejects.toMatchObject({ code: 'parameter_unknown' });
     await expect(outside.refunds.create({})).rejects.toMatchObject({ code: 'parameter_missing' });
     await outside.refunds.create({ payment_intent: topUp.paymentIntentId });
-    await expect(outside.refunds.create({ payment_intent: topUp.paymentIntentId, amount: 1 })).rejects.toMatchObject({ code: 'charge_already_refunded' });
+    await expect(outside.refunds.create({ payment_intent: topUp.paymentIntentId, amount: 1 })).rejects.toMatchObject({
+      code: 'charge_already_refunded',
+    });
     const disputed = await paidTopUp(client, 'price_5');
     stripe.openDispute(disputed.chargeId);
     await expect(outside.refunds.create({ charge: disputed.chargeId })).rejects.toMatchObject({ code: 'charge_disputed' });
@@ -187,7 +264,9 @@ describe('a dispute', () => {
     await stripe.redeliver(eventsOf('charge.dispute.created').at(-1)!.id);
     expect(await accountOf(client.userId)).toMatchObject({ availableCents: 1000, frozenCents: 1000 });
     await expect(spend(client.userId, 1)).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
-    expect((await detailOf(client.userId)).disputes).toEqual([expect.objectContaining({ id: dispute.id, amountCents: 1000, status: 'needs_response', frozenCents: 1000, closedAt: null })]);
+    expect((await detailOf(client.userId)).disputes).toEqual([
+      expect.objectContaining({ id: dispute.id, amountCents: 1000, status: 'needs_response', frozenCents: 1000, closedAt: null }),
+    ]);
     expect((await detailOf(client.userId)).spendableCents).toBe(0);
 
     stripe.closeDispute(dispute.id as string, 'won');
@@ -195,7 +274,9 @@ describe('a dispute', () => {
     expect(await accountOf(client.userId)).toMatchObject({ availableCents: 1000, frozenCents: 0 });
     expect(await adjustmentsOf(client.userId)).toEqual([]);
     await spend(client.userId, 1);
-    expect((await detailOf(client.userId)).disputes).toEqual([expect.objectContaining({ status: 'won', frozenCents: 0, closedAt: expect.any(String) })]);
+    expect((await detailOf(client.userId)).disputes).toEqual([
+      expect.objectContaining({ status: 'won', frozenCents: 0, closedAt: expect.any(String) }),
+    ]);
   });
 
   it('lost, takes the amount back through the ledger once — what the balance still holds of it', async () => {
@@ -224,7 +305,10 @@ describe('a dispute', () => {
     await stripe.deliverEvents('charge.dispute.created');
     expect(await accountOf(client.userId)).toMatchObject({ availableCents: 0, frozenCents: 0 });
     expect((await adjustmentsOf(client.userId)).map((entry) => entry.amountCents)).toEqual([-500]);
-    const [row] = await server.deps.db.select().from(paymentDisputes).where(eq(paymentDisputes.id, dispute.id as string));
+    const [row] = await server.deps.db
+      .select()
+      .from(paymentDisputes)
+      .where(eq(paymentDisputes.id, dispute.id as string));
     expect(row).toMatchObject({ status: 'lost', frozenCents: 0 });
   });
 });
@@ -236,7 +320,7 @@ describe('the overview', () => {
   const from = new Date(`${FIRST_DAY}T00:00:00Z`);
   const to = new Date('2003-02-15T00:00:00Z');
 
-  it("equals the sums the test computes from the ledger, day by day, with card refunds and lost disputes taken from the revenue", async () => {
+  it('equals the sums the test computes from the ledger, day by day, with card refunds and lost disputes taken from the revenue', async () => {
     const client = await signedInUser(server);
     const big = await paidTopUp(client);
     const small = await paidTopUp(client, 'price_5');
@@ -269,7 +353,10 @@ describe('the overview', () => {
     const overview = (await response.json()) as Overview;
 
     // The same figures, computed here from the ledger itself.
-    const entries = await db.select().from(ledgerEntries).where(and(gte(ledgerEntries.createdAt, from), lt(ledgerEntries.createdAt, to)));
+    const entries = await db
+      .select()
+      .from(ledgerEntries)
+      .where(and(gte(ledgerEntries.createdAt, from), lt(ledgerEntries.createdAt, to)));
     const of = (kind: string) => entries.filter((entry) => entry.kind === kind);
     const sum = (rows: { amountCents: number }[]) => rows.reduce((total, row) => total + row.amountCents, 0);
     const topUps = { count: of('top_up').length, cents: sum(of('top_up')) };
@@ -280,7 +367,10 @@ describe('the overview', () => {
     expect(charges).toEqual({ count: 3, cents: 8 + 16 + 8 });
     expect(refunds).toEqual({ count: 1, cents: 16 });
     expect(freeImagesUsed).toBe(2);
-    const cardRefunded = (await db.select().from(cardRefunds).where(eq(cardRefunds.userId, client.userId))).reduce((total, row) => total + row.amountCents, 0);
+    const cardRefunded = (await db.select().from(cardRefunds).where(eq(cardRefunds.userId, client.userId))).reduce(
+      (total, row) => total + row.amountCents,
+      0,
+    );
     expect(cardRefunded).toBe(300);
 
     expect(overview).toMatchObject({

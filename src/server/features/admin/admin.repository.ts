@@ -122,7 +122,14 @@ export async function generationOutcomes(db: DbOrTx, period: Period): Promise<En
     .where(and(sql`${agentJobs.createdAt} >= ${period.from}`, sql`${agentJobs.createdAt} < ${period.to}`))
     .groupBy(agentJobs.engine)
     .orderBy(agentJobs.engine);
-  return rows.map((row) => ({ engine: row.engine, completed: int(row.completed), refunded: int(row.refunded), failed: int(row.failed), stopped: int(row.stopped), inProgress: int(row.inProgress) }));
+  return rows.map((row) => ({
+    engine: row.engine,
+    completed: int(row.completed),
+    refunded: int(row.refunded),
+    failed: int(row.failed),
+    stopped: int(row.stopped),
+    inProgress: int(row.inProgress),
+  }));
 }
 
 export interface EngineTiming {
@@ -145,7 +152,12 @@ async function timings(db: DbOrTx, where: SQL): Promise<EngineTiming[]> {
     .where(and(eq(agentJobs.status, 'completed'), sql`${agentJobs.startedAt} is not null`, where))
     .groupBy(agentJobs.engine)
     .orderBy(agentJobs.engine);
-  return rows.map((row) => ({ engine: row.engine, count: row.n, medianSeconds: secondsOrNull(row.median), p95Seconds: secondsOrNull(row.p95) }));
+  return rows.map((row) => ({
+    engine: row.engine,
+    count: row.n,
+    medianSeconds: secondsOrNull(row.median),
+    p95Seconds: secondsOrNull(row.p95),
+  }));
 }
 
 export function generationTimings(db: DbOrTx, period: Period): Promise<EngineTiming[]> {
@@ -179,7 +191,13 @@ export async function dailyFigures(db: DbOrTx, period: Period): Promise<Overview
       coalesce(j.n, 0) as sign_ups, coalesce(g.n, 0) as generations
     from days d left join money m on m.day = d.day left join joined j on j.day = d.day left join made g on g.day = d.day
     order by d.day`);
-  return result.rows.map((row) => ({ day: row.day, topUpCents: int(row.top_up), chargeCents: int(row.charge), signUps: int(row.sign_ups), generations: int(row.generations) }));
+  return result.rows.map((row) => ({
+    day: row.day,
+    topUpCents: int(row.top_up),
+    chargeCents: int(row.charge),
+    signUps: int(row.sign_ups),
+    generations: int(row.generations),
+  }));
 }
 
 export interface UserRowRecord {
@@ -210,7 +228,13 @@ const userRowColumns = {
   freeGenerationsLeft: sql<string>`coalesce(${balanceAccounts.freeGenerationsLeft}, 0)`,
 };
 
-const userRowOf = (row: Omit<UserRowRecord, 'availableCents' | 'frozenCents' | 'freeGenerationsLeft'> & { availableCents: string; frozenCents: string; freeGenerationsLeft: string }): UserRowRecord => ({
+const userRowOf = (
+  row: Omit<UserRowRecord, 'availableCents' | 'frozenCents' | 'freeGenerationsLeft'> & {
+    availableCents: string;
+    frozenCents: string;
+    freeGenerationsLeft: string;
+  },
+): UserRowRecord => ({
   ...row,
   availableCents: int(row.availableCents),
   frozenCents: int(row.frozenCents),
@@ -249,7 +273,11 @@ export async function listUsers(
 }
 
 export async function findUserRow(db: DbOrTx, userId: string): Promise<UserRowRecord | null> {
-  const [row] = await db.select(userRowColumns).from(user).leftJoin(balanceAccounts, eq(balanceAccounts.userId, user.id)).where(eq(user.id, userId));
+  const [row] = await db
+    .select(userRowColumns)
+    .from(user)
+    .leftJoin(balanceAccounts, eq(balanceAccounts.userId, user.id))
+    .where(eq(user.id, userId));
   return row ? userRowOf(row) : null;
 }
 
@@ -370,6 +398,12 @@ export async function lastHourByEngine(db: DbOrTx): Promise<EngineHour[]> {
   ]);
   return counts.map((row) => {
     const time = times.find((t) => t.engine === row.engine);
-    return { engine: row.engine, completed: int(row.completed), failed: int(row.failed), medianSeconds: time?.medianSeconds ?? null, p95Seconds: time?.p95Seconds ?? null };
+    return {
+      engine: row.engine,
+      completed: int(row.completed),
+      failed: int(row.failed),
+      medianSeconds: time?.medianSeconds ?? null,
+      p95Seconds: time?.p95Seconds ?? null,
+    };
   });
 }

@@ -199,16 +199,30 @@ export function adminRoutes(deps: AppDeps) {
     .openapi(getUser, async (c) => c.json(await userDetail(deps, c.req.valid('param').id), 200))
     .openapi(getUserLedger, async (c) => c.json(await userLedger(deps, c.req.valid('param').id, c.req.valid('query').page), 200))
     .openapi(postCredit, async (c) => c.json(await adjustCredit(deps, operator(c), c.req.valid('param').id, c.req.valid('json')), 200))
-    .openapi(postFreeImages, async (c) => c.json(await giveFreeImages(deps, operator(c), c.req.valid('param').id, c.req.valid('json')), 200))
+    .openapi(postFreeImages, async (c) =>
+      c.json(await giveFreeImages(deps, operator(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    )
     .openapi(postCardRefund, async (c) => c.json(await refundTopUp(deps, operator(c), c.req.valid('param').id, c.req.valid('json')), 200))
-    .openapi(postDisable, async (c) => c.json(await setAccountDisabled(deps, operator(c), c.req.valid('param').id, c.req.valid('json'), true), 200))
-    .openapi(postEnable, async (c) => c.json(await setAccountDisabled(deps, operator(c), c.req.valid('param').id, c.req.valid('json'), false), 200))
-    .openapi(postResendConfirmation, async (c) => c.json(await resendConfirmation(deps, operator(c), c.req.valid('param').id, c.req.valid('json')), 200))
+    .openapi(postDisable, async (c) =>
+      c.json(await setAccountDisabled(deps, operator(c), c.req.valid('param').id, c.req.valid('json'), true), 200),
+    )
+    .openapi(postEnable, async (c) =>
+      c.json(await setAccountDisabled(deps, operator(c), c.req.valid('param').id, c.req.valid('json'), false), 200),
+    )
+    .openapi(postResendConfirmation, async (c) =>
+      c.json(await resendConfirmation(deps, operator(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    )
     .openapi(getJobs, async (c) => c.json(await jobs(deps, c.req.valid('query').page), 200))
     .openapi(postRetryJob, async (c) => c.json(await retryGeneration(deps, operator(c), c.req.valid('param').id, c.req.valid('json')), 200))
-    .openapi(postRefundJob, async (c) => c.json(await refundFailedJob(deps, operator(c), c.req.valid('param').id, c.req.valid('json')), 200))
-    .openapi(postPauseQueue, async (c) => c.json(await setQueuePaused(deps, operator(c), c.req.valid('param').name, c.req.valid('json'), true), 200))
-    .openapi(postResumeQueue, async (c) => c.json(await setQueuePaused(deps, operator(c), c.req.valid('param').name, c.req.valid('json'), false), 200))
+    .openapi(postRefundJob, async (c) =>
+      c.json(await refundFailedJob(deps, operator(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    )
+    .openapi(postPauseQueue, async (c) =>
+      c.json(await setQueuePaused(deps, operator(c), c.req.valid('param').name, c.req.valid('json'), true), 200),
+    )
+    .openapi(postResumeQueue, async (c) =>
+      c.json(await setQueuePaused(deps, operator(c), c.req.valid('param').name, c.req.valid('json'), false), 200),
+    )
     .openapi(getEngines, async (c) => c.json(await engines(deps), 200))
     .openapi(getAudit, async (c) => c.json(await auditPage(deps.db, c.req.valid('query')), 200));
 }

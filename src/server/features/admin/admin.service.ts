@@ -119,7 +119,11 @@ const userNotFound = () => new AppError('NOT_FOUND', 'No such user');
 export async function userDetail(deps: Pick<AppDeps, 'db' | 'config'>, userId: string): Promise<AdminUserDetail> {
   const row = await findUserRow(deps.db, userId);
   if (!row) throw userNotFound();
-  const [activity, money, disputes] = await Promise.all([userActivity(deps.db, userId), topUpsAndRefundsOf(deps.db, userId), disputesOfUser(deps.db, userId)]);
+  const [activity, money, disputes] = await Promise.all([
+    userActivity(deps.db, userId),
+    topUpsAndRefundsOf(deps.db, userId),
+    disputesOfUser(deps.db, userId),
+  ]);
   return {
     ...userRowOf(row, deps.config.adminEmails),
     ...activity,
@@ -176,7 +180,10 @@ export async function userLedger(deps: Pick<AppDeps, 'db'>, userId: string, page
 }
 
 export async function jobs(deps: Pick<AppDeps, 'db' | 'jobs'>, page: number): Promise<JobsOverview> {
-  const [queues, failed] = await Promise.all([deps.jobs.status(), failedGenerations(deps.db, ADMIN_FAILED_JOBS_PAGE_SIZE, (page - 1) * ADMIN_FAILED_JOBS_PAGE_SIZE)]);
+  const [queues, failed] = await Promise.all([
+    deps.jobs.status(),
+    failedGenerations(deps.db, ADMIN_FAILED_JOBS_PAGE_SIZE, (page - 1) * ADMIN_FAILED_JOBS_PAGE_SIZE),
+  ]);
   return {
     queues,
     failed: {
@@ -237,7 +244,12 @@ function repeatOf(entry: AuditRow, subject: ActionSubject): AdminActionResult {
  * the unique indexes (the ledger's (kind, reference), the audit log's request id): the second
  * fails, finds the first's entry, and answers as a repeat.
  */
-async function act(deps: Pick<AppDeps, 'db'>, operator: SignedInUser, subject: ActionSubject, work: (tx: DbOrTx) => Promise<ActionOutcome>): Promise<AdminActionResult> {
+async function act(
+  deps: Pick<AppDeps, 'db'>,
+  operator: SignedInUser,
+  subject: ActionSubject,
+  work: (tx: DbOrTx) => Promise<ActionOutcome>,
+): Promise<AdminActionResult> {
   const earlier = await findAuditEntryByRequest(deps.db, subject.requestId);
   if (earlier) return repeatOf(earlier, subject);
   try {
@@ -276,18 +288,31 @@ async function lockUser(tx: DbOrTx, userId: string) {
   return access;
 }
 
-export async function adjustCredit(deps: AdminDeps, operator: SignedInUser, userId: string, input: CreditAdjustment): Promise<AdminActionResult> {
+export async function adjustCredit(
+  deps: AdminDeps,
+  operator: SignedInUser,
+  userId: string,
+  input: CreditAdjustment,
+): Promise<AdminActionResult> {
   notOwnAccount(operator, userId);
   const action = input.direction === 'grant' ? 'credit_granted' : 'credit_taken';
   return act(deps, operator, { ...input, action, targetUserId: userId, targetReference: null }, async (tx) => {
     await lockUser(tx, userId);
     const change = { userId, cents: input.amountCents, requestId: input.requestId };
     const { before, after } = input.direction === 'grant' ? await grantCredit(tx, change) : await takeBackCredit(tx, change);
-    return { before: { ...before }, after: { ...after, amountCents: input.direction === 'grant' ? input.amountCents : -input.amountCents } };
+    return {
+      before: { ...before },
+      after: { ...after, amountCents: input.direction === 'grant' ? input.amountCents : -input.amountCents },
+    };
   });
 }
 
-export async function giveFreeImages(deps: AdminDeps, operator: SignedInUser, userId: string, input: FreeImagesGrant): Promise<AdminActionResult> {
+export async function giveFreeImages(
+  deps: AdminDeps,
+  operator: SignedInUser,
+  userId: string,
+  input: FreeImagesGrant,
+): Promise<AdminActionResult> {
   notOwnAccount(operator, userId);
   return act(deps, operator, { ...input, action: 'free_images_granted', targetUserId: userId, targetReference: null }, async (tx) => {
     await lockUser(tx, userId);
@@ -302,34 +327,67 @@ export async function giveFreeImages(deps: AdminDeps, operator: SignedInUser, us
  * repeated submit of a refund whose Stripe call never answered asks again, with the same
  * idempotency key: one refund whatever happens.
  */
-export async function refundTopUp(deps: AdminDeps, operator: SignedInUser, userId: string, input: CardRefundRequest): Promise<AdminActionResult> {
+export async function refundTopUp(
+  deps: AdminDeps,
+  operator: SignedInUser,
+  userId: string,
+  input: CardRefundRequest,
+): Promise<AdminActionResult> {
   notOwnAccount(operator, userId);
   if (!(await findUserRow(deps.db, userId))) throw userNotFound();
   await ensurePaymentKnown(deps, userId, input.checkoutSessionId);
-  const result = await act(deps, operator, { ...input, action: 'card_refund_requested', targetUserId: userId, targetReference: input.checkoutSessionId }, async (tx) => {
-    await lockUser(tx, userId);
-    const { before, after, refund } = await reserveCardRefund(tx, { userId, checkoutSessionId: input.checkoutSessionId, amountCents: input.amountCents, requestId: input.requestId, operatorId: operator.id });
-    return { before: { ...before }, after: { ...after, refundCents: refund.amountCents, refundId: refund.id } };
-  });
+  const result = await act(
+    deps,
+    operator,
+    { ...input, action: 'card_refund_requested', targetUserId: userId, targetReference: input.checkoutSessionId },
+    async (tx) => {
+      await lockUser(tx, userId);
+      const { before, after, refund } = await reserveCardRefund(tx, {
+        userId,
+        checkoutSessionId: input.checkoutSessionId,
+        amountCents: input.amountCents,
+        requestId: input.requestId,
+        operatorId: operator.id,
+      });
+      return { before: { ...before }, after: { ...after, refundCents: refund.amountCents, refundId: refund.id } };
+    },
+  );
   await submitCardRefund(deps, input.requestId);
   return result;
 }
 
-export async function setAccountDisabled(deps: AdminDeps, operator: SignedInUser, userId: string, input: { requestId: string; reason: string }, disabled: boolean): Promise<AdminActionResult> {
+export async function setAccountDisabled(
+  deps: AdminDeps,
+  operator: SignedInUser,
+  userId: string,
+  input: { requestId: string; reason: string },
+  disabled: boolean,
+): Promise<AdminActionResult> {
   notOwnAccount(operator, userId);
-  return act(deps, operator, { ...input, action: disabled ? 'account_disabled' : 'account_enabled', targetUserId: userId, targetReference: null }, async (tx) => {
-    const access = await lockUser(tx, userId);
-    if ((access.disabledAt !== null) === disabled) throw refusal('ALREADY_IN_STATE', disabled ? 'This account is disabled already' : 'This account is not disabled');
-    if (!disabled) {
-      await enableAccount(tx, userId);
-      return { before: { disabled: true }, after: { disabled: false } };
-    }
-    const sessionsEnded = await disableAccount(tx, userId);
-    return { before: { disabled: false, sessions: sessionsEnded }, after: { disabled: true, sessions: 0 } };
-  });
+  return act(
+    deps,
+    operator,
+    { ...input, action: disabled ? 'account_disabled' : 'account_enabled', targetUserId: userId, targetReference: null },
+    async (tx) => {
+      const access = await lockUser(tx, userId);
+      if ((access.disabledAt !== null) === disabled)
+        throw refusal('ALREADY_IN_STATE', disabled ? 'This account is disabled already' : 'This account is not disabled');
+      if (!disabled) {
+        await enableAccount(tx, userId);
+        return { before: { disabled: true }, after: { disabled: false } };
+      }
+      const sessionsEnded = await disableAccount(tx, userId);
+      return { before: { disabled: false, sessions: sessionsEnded }, after: { disabled: true, sessions: 0 } };
+    },
+  );
 }
 
-export async function resendConfirmation(deps: AdminDeps, operator: SignedInUser, userId: string, input: { requestId: string; reason: string }): Promise<AdminActionResult> {
+export async function resendConfirmation(
+  deps: AdminDeps,
+  operator: SignedInUser,
+  userId: string,
+  input: { requestId: string; reason: string },
+): Promise<AdminActionResult> {
   return act(deps, operator, { ...input, action: 'confirmation_resent', targetUserId: userId, targetReference: null }, async (tx) => {
     const access = await lockUser(tx, userId);
     if (access.emailVerified) throw refusal('ALREADY_CONFIRMED', 'This address is confirmed already');
@@ -338,14 +396,24 @@ export async function resendConfirmation(deps: AdminDeps, operator: SignedInUser
   });
 }
 
-export async function retryGeneration(deps: AdminDeps, operator: SignedInUser, jobId: string, input: { requestId: string; reason: string }): Promise<AdminActionResult> {
+export async function retryGeneration(
+  deps: AdminDeps,
+  operator: SignedInUser,
+  jobId: string,
+  input: { requestId: string; reason: string },
+): Promise<AdminActionResult> {
   return act(deps, operator, { ...input, action: 'job_retried', targetUserId: null, targetReference: jobId }, async (tx) => {
     const { userId } = await retryFailedGeneration(tx, deps, jobId);
     return { before: { status: 'failed' }, after: { status: 'queued', charged: false }, targetUserId: userId };
   });
 }
 
-export async function refundFailedJob(deps: AdminDeps, operator: SignedInUser, jobId: string, input: { requestId: string; reason: string }): Promise<AdminActionResult> {
+export async function refundFailedJob(
+  deps: AdminDeps,
+  operator: SignedInUser,
+  jobId: string,
+  input: { requestId: string; reason: string },
+): Promise<AdminActionResult> {
   const owner = await ownerOfGeneration(deps.db, jobId);
   if (!owner) throw new AppError('NOT_FOUND', 'No such generation');
   notOwnAccount(operator, owner);
@@ -357,10 +425,21 @@ export async function refundFailedJob(deps: AdminDeps, operator: SignedInUser, j
   });
 }
 
-export async function setQueuePaused(deps: AdminDeps, operator: SignedInUser, name: JobName, input: { requestId: string; reason: string }, paused: boolean): Promise<AdminActionResult> {
-  return act(deps, operator, { ...input, action: paused ? 'queue_paused' : 'queue_resumed', targetUserId: null, targetReference: name }, async (tx) => {
-    const changed = paused ? await deps.jobs.pause(tx, name) : await deps.jobs.resume(tx, name);
-    if (!changed) throw refusal('ALREADY_IN_STATE', paused ? 'This queue is paused already' : 'This queue is not paused');
-    return { before: { paused: !paused }, after: { paused } };
-  });
+export async function setQueuePaused(
+  deps: AdminDeps,
+  operator: SignedInUser,
+  name: JobName,
+  input: { requestId: string; reason: string },
+  paused: boolean,
+): Promise<AdminActionResult> {
+  return act(
+    deps,
+    operator,
+    { ...input, action: paused ? 'queue_paused' : 'queue_resumed', targetUserId: null, targetReference: name },
+    async (tx) => {
+      const changed = paused ? await deps.jobs.pause(tx, name) : await deps.jobs.resume(tx, name);
+      if (!changed) throw refusal('ALREADY_IN_STATE', paused ? 'This queue is paused already' : 'This queue is not paused');
+      return { before: { paused: !paused }, after: { paused } };
+    },
+  );
 }

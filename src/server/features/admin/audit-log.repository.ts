@@ -32,7 +32,10 @@ export interface AuditSearch {
 }
 
 /** The log newest first, searched by words of its reason, either address, an id or a reference. */
-export async function searchAudit(db: DbOrTx, search: AuditSearch): Promise<{ rows: (AuditRow & { targetEmail: string | null })[]; total: number }> {
+export async function searchAudit(
+  db: DbOrTx,
+  search: AuditSearch,
+): Promise<{ rows: (AuditRow & { targetEmail: string | null })[]; total: number }> {
   const conditions: (SQL | undefined)[] = [search.action ? eq(auditLog.action, search.action) : undefined];
   if (search.q) {
     const pattern = likePattern(search.q);
@@ -65,7 +68,9 @@ export async function searchAudit(db: DbOrTx, search: AuditSearch): Promise<{ ro
 /** The entries about one account, oldest first, a page at a time after the entry `afterId` (the data export). */
 export async function auditPageOfUser(db: DbOrTx, userId: string, afterId: string | null, limit: number): Promise<AuditRow[]> {
   // Compared in SQL: created_at has microseconds, which a JavaScript Date would lose.
-  const after = afterId ? sql`(${auditLog.createdAt}, ${auditLog.id}) > (select a.created_at, a.id from audit_log a where a.id = ${afterId}::uuid)` : undefined;
+  const after = afterId
+    ? sql`(${auditLog.createdAt}, ${auditLog.id}) > (select a.created_at, a.id from audit_log a where a.id = ${afterId}::uuid)`
+    : undefined;
   return db
     .select()
     .from(auditLog)

@@ -20,7 +20,12 @@ export function auditEntryOf(row: AuditRow & { targetEmail?: string | null }): A
 }
 
 export async function auditPage(db: DbOrTx, query: AuditQuery): Promise<AuditPage> {
-  const { rows, total } = await searchAudit(db, { q: query.q || undefined, action: query.action, limit: ADMIN_AUDIT_PAGE_SIZE, offset: (query.page - 1) * ADMIN_AUDIT_PAGE_SIZE });
+  const { rows, total } = await searchAudit(db, {
+    q: query.q || undefined,
+    action: query.action,
+    limit: ADMIN_AUDIT_PAGE_SIZE,
+    offset: (query.page - 1) * ADMIN_AUDIT_PAGE_SIZE,
+  });
   return { entries: rows.map(auditEntryOf), total, page: query.page, pageSize: ADMIN_AUDIT_PAGE_SIZE };
 }
 
@@ -29,7 +34,11 @@ export async function auditPage(db: DbOrTx, query: AuditQuery): Promise<AuditPag
  * export. The operator is named by role, not by address: the entry is the user's data, the
  * operator's address is not.
  */
-export async function* auditEntriesAbout(db: DbOrTx, userId: string, pageSize = 200): AsyncGenerator<Omit<AuditEntry, 'operatorEmail' | 'targetEmail'>> {
+export async function* auditEntriesAbout(
+  db: DbOrTx,
+  userId: string,
+  pageSize = 200,
+): AsyncGenerator<Omit<AuditEntry, 'operatorEmail' | 'targetEmail'>> {
   let afterId: string | null = null;
   for (;;) {
     const page = await auditPageOfUser(db, userId, afterId, pageSize);

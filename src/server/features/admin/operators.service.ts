@@ -25,7 +25,11 @@ export const COMMAND_LINE_OPERATOR = 'command line (npm run admin)';
  * `npm run admin -- grant|revoke <email>`: records or removes the grant, with its audit entry, in
  * one transaction. ADMIN_EMAILS is configuration and is not changed by this.
  */
-export async function setOperatorByCommand(db: Db, email: string, grant: boolean): Promise<{ outcome: OperatorCommandOutcome; emailVerified: boolean }> {
+export async function setOperatorByCommand(
+  db: Db,
+  email: string,
+  grant: boolean,
+): Promise<{ outcome: OperatorCommandOutcome; emailVerified: boolean }> {
   return db.transaction(async (tx) => {
     const found = await accountAccessByEmail(tx, email);
     if (!found) return { outcome: 'no-such-user' as const, emailVerified: false };

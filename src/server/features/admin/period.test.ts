@@ -6,8 +6,17 @@ const at = new Date('2026-11-26T15:30:00Z');
 
 describe("the overview's period", () => {
   it('is whole UTC days ending today for the presets', () => {
-    expect(periodOf({ period: 'today' }, at)).toEqual({ from: new Date('2026-11-26T00:00:00Z'), to: new Date('2026-11-27T00:00:00Z'), firstDay: '2026-11-26', lastDay: '2026-11-26' });
-    expect(periodOf({ period: '7d' }, at)).toMatchObject({ from: new Date('2026-11-20T00:00:00Z'), to: new Date('2026-11-27T00:00:00Z'), firstDay: '2026-11-20' });
+    expect(periodOf({ period: 'today' }, at)).toEqual({
+      from: new Date('2026-11-26T00:00:00Z'),
+      to: new Date('2026-11-27T00:00:00Z'),
+      firstDay: '2026-11-26',
+      lastDay: '2026-11-26',
+    });
+    expect(periodOf({ period: '7d' }, at)).toMatchObject({
+      from: new Date('2026-11-20T00:00:00Z'),
+      to: new Date('2026-11-27T00:00:00Z'),
+      firstDay: '2026-11-20',
+    });
     expect(periodOf({ period: '30d' }, at)).toMatchObject({ firstDay: '2026-10-28', lastDay: '2026-11-26' });
   });
 

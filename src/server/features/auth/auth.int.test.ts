@@ -24,7 +24,13 @@ afterAll(async () => {
 
 async function signUpAndConfirm(email: string, extraBody: Record<string, unknown> = {}): Promise<TestClient> {
   const client = new TestClient(appUrl);
-  const signUp = await client.post('/api/auth/sign-up/email', { email, password: PASSWORD, name: '', callbackURL: '/studio', ...extraBody });
+  const signUp = await client.post('/api/auth/sign-up/email', {
+    email,
+    password: PASSWORD,
+    name: '',
+    callbackURL: '/studio',
+    ...extraBody,
+  });
   expect(signUp.status).toBe(200);
   const mail = await inbox.waitForMail(email);
   const response = await client.get(linkIn(mail, `${appUrl}/api/auth/verify-email`));
@@ -68,7 +74,10 @@ describe('sign-up with e-mail confirmation', () => {
 
     const signIn = await client.post('/api/auth/sign-in/email', { email, password: PASSWORD });
     expect(signIn.status).toBe(403);
-    expect(await signIn.json()).toEqual({ code: 'EMAIL_NOT_CONFIRMED', message: 'Please check your email and click the confirmation link' });
+    expect(await signIn.json()).toEqual({
+      code: 'EMAIL_NOT_CONFIRMED',
+      message: 'Please check your email and click the confirmation link',
+    });
 
     const resend = await client.post('/api/auth/send-verification-email', { email, callbackURL: '/studio' });
     expect(resend.status).toBe(200);
@@ -88,7 +97,11 @@ describe('sign-up with e-mail confirmation', () => {
   });
 
   it('refuses a password shorter than 8 characters', async () => {
-    const response = await new TestClient(appUrl).post('/api/auth/sign-up/email', { email: uniqueEmail('short'), password: 'Ab1', name: '' });
+    const response = await new TestClient(appUrl).post('/api/auth/sign-up/email', {
+      email: uniqueEmail('short'),
+      password: 'Ab1',
+      name: '',
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Password must be at least 8 characters long' });
   });
@@ -106,7 +119,10 @@ describe('sign-in', () => {
     }
     const fourth = await client.post('/api/auth/sign-in/email', { email, password: PASSWORD });
     expect(fourth.status).toBe(429);
-    expect(await fourth.json()).toEqual({ code: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests. Please wait a few minutes before trying again.' });
+    expect(await fourth.json()).toEqual({
+      code: 'RATE_LIMIT_EXCEEDED',
+      message: 'Too many requests. Please wait a few minutes before trying again.',
+    });
     expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
@@ -215,7 +231,12 @@ describe('terms acceptance', () => {
   });
 
   it('does not let a sign-up set the acceptance time itself', async () => {
-    const response = await new TestClient(appUrl).post('/api/auth/sign-up/email', { email: uniqueEmail('terms-forged'), password: PASSWORD, name: '', termsAcceptedAt: '2020-01-01T00:00:00Z' });
+    const response = await new TestClient(appUrl).post('/api/auth/sign-up/email', {
+      email: uniqueEmail('terms-forged'),
+      password: PASSWORD,
+      name: '',
+      termsAcceptedAt: '2020-01-01T00:00:00Z',
+    });
     expect(response.status).toBe(400);
   });
 
@@ -242,7 +263,12 @@ describe('client address for the limits', () => {
 
   it('counts per forwarded address behind a trusted proxy', async () => {
     const port = 41000 + Math.floor(Math.random() * 9000);
-    const proxied = await startTestServer({ SMTP_URL: inbox.url, PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: 'true' });
+    const proxied = await startTestServer({
+      SMTP_URL: inbox.url,
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      TRUST_PROXY: 'true',
+    });
     try {
       const email = uniqueEmail('proxied');
       const statuses: number[] = [];

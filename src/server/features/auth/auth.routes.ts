@@ -21,11 +21,20 @@ const bearerSignIn = createRoute({
   description:
     'Send `Authorization: Bearer <token>` with every request; `POST /api/auth/sign-out` with it ends the session. ' +
     'The same rules and limits as the e-mail sign-in apply. Browsers sign in with POST /api/auth/sign-in/email and an HttpOnly cookie, and never see a token.',
-  request: { body: { required: true, content: { 'application/json': { schema: z.object({ email: z.string().min(1).max(320), password: z.string().min(1).max(128) }) } } } },
+  request: {
+    body: {
+      required: true,
+      content: { 'application/json': { schema: z.object({ email: z.string().min(1).max(320), password: z.string().min(1).max(128) }) } },
+    },
+  },
   responses: {
     200: {
       description: 'Signed in',
-      content: { 'application/json': { schema: z.object({ token: z.string(), user: z.object({ id: z.string(), email: z.string() }) }).openapi('BearerSignIn') } },
+      content: {
+        'application/json': {
+          schema: z.object({ token: z.string(), user: z.object({ id: z.string(), email: z.string() }) }).openapi('BearerSignIn'),
+        },
+      },
     },
     401: { description: 'INVALID_CREDENTIALS' },
     403: { description: 'EMAIL_NOT_CONFIRMED' },
@@ -43,15 +52,29 @@ const passwordResetRequest = createRoute({
   description:
     'The answer is given before the address is looked up; the link is made and mailed afterwards, through the job queue. ' +
     '`redirectTo` is accepted for better-auth clients and not used: the mail links to /reset-password.',
-  request: { body: { required: true, content: { 'application/json': { schema: z.object({ email: z.email().max(320), redirectTo: z.string().max(2000).optional() }) } } } },
+  request: {
+    body: {
+      required: true,
+      content: { 'application/json': { schema: z.object({ email: z.email().max(320), redirectTo: z.string().max(2000).optional() }) } },
+    },
+  },
   responses: {
-    200: { description: 'Asked', content: { 'application/json': { schema: z.object({ status: z.literal(true), message: z.string() }).openapi('PasswordResetRequested') } } },
+    200: {
+      description: 'Asked',
+      content: {
+        'application/json': { schema: z.object({ status: z.literal(true), message: z.string() }).openapi('PasswordResetRequested') },
+      },
+    },
     429: { description: 'RATE_LIMIT_EXCEEDED' },
   },
 });
 
 /** better-auth's endpoints that check the signed-in user's password (delete-user only once enabled). */
-export const PASSWORD_CHECKING_AUTH_PATHS: ReadonlySet<string> = new Set(['/api/auth/change-password', '/api/auth/verify-password', '/api/auth/delete-user']);
+export const PASSWORD_CHECKING_AUTH_PATHS: ReadonlySet<string> = new Set([
+  '/api/auth/change-password',
+  '/api/auth/verify-password',
+  '/api/auth/delete-user',
+]);
 
 /**
  * better-auth's endpoints under /api/auth, behind our database-backed rate limits and the password
@@ -63,7 +86,9 @@ export function authRoutes({ auth, db, config, sessionLookup, logger }: AppDeps)
   const clientAddress = clientAddressResolver(config.trustProxy);
   const limits = rateLimitStore(db);
   const passwordChecks = passwordCheckLimit(limits, clientAddress, async (c) =>
-    c.req.method === 'POST' && PASSWORD_CHECKING_AUTH_PATHS.has(c.req.path) ? ((await sessionLookup.signedInUser(c.req.raw.headers))?.id ?? null) : null,
+    c.req.method === 'POST' && PASSWORD_CHECKING_AUTH_PATHS.has(c.req.path)
+      ? ((await sessionLookup.signedInUser(c.req.raw.headers))?.id ?? null)
+      : null,
   );
   /** better-auth's answer, or our error answer when it failed. */
   const handle = async (c: Context<AppEnv>, request: Request): Promise<Response> => {
@@ -88,7 +113,11 @@ export function authRoutes({ auth, db, config, sessionLookup, logger }: AppDeps)
       const headers = new Headers({ 'content-type': 'application/json' });
       const userAgent = c.req.header('user-agent');
       if (userAgent) headers.set('user-agent', userAgent);
-      const signIn = new Request(new URL('/api/auth/sign-in/email', c.req.url), { method: 'POST', headers, body: JSON.stringify(c.req.valid('json')) });
+      const signIn = new Request(new URL('/api/auth/sign-in/email', c.req.url), {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(c.req.valid('json')),
+      });
       const response = await handle(c, signIn);
       if (!response.ok) return response;
       const token = response.headers.get(BEARER_TOKEN_HEADER);
@@ -101,7 +130,9 @@ export function authRoutes({ auth, db, config, sessionLookup, logger }: AppDeps)
       // queueing the mail happen after, so no answer's time tells whether an account exists. The
       // limits above have already counted the request (and answered 503 if the database is down).
       const { email } = c.req.valid('json');
-      auth.api.requestPasswordReset({ body: { email } }).catch((error: unknown) => logger.error({ err: error }, 'a password reset could not be prepared'));
+      auth.api
+        .requestPasswordReset({ body: { email } })
+        .catch((error: unknown) => logger.error({ err: error }, 'a password reset could not be prepared'));
       return c.json(RESET_REQUESTED, 200);
     })
     .on(['GET', 'POST'], '*', async (c) => withoutSessionTokens(await handle(c, c.req.raw)));

@@ -63,7 +63,14 @@ export function createAuth({ config, db, logger, mailer, secret, hooks = {} }: C
       // Signing up with a taken address answers like a new sign-up (no account enumeration) and
       // mails the owner instead, who can sign in or reset the password from there.
       onExistingUserSignUp: async ({ user: existing }) => {
-        await mailer.send(existingAccountMail(config.appName, existing.email, `${config.appUrl}${paths.login.getHref()}`, `${config.appUrl}${paths.forgotPassword.getHref()}`));
+        await mailer.send(
+          existingAccountMail(
+            config.appName,
+            existing.email,
+            `${config.appUrl}${paths.login.getHref()}`,
+            `${config.appUrl}${paths.forgotPassword.getHref()}`,
+          ),
+        );
       },
       sendResetPassword: async ({ user: target, token }) => {
         await mailer.send(passwordResetMail(config.appName, target.email, passwordResetUrl(config.appUrl, token)));
@@ -76,7 +83,9 @@ export function createAuth({ config, db, logger, mailer, secret, hooks = {} }: C
       // A confirmed user who is sent a link is changing their address: better-auth mails it to the
       // new address (target.email is the new one) and changes the address when it is opened.
       sendVerificationEmail: async ({ user: target, url }) => {
-        await mailer.send(target.emailVerified ? newAddressMail(config.appName, target.email, url) : confirmationMail(config.appName, target.email, url));
+        await mailer.send(
+          target.emailVerified ? newAddressMail(config.appName, target.email, url) : confirmationMail(config.appName, target.email, url),
+        );
       },
     },
     socialProviders: {

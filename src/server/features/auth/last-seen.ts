@@ -23,6 +23,11 @@ export function createLastSeenRecorder(db: Db, resolutionSeconds = LAST_SEEN_RES
     await db
       .update(user)
       .set({ lastSeenAt: sql`now()` })
-      .where(and(eq(user.id, userId), or(isNull(user.lastSeenAt), lt(user.lastSeenAt, sql`now() - make_interval(secs => ${resolutionSeconds})`))));
+      .where(
+        and(
+          eq(user.id, userId),
+          or(isNull(user.lastSeenAt), lt(user.lastSeenAt, sql`now() - make_interval(secs => ${resolutionSeconds})`)),
+        ),
+      );
   };
 }

@@ -19,10 +19,22 @@ beforeAll(async () => {
   await oidc.start(0, '127.0.0.1');
   const issuer = oidc.issuer.url!;
   oidc.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
-    Object.assign(token.payload, { sub: `google-${nextIdentity.email}`, email: nextIdentity.email, email_verified: true, name: nextIdentity.name, picture: nextIdentity.picture });
+    Object.assign(token.payload, {
+      sub: `google-${nextIdentity.email}`,
+      email: nextIdentity.email,
+      email_verified: true,
+      name: nextIdentity.name,
+      picture: nextIdentity.picture,
+    });
   });
   oidc.service.on('beforeUserinfo', (userInfo: { body: Record<string, unknown> }) => {
-    userInfo.body = { sub: `google-${nextIdentity.email}`, email: nextIdentity.email, email_verified: true, name: nextIdentity.name, picture: nextIdentity.picture };
+    userInfo.body = {
+      sub: `google-${nextIdentity.email}`,
+      email: nextIdentity.email,
+      email_verified: true,
+      name: nextIdentity.name,
+      picture: nextIdentity.picture,
+    };
   });
   const port = 41000 + Math.floor(Math.random() * 9000);
   appUrl = `http://127.0.0.1:${port}`;
@@ -61,7 +73,13 @@ describe('Google sign-in (OpenID Connect)', () => {
     expect(done.headers.get('location')).toBe('/studio');
     const me = await client.get('/api/me');
     expect(me.status).toBe(200);
-    expect(await me.json()).toMatchObject({ email: nextIdentity.email, name: 'Grace Google', avatarUrl: 'https://example.test/grace.png', initials: 'GG', termsAcceptedAt: null });
+    expect(await me.json()).toMatchObject({
+      email: nextIdentity.email,
+      name: 'Grace Google',
+      avatarUrl: 'https://example.test/grace.png',
+      initials: 'GG',
+      termsAcceptedAt: null,
+    });
   });
 
   it('signs the same person into the same account the next time', async () => {

@@ -29,7 +29,8 @@ function from(client: SignedInClient, address: string): SignedInClient {
 }
 
 const wrongDeletion = (client: SignedInClient) => client.post('/api/account/delete', { password: 'Not-the-password1' });
-const wrongChange = (client: SignedInClient) => client.post('/api/auth/change-password', { currentPassword: 'Not-the-password1', newPassword: 'N3w-password' });
+const wrongChange = (client: SignedInClient) =>
+  client.post('/api/auth/change-password', { currentPassword: 'Not-the-password1', newPassword: 'N3w-password' });
 const wrongVerification = (client: SignedInClient) => client.post('/api/auth/verify-password', { password: 'Not-the-password1' });
 
 async function accountExists(client: SignedInClient): Promise<boolean> {

@@ -41,7 +41,8 @@ async function signIn(email: string, password: string): Promise<TestClient> {
   return client;
 }
 
-const signInStatus = async (email: string, password: string) => (await browser().post('/api/auth/sign-in/email', { email, password })).status;
+const signInStatus = async (email: string, password: string) =>
+  (await browser().post('/api/auth/sign-in/email', { email, password })).status;
 
 async function expectRefused(response: Response, field: string, message: string) {
   expect(response.status).toBe(400);
@@ -51,7 +52,11 @@ async function expectRefused(response: Response, field: string, message: string)
 describe('password rules on the server', () => {
   it('refuses a sign-up password under 8 characters, creating no account', async () => {
     const email = uniqueEmail('short');
-    await expectRefused(await browser().post('/api/auth/sign-up/email', { email, password: 'Sh0rt-7', name: '' }), 'password', 'Password must be at least 8 characters long');
+    await expectRefused(
+      await browser().post('/api/auth/sign-up/email', { email, password: 'Sh0rt-7', name: '' }),
+      'password',
+      'Password must be at least 8 characters long',
+    );
     expect(await server.deps.db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 
@@ -83,16 +88,29 @@ describe('a new password signs out every other session', () => {
   async function withThreeSessions(): Promise<{ account: SignedInClient; other: TestClient; bearer: Record<string, string> }> {
     const account = await signedInUser(server);
     const other = await signIn(account.email, TEST_PASSWORD);
-    const signInBearer = await fetch(`${server.url}/api/auth/sign-in/bearer`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: account.email, password: TEST_PASSWORD }) });
+    const signInBearer = await fetch(`${server.url}/api/auth/sign-in/bearer`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: account.email, password: TEST_PASSWORD }),
+    });
     const { token } = (await signInBearer.json()) as { token: string };
     const bearer = { Authorization: `Bearer ${token}` };
-    for (const status of [(await account.get('/api/me')).status, (await other.get('/api/me')).status, (await fetch(`${server.url}/api/me`, { headers: bearer })).status]) expect(status).toBe(200);
+    for (const status of [
+      (await account.get('/api/me')).status,
+      (await other.get('/api/me')).status,
+      (await fetch(`${server.url}/api/me`, { headers: bearer })).status,
+    ])
+      expect(status).toBe(200);
     return { account, other, bearer };
   }
 
   it('on a change, even when the client asks to keep them; the changing browser stays signed in', async () => {
     const { account, other, bearer } = await withThreeSessions();
-    const change = await account.post('/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'N3w-password', revokeOtherSessions: false });
+    const change = await account.post('/api/auth/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'N3w-password',
+      revokeOtherSessions: false,
+    });
     expect(change.status).toBe(200);
     expect(await change.json()).not.toHaveProperty('token');
 

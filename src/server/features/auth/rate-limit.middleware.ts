@@ -32,7 +32,10 @@ async function accountOf(request: Request): Promise<string> {
   }
 }
 
-export function authRateLimit(store: RateLimitStore, clientAddress: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => string): MiddlewareHandler<AppEnv> {
+export function authRateLimit(
+  store: RateLimitStore,
+  clientAddress: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => string,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const counter = COUNTED_AS[c.req.path] ?? c.req.path;
     const rule = c.req.method === 'POST' ? AUTH_RATE_LIMITS[counter] : undefined;

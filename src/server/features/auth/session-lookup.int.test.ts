@@ -25,7 +25,13 @@ function copyOf(client: TestClient): TestClient {
   return copy;
 }
 
-const SIGNED_IN_READS = ['/api/me', '/api/sessions', '/api/stripe/balance', '/api/user-files?limit=12', '/api/stripe/transaction-history/top-ups'];
+const SIGNED_IN_READS = [
+  '/api/me',
+  '/api/sessions',
+  '/api/stripe/balance',
+  '/api/user-files?limit=12',
+  '/api/stripe/transaction-history/top-ups',
+];
 
 async function statuses(client: TestClient): Promise<number[]> {
   return Promise.all(SIGNED_IN_READS.map(async (path) => (await client.get(path)).status));
@@ -53,7 +59,10 @@ describe('a session stops working at once', () => {
   it('when its row is deleted or expires in the database (an operator revoking it, or time)', async () => {
     const account = await signedInUser(server);
     const [row] = await server.deps.db.select({ id: session.id }).from(session).where(eq(session.userId, account.userId));
-    await server.deps.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.id, row!.id));
+    await server.deps.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.id, row!.id));
     expect((await account.get('/api/me')).status).toBe(401);
     // better-auth removes the expired session as it always did.
     expect(await server.deps.db.select().from(session).where(eq(session.id, row!.id))).toEqual([]);
@@ -66,7 +75,7 @@ describe('a session stops working at once', () => {
 });
 
 describe('the session cookie', () => {
-  it('is refused when its signature is not the server\'s, even for a live session token', async () => {
+  it("is refused when its signature is not the server's, even for a live session token", async () => {
     const account = await signedInUser(server);
     const [row] = await server.deps.db.select({ token: session.token }).from(session).where(eq(session.userId, account.userId));
     const forged = new TestClient(server.url, server.deps.config.appUrl);

@@ -28,7 +28,11 @@ describe('reading the session cookie as better-auth writes it', () => {
   it('finds a cookie by its exact name only', () => {
     expect(cookieValue('xphotomuse.session_token=1; photomuse.session_token=2', 'photomuse.session_token')).toBe('2');
     expect(cookieValue('photomuse.session_token_data=1', 'photomuse.session_token')).toBeUndefined();
-    for (const header of ['a=1; photomuse.session_token="x.y"; b=2', 'photomuse.session_token=first; photomuse.session_token=second', 'photomuse.session_token=a%2Eb'])
+    for (const header of [
+      'a=1; photomuse.session_token="x.y"; b=2',
+      'photomuse.session_token=first; photomuse.session_token=second',
+      'photomuse.session_token=a%2Eb',
+    ])
       expect(cookieValue(header, 'photomuse.session_token')).toBe(parseCookies(header).get('photomuse.session_token'));
     expect(cookieValue('photomuse.session_token=%E0%A4%A', 'photomuse.session_token')).toBeUndefined();
   });

@@ -90,7 +90,15 @@ describe('session tokens and page scripts', () => {
     expect(await me.json()).toMatchObject({ email: user.email });
 
     // Its own sign-out ends that session.
-    expect((await fetch(`${server.url}/api/auth/sign-out`, { method: 'POST', headers: { ...bearer, 'Content-Type': 'application/json' }, body: '{}' })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${server.url}/api/auth/sign-out`, {
+          method: 'POST',
+          headers: { ...bearer, 'Content-Type': 'application/json' },
+          body: '{}',
+        })
+      ).status,
+    ).toBe(200);
     expect((await fetch(`${server.url}/api/me`, { headers: bearer })).status).toBe(401);
   });
 
@@ -114,7 +122,9 @@ describe('session tokens and page scripts', () => {
   });
 
   it('documents the bearer sign-in in the OpenAPI document', async () => {
-    const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as { paths: Record<string, { post?: { summary?: string } }> };
+    const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, { post?: { summary?: string } }>;
+    };
     expect(document.paths['/api/auth/sign-in/bearer']?.post?.summary).toMatch(/Bearer token/);
   });
 

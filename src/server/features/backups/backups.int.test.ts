@@ -39,9 +39,19 @@ async function tempDir(prefix: string) {
 }
 
 /** `npm run <script> -- args` as an operator runs it, with only the environment given. */
-function runCommand(script: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('DATABASE_URL') && !key.startsWith('S3_') && !key.startsWith('BACKUP_')));
-  const child = spawn(process.execPath, ['--import', 'tsx', `src/server/${script}.ts`, ...args], { cwd: ROOT, env: { ...inherited, NODE_ENV: 'test', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function runCommand(
+  script: 'backup' | 'restore',
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith('DATABASE_URL') && !key.startsWith('S3_') && !key.startsWith('BACKUP_')),
+  );
+  const child = spawn(process.execPath, ['--import', 'tsx', `src/server/${script}.ts`, ...args], {
+    cwd: ROOT,
+    env: { ...inherited, NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -62,17 +72,30 @@ async function snapshotOf(url: string) {
   const client = new pg.Client(url);
   await client.connect();
   try {
-    const tables = (await client.query<{ name: string }>(`select tablename as name from pg_tables where schemaname = 'public' order by tablename`)).rows.map((row) => row.name);
+    const tables = (
+      await client.query<{ name: string }>(`select tablename as name from pg_tables where schemaname = 'public' order by tablename`)
+    ).rows.map((row) => row.name);
     const rows: Record<string, { count: number; digest: string }> = {};
     for (const table of tables) {
       // Every column of every row: the rows' text, sorted, hashed.
-      const result = await client.query<{ count: string; digest: string | null }>(`select count(*) as count, md5(string_agg(t::text, E'\\n' order by t::text)) as digest from public."${table}" t`);
+      const result = await client.query<{ count: string; digest: string | null }>(
+        `select count(*) as count, md5(string_agg(t::text, E'\\n' order by t::text)) as digest from public."${table}" t`,
+      );
       rows[table] = { count: Number(result.rows[0]!.count), digest: result.rows[0]!.digest ?? '' };
     }
-    const balances = (await client.query('select user_id, available_cents, free_generations_left from balance_accounts order by user_id')).rows;
-    const ledger = (await client.query('select user_id, kind, count(*)::int as postings, sum(amount_cents)::bigint as cents from ledger_entries group by user_id, kind order by user_id, kind')).rows;
+    const balances = (await client.query('select user_id, available_cents, free_generations_left from balance_accounts order by user_id'))
+      .rows;
+    const ledger = (
+      await client.query(
+        'select user_id, kind, count(*)::int as postings, sum(amount_cents)::bigint as cents from ledger_entries group by user_id, kind order by user_id, kind',
+      )
+    ).rows;
     const migrations = (await client.query('select hash, created_at from drizzle.__drizzle_migrations order by created_at')).rows;
-    const waitingJobs = (await client.query(`select id, name, data, state, retry_count from pgboss.job where state < 'completed' and name = 'generate' order by id`)).rows;
+    const waitingJobs = (
+      await client.query(
+        `select id, name, data, state, retry_count from pgboss.job where state < 'completed' and name = 'generate' order by id`,
+      )
+    ).rows;
     return { tables, rows, balances, ledger, migrations, waitingJobs };
   } finally {
     await client.end();
@@ -89,11 +112,21 @@ describe('backup and restore', () => {
     source.url = await scratch();
     source.dataDir = await tempDir('photomuse-backup-source-');
     // Users, top-ups, paid and refunded generations, chats and an uploaded photo, all settled.
-    let server: RunningServer = await startTestServer({ DATABASE_URL: source.url, DATA_DIR: source.dataDir, FREE_GENERATIONS: '1', PRICE_PER_IMAGE_CENTS: '8' });
+    let server: RunningServer = await startTestServer({
+      DATABASE_URL: source.url,
+      DATA_DIR: source.dataDir,
+      FREE_GENERATIONS: '1',
+      PRICE_PER_IMAGE_CENTS: '8',
+    });
     try {
       users = [await signedInUser(server), await signedInUser(server), await signedInUser(server)];
       for (const [index, user] of users.entries()) {
-        await creditTopUp(server.deps.db, { userId: user.userId, amountCents: 500 * (index + 1), reference: `cs_drill_${user.userId}`, description: 'Drill top-up' });
+        await creditTopUp(server.deps.db, {
+          userId: user.userId,
+          amountCents: 500 * (index + 1),
+          reference: `cs_drill_${user.userId}`,
+          description: 'Drill top-up',
+        });
       }
       // The last is refused by the engine and refunded: a follow-up naming text the picture does not have.
       let previous: string | undefined;
@@ -131,70 +164,85 @@ describe('backup and restore', () => {
     expect(listed.stdout).toMatch(new RegExp(`^${backupName.replace(/\./g, '\\.')}  \\d`));
   });
 
-  it('npm run restore puts every row back in a new database: balances, ledger sums, row counts, the waiting job', { timeout: 120_000 }, async () => {
-    const target = await scratch();
-    const restored = await runCommand('restore', [backupName], { DATABASE_URL: target, DATA_DIR: source.dataDir });
-    expect(restored.stderr).toBe('');
-    expect(restored.code).toBe(0);
-    expect(restored.stdout).toContain(`Restored ${backupName}`);
+  it(
+    'npm run restore puts every row back in a new database: balances, ledger sums, row counts, the waiting job',
+    { timeout: 120_000 },
+    async () => {
+      const target = await scratch();
+      const restored = await runCommand('restore', [backupName], { DATABASE_URL: target, DATA_DIR: source.dataDir });
+      expect(restored.stderr).toBe('');
+      expect(restored.code).toBe(0);
+      expect(restored.stdout).toContain(`Restored ${backupName}`);
 
-    const before = await snapshotOf(source.url);
-    const after = await snapshotOf(target);
-    expect(before.balances).toHaveLength(3);
-    expect(before.ledger.length).toBeGreaterThanOrEqual(6);
-    expect(before.rows.user_files!.count).toBeGreaterThan(0);
-    expect(before.waitingJobs.map((job: { data: { jobId: string } }) => job.data.jobId)).toEqual([waitingJobId]);
-    expect(after.balances).toEqual(before.balances);
-    expect(after.ledger).toEqual(before.ledger);
-    expect(after.tables).toEqual(before.tables);
-    for (const table of before.tables) expect({ table, ...after.rows[table] }).toEqual({ table, ...before.rows[table] });
-    expect(after.migrations).toEqual(before.migrations);
-    expect(after.waitingJobs).toEqual(before.waitingJobs);
+      const before = await snapshotOf(source.url);
+      const after = await snapshotOf(target);
+      expect(before.balances).toHaveLength(3);
+      expect(before.ledger.length).toBeGreaterThanOrEqual(6);
+      expect(before.rows.user_files!.count).toBeGreaterThan(0);
+      expect(before.waitingJobs.map((job: { data: { jobId: string } }) => job.data.jobId)).toEqual([waitingJobId]);
+      expect(after.balances).toEqual(before.balances);
+      expect(after.ledger).toEqual(before.ledger);
+      expect(after.tables).toEqual(before.tables);
+      for (const table of before.tables) expect({ table, ...after.rows[table] }).toEqual({ table, ...before.rows[table] });
+      expect(after.migrations).toEqual(before.migrations);
+      expect(after.waitingJobs).toEqual(before.waitingJobs);
 
-    // Served again: the password still signs in, and the waiting generation is made or refunded, once.
-    const dataDir = await tempDir('photomuse-backup-target-');
-    const server = await startTestServer({ DATABASE_URL: target, DATA_DIR: dataDir });
-    try {
-      await signIn(server, users[2]!);
-      const job = await jobSettled(server, waitingJobId, 60_000);
-      expect(['completed', 'failed']).toContain(job.status);
-      const settled = await snapshotOf(target);
-      const postingsOf = (snapshot: typeof settled, kind: string) =>
-        snapshot.ledger.filter((row: { user_id: string; kind: string }) => row.user_id === users[2]!.userId && row.kind === kind).reduce((sum: number, row: { postings: number }) => sum + row.postings, 0);
-      expect(postingsOf(settled, 'refund')).toBe(job.status === 'failed' ? postingsOf(before, 'refund') + 1 : postingsOf(before, 'refund'));
-      expect(postingsOf(settled, 'usage')).toBe(postingsOf(before, 'usage'));
-    } finally {
-      await server.stop();
-    }
-  });
+      // Served again: the password still signs in, and the waiting generation is made or refunded, once.
+      const dataDir = await tempDir('photomuse-backup-target-');
+      const server = await startTestServer({ DATABASE_URL: target, DATA_DIR: dataDir });
+      try {
+        await signIn(server, users[2]!);
+        const job = await jobSettled(server, waitingJobId, 60_000);
+        expect(['completed', 'failed']).toContain(job.status);
+        const settled = await snapshotOf(target);
+        const postingsOf = (snapshot: typeof settled, kind: string) =>
+          snapshot.ledger
+            .filter((row: { user_id: string; kind: string }) => row.user_id === users[2]!.userId && row.kind === kind)
+            .reduce((sum: number, row: { postings: number }) => sum + row.postings, 0);
+        expect(postingsOf(settled, 'refund')).toBe(
+          job.status === 'failed' ? postingsOf(before, 'refund') + 1 : postingsOf(before, 'refund'),
+        );
+        expect(postingsOf(settled, 'usage')).toBe(postingsOf(before, 'usage'));
+      } finally {
+        await server.stop();
+      }
+    },
+  );
 
-  it('refuses a database that holds data, or one the service is connected to, unless told to replace it', { timeout: 120_000 }, async () => {
-    const target = await scratch();
-    expect((await runCommand('restore', [backupName], { DATABASE_URL: target, DATA_DIR: source.dataDir })).code).toBe(0);
-    const client = new pg.Client(target);
-    await client.connect();
-    try {
-      await client.query(`update balance_accounts set available_cents = available_cents + 1`);
-      const busy = await runCommand('restore', [backupName, '--force'], { DATABASE_URL: target, DATA_DIR: source.dataDir });
-      expect(busy.code).toBe(1);
-      expect(busy.stderr).toMatch(/other connection\(s\) to this database are open: stop the API and the workers first/);
-    } finally {
-      await client.end();
-    }
-    const refused = await runCommand('restore', [backupName], { DATABASE_URL: target, DATA_DIR: source.dataDir });
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/Not restored: the database is not empty .* add --force to replace everything in this one/);
-    const changed = await snapshotOf(target);
-    expect(changed.balances).not.toEqual((await snapshotOf(source.url)).balances);
+  it(
+    'refuses a database that holds data, or one the service is connected to, unless told to replace it',
+    { timeout: 120_000 },
+    async () => {
+      const target = await scratch();
+      expect((await runCommand('restore', [backupName], { DATABASE_URL: target, DATA_DIR: source.dataDir })).code).toBe(0);
+      const client = new pg.Client(target);
+      await client.connect();
+      try {
+        await client.query(`update balance_accounts set available_cents = available_cents + 1`);
+        const busy = await runCommand('restore', [backupName, '--force'], { DATABASE_URL: target, DATA_DIR: source.dataDir });
+        expect(busy.code).toBe(1);
+        expect(busy.stderr).toMatch(/other connection\(s\) to this database are open: stop the API and the workers first/);
+      } finally {
+        await client.end();
+      }
+      const refused = await runCommand('restore', [backupName], { DATABASE_URL: target, DATA_DIR: source.dataDir });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/Not restored: the database is not empty .* add --force to replace everything in this one/);
+      const changed = await snapshotOf(target);
+      expect(changed.balances).not.toEqual((await snapshotOf(source.url)).balances);
 
-    const replaced = await runCommand('restore', [backupName, '--force'], { DATABASE_URL: target, DATA_DIR: source.dataDir });
-    expect(replaced.code).toBe(0);
-    expect((await snapshotOf(target)).rows).toEqual((await snapshotOf(source.url)).rows);
-  });
+      const replaced = await runCommand('restore', [backupName, '--force'], { DATABASE_URL: target, DATA_DIR: source.dataDir });
+      expect(replaced.code).toBe(0);
+      expect((await snapshotOf(target)).rows).toEqual((await snapshotOf(source.url)).rows);
+    },
+  );
 
   it('refuses a name that is no backup, and a dump cut short leaves nothing half-loaded', { timeout: 90_000 }, async () => {
     const target = await scratch();
-    const unknown = await runCommand('restore', ['photomuse-2020-01-01T00-00-00-000Z.dump.gz'], { DATABASE_URL: target, DATA_DIR: source.dataDir });
+    const unknown = await runCommand('restore', ['photomuse-2020-01-01T00-00-00-000Z.dump.gz'], {
+      DATABASE_URL: target,
+      DATA_DIR: source.dataDir,
+    });
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('there is no backup named photomuse-2020-01-01T00-00-00-000Z.dump.gz');
     const odd = await runCommand('restore', ['../etc/passwd'], { DATABASE_URL: target, DATA_DIR: source.dataDir });
@@ -210,33 +258,44 @@ describe('backup and restore', () => {
     const left = await snapshotOf(target);
     expect(Object.values(left.rows).every((table) => table.count === 0)).toBe(true);
 
-    const fromFile = await runCommand('restore', ['--file', path.join(source.dataDir, 'storage/backups', backupName)], { DATABASE_URL: target, DATA_DIR: source.dataDir });
+    const fromFile = await runCommand('restore', ['--file', path.join(source.dataDir, 'storage/backups', backupName)], {
+      DATABASE_URL: target,
+      DATA_DIR: source.dataDir,
+    });
     expect(fromFile.code).toBe(0);
     expect((await snapshotOf(target)).rows).toEqual((await snapshotOf(source.url)).rows);
   });
 });
 
 describe('the scheduled backup', () => {
-  it('is scheduled by BACKUP_SCHEDULE, writes a dump to the storage and keeps the newest BACKUP_RETENTION', { timeout: 120_000 }, async () => {
-    const url = await scratch();
-    const dataDir = await tempDir('photomuse-backup-job-');
-    const server = await startTestServer({ DATABASE_URL: url, DATA_DIR: dataDir, BACKUP_SCHEDULE: '30 2 * * 1', BACKUP_RETENTION: '2' });
-    try {
-      expect(await server.deps.jobs.schedules()).toContainEqual({ name: 'backup', cron: '30 2 * * 1' });
-      const stored = async () => (await readdir(path.join(dataDir, 'storage/backups')).catch(() => [] as string[])).sort();
-      const backUp = () => server.deps.jobs.enqueue(server.deps.db, 'backup', {});
-      await backUp();
-      await until('the first backup', async () => ((await stored()).length === 1 ? true : undefined), 30_000);
-      const [first] = await stored();
-      await backUp();
-      await until('the second backup', async () => ((await stored()).length === 2 ? true : undefined), 30_000);
-      await backUp();
-      // The third: still two, the first one gone.
-      await until('the oldest to be deleted', async () => ((await stored()).length === 2 && !(await stored()).includes(first!) ? true : undefined), 30_000);
-    } finally {
-      await server.stop();
-    }
-  });
+  it(
+    'is scheduled by BACKUP_SCHEDULE, writes a dump to the storage and keeps the newest BACKUP_RETENTION',
+    { timeout: 120_000 },
+    async () => {
+      const url = await scratch();
+      const dataDir = await tempDir('photomuse-backup-job-');
+      const server = await startTestServer({ DATABASE_URL: url, DATA_DIR: dataDir, BACKUP_SCHEDULE: '30 2 * * 1', BACKUP_RETENTION: '2' });
+      try {
+        expect(await server.deps.jobs.schedules()).toContainEqual({ name: 'backup', cron: '30 2 * * 1' });
+        const stored = async () => (await readdir(path.join(dataDir, 'storage/backups')).catch(() => [] as string[])).sort();
+        const backUp = () => server.deps.jobs.enqueue(server.deps.db, 'backup', {});
+        await backUp();
+        await until('the first backup', async () => ((await stored()).length === 1 ? true : undefined), 30_000);
+        const [first] = await stored();
+        await backUp();
+        await until('the second backup', async () => ((await stored()).length === 2 ? true : undefined), 30_000);
+        await backUp();
+        // The third: still two, the first one gone.
+        await until(
+          'the oldest to be deleted',
+          async () => ((await stored()).length === 2 && !(await stored()).includes(first!) ? true : undefined),
+          30_000,
+        );
+      } finally {
+        await server.stop();
+      }
+    },
+  );
 
   it('is taken off the schedule with BACKUP_SCHEDULE=off', { timeout: 60_000 }, async () => {
     const url = await scratch();

@@ -35,13 +35,19 @@ interface BackupDeps {
  * Dumps the database into a temporary file (streamed, compressed: never the whole dump in memory),
  * then stores it. The file is readable by this user only: it holds every account.
  */
-export async function makeBackup(deps: BackupDeps, options: { scope: DumpScope; signal?: AbortSignal; now?: Date }): Promise<BackupInfo & { rows: Record<string, number> }> {
+export async function makeBackup(
+  deps: BackupDeps,
+  options: { scope: DumpScope; signal?: AbortSignal; now?: Date },
+): Promise<BackupInfo & { rows: Record<string, number> }> {
   const name = backupNameAt(options.now ?? new Date());
   const folder = await mkdtemp(path.join(os.tmpdir(), 'photomuse-backup-'));
   const file = path.join(folder, name);
   try {
     const started = performance.now();
-    const { rows } = await writeDump(deps.databaseUrl, createWriteStream(file, { mode: 0o600 }), { scope: options.scope, signal: options.signal });
+    const { rows } = await writeDump(deps.databaseUrl, createWriteStream(file, { mode: 0o600 }), {
+      scope: options.scope,
+      signal: options.signal,
+    });
     const { size } = await stat(file);
     await deps.storage.putFile(`${BACKUP_FOLDER}${name}`, file);
     deps.logger.info({ backup: name, bytes: size, ms: Math.round(performance.now() - started) }, 'database backup stored');
@@ -68,7 +74,10 @@ export async function pruneBackups(storage: Storage, keep: number): Promise<stri
 }
 
 /** The scheduled job and `npm run backup`: one dump now, then the oldest beyond `keep` go. */
-export async function backUpAndPrune(deps: BackupDeps, options: { scope: DumpScope; keep: number; signal?: AbortSignal }): Promise<BackupInfo & { deleted: string[] }> {
+export async function backUpAndPrune(
+  deps: BackupDeps,
+  options: { scope: DumpScope; keep: number; signal?: AbortSignal },
+): Promise<BackupInfo & { deleted: string[] }> {
   const made = await makeBackup(deps, options);
   const deleted = await pruneBackups(deps.storage, options.keep);
   if (deleted.length > 0) deps.logger.info({ deleted }, 'older database backups deleted');
@@ -78,7 +87,10 @@ export async function backUpAndPrune(deps: BackupDeps, options: { scope: DumpSco
 /** A stored backup's bytes, by the name `listBackups` gives (with or without the folder). */
 export async function openBackup(storage: Storage, nameOrKey: string): Promise<Readable> {
   const name = nameOrKey.startsWith(BACKUP_FOLDER) ? nameOrKey.slice(BACKUP_FOLDER.length) : nameOrKey;
-  if (!BACKUP_NAME.test(name)) throw new RestoreRefused(`"${nameOrKey}" is not the name of a backup (they look like ${backupNameAt(new Date(0))}; npm run backup -- --list shows them)`);
+  if (!BACKUP_NAME.test(name))
+    throw new RestoreRefused(
+      `"${nameOrKey}" is not the name of a backup (they look like ${backupNameAt(new Date(0))}; npm run backup -- --list shows them)`,
+    );
   const found = await storage.get(`${BACKUP_FOLDER}${name}`);
   if (!found) throw new RestoreRefused(`there is no backup named ${name} in the storage (npm run backup -- --list shows them)`);
   return Readable.fromWeb(found.body as WebReadableStream<Uint8Array>);

@@ -50,12 +50,22 @@ describe('account deletion at Stripe', () => {
     expect(stripe.hasCustomer(customerId)).toBe(true);
 
     expect((await client.post('/api/account/delete', { password: TEST_PASSWORD })).status).toBe(204);
-    expect(await until(() => stripe.hasCustomer(customerId), (exists) => !exists)).toBe(false);
-    expect(stripe.requests.filter((request) => request.method === 'DELETE' && request.path === `/v1/customers/${customerId}`)).toHaveLength(1);
+    expect(
+      await until(
+        () => stripe.hasCustomer(customerId),
+        (exists) => !exists,
+      ),
+    ).toBe(false);
+    expect(stripe.requests.filter((request) => request.method === 'DELETE' && request.path === `/v1/customers/${customerId}`)).toHaveLength(
+      1,
+    );
   });
 
   it('refuses an unknown customer as Stripe does, which the deletion takes as already done', async () => {
-    const answer = await fetch(`${stripe.url}/v1/customers/cus_never_made`, { method: 'DELETE', headers: { Authorization: 'Bearer sk_test_local' } });
+    const answer = await fetch(`${stripe.url}/v1/customers/cus_never_made`, {
+      method: 'DELETE',
+      headers: { Authorization: 'Bearer sk_test_local' },
+    });
     expect(answer.status).toBe(404);
     expect(await answer.json()).toMatchObject({ error: { code: 'resource_missing', param: 'id' } });
     await expect(deleteStripeCustomer(server.deps, 'cus_never_made')).resolves.toBeUndefined();
@@ -84,7 +94,15 @@ describe('the purge of retained ledger rows', () => {
     await server.deps.db.insert(retainedLedgerEntries).values([...expired, ...kept]);
 
     await purgeRetainedLedger(server.deps.db, 5);
-    const left = await server.deps.db.select({ id: retainedLedgerEntries.id }).from(retainedLedgerEntries).where(inArray(retainedLedgerEntries.id, [...expired, ...kept].map((r) => r.id)));
+    const left = await server.deps.db
+      .select({ id: retainedLedgerEntries.id })
+      .from(retainedLedgerEntries)
+      .where(
+        inArray(
+          retainedLedgerEntries.id,
+          [...expired, ...kept].map((r) => r.id),
+        ),
+      );
     expect(left.map((r) => r.id).sort()).toEqual(kept.map((r) => r.id).sort());
   });
 });

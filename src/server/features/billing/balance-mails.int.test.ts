@@ -15,7 +15,12 @@ import { creditTopUp } from './billing.repository';
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ FREE_GENERATIONS: '0', PRICE_PER_IMAGE_CENTS: '8', RATE_LIMIT_GENERATIONS_PER_MINUTE: '1000', RATE_LIMIT_MESSAGES_PER_MINUTE: '1000' });
+  server = await startTestServer({
+    FREE_GENERATIONS: '0',
+    PRICE_PER_IMAGE_CENTS: '8',
+    RATE_LIMIT_GENERATIONS_PER_MINUTE: '1000',
+    RATE_LIMIT_MESSAGES_PER_MINUTE: '1000',
+  });
 });
 afterAll(() => server?.stop());
 
@@ -45,7 +50,12 @@ async function payTestCheckout(client: SignedInClient, priceId = 'price_test_500
 describe('the low-balance e-mail', () => {
   it('is sent once for a run of charges, and again only after a top-up and a new fall', async () => {
     const client = await signedInUser(server);
-    await creditTopUp(server.deps.db, { userId: client.userId, amountCents: 30, reference: `cs_low_${client.userId}`, description: 'Top-up' });
+    await creditTopUp(server.deps.db, {
+      userId: client.userId,
+      amountCents: 30,
+      reference: `cs_low_${client.userId}`,
+      description: 'Top-up',
+    });
     expect((await client.request('/api/spending', { method: 'PUT', json: { low_balance_threshold_cents: 25 } })).status).toBe(200);
 
     await chargeOneImage(client); // 30 → 22: below $0.25
@@ -57,7 +67,12 @@ describe('the low-balance e-mail', () => {
     expect(first[0]!.text).toContain(`${server.deps.config.appUrl}/billing`);
 
     // A top-up takes it above the threshold; a charge that stays above sends nothing.
-    await creditTopUp(server.deps.db, { userId: client.userId, amountCents: 20, reference: `cs_low_again_${client.userId}`, description: 'Top-up' }); // 14 → 34
+    await creditTopUp(server.deps.db, {
+      userId: client.userId,
+      amountCents: 20,
+      reference: `cs_low_again_${client.userId}`,
+      description: 'Top-up',
+    }); // 14 → 34
     await chargeOneImage(client); // 34 → 26
     expect(await mailsMatching(client, /balance is below/, 2)).toHaveLength(1);
 
@@ -70,7 +85,12 @@ describe('the low-balance e-mail', () => {
 
   it('is off by default', async () => {
     const client = await signedInUser(server);
-    await creditTopUp(server.deps.db, { userId: client.userId, amountCents: 10, reference: `cs_off_${client.userId}`, description: 'Top-up' });
+    await creditTopUp(server.deps.db, {
+      userId: client.userId,
+      amountCents: 10,
+      reference: `cs_off_${client.userId}`,
+      description: 'Top-up',
+    });
     await chargeOneImage(client);
     expect(await mailsMatching(client, /balance is below/, 1)).toHaveLength(0);
   });

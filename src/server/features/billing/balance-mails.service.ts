@@ -18,7 +18,11 @@ export type BalanceMailDeps = Pick<AppDeps, 'jobs' | 'config'>;
  * charges crosses the threshold once; only a rise above it again (a top-up, a refund) lets a
  * later fall send another.
  */
-export async function mailIfBalanceFellBelowThreshold(tx: DbOrTx, deps: BalanceMailDeps, change: { userId: string; beforeCents: number; afterCents: number }): Promise<void> {
+export async function mailIfBalanceFellBelowThreshold(
+  tx: DbOrTx,
+  deps: BalanceMailDeps,
+  change: { userId: string; beforeCents: number; afterCents: number },
+): Promise<void> {
   if (change.afterCents >= change.beforeCents) return;
   const controls = await findSpendingControls(tx, change.userId);
   const threshold = controls?.lowBalanceThresholdCents ?? null;

@@ -26,7 +26,12 @@ export interface AccountRow {
 const int = (value: unknown): number => Number(value);
 
 /** Creates the account with its free images and the free_grant entry; false if it existed. */
-export async function insertAccountWithFreeGrant(db: DbOrTx, userId: string, freeGenerations: number, description: LedgerText): Promise<boolean> {
+export async function insertAccountWithFreeGrant(
+  db: DbOrTx,
+  userId: string,
+  freeGenerations: number,
+  description: LedgerText,
+): Promise<boolean> {
   const result = await db.execute<{ user_id: string }>(sql`
     with opened as (
       insert into balance_accounts (user_id, available_cents, free_generations_left)
@@ -50,9 +55,19 @@ export const FIND_ACCOUNT: PreparedStatement = {
 
 /** The balance read on every page: one prepared statement (decision 019). */
 export async function findAccount(db: DbOrTx, userId: string): Promise<AccountRow | null> {
-  const [row] = await preparedRows<{ available_cents: string | number; frozen_cents: string | number; free_generations_left: number; stripe_customer_id: string | null }>(db, FIND_ACCOUNT, [userId]);
+  const [row] = await preparedRows<{
+    available_cents: string | number;
+    frozen_cents: string | number;
+    free_generations_left: number;
+    stripe_customer_id: string | null;
+  }>(db, FIND_ACCOUNT, [userId]);
   return row
-    ? { availableCents: Number(row.available_cents), frozenCents: Number(row.frozen_cents), freeGenerationsLeft: row.free_generations_left, stripeCustomerId: row.stripe_customer_id }
+    ? {
+        availableCents: Number(row.available_cents),
+        frozenCents: Number(row.frozen_cents),
+        freeGenerationsLeft: row.free_generations_left,
+        stripeCustomerId: row.stripe_customer_id,
+      }
     : null;
 }
 
@@ -119,7 +134,12 @@ export async function debitAccount(
     select d.free_used, d.cents_taken, d.free_left, d.available_after from debited d, entry`);
   const row = result.rows[0];
   if (!row) return null;
-  return { freeImages: int(row.free_used), centsTaken: int(row.cents_taken), freeGenerationsLeft: int(row.free_left), availableCents: int(row.available_after) };
+  return {
+    freeImages: int(row.free_used),
+    centsTaken: int(row.cents_taken),
+    freeGenerationsLeft: int(row.free_left),
+    availableCents: int(row.available_after),
+  };
 }
 
 export async function ledgerEntryExists(db: DbOrTx, kind: LedgerKind, reference: string): Promise<boolean> {
@@ -142,7 +162,10 @@ export interface RefundRow {
  * job id. A second refund of the same job fails on the unique index (the caller treats that as
  * done); null means the job was never debited for this user.
  */
-export async function refundUsage(db: DbOrTx, input: { userId: string; jobId: string; description: LedgerText }): Promise<RefundRow | null> {
+export async function refundUsage(
+  db: DbOrTx,
+  input: { userId: string; jobId: string; description: LedgerText },
+): Promise<RefundRow | null> {
   const result = await db.execute<{ cents: string; free: string; available_cents: string; free_generations_left: string }>(sql`
     with taken as (
       select user_id, -amount_cents as cents, -free_generations_delta as free
@@ -164,7 +187,12 @@ export async function refundUsage(db: DbOrTx, input: { userId: string; jobId: st
     select r.cents, r.free, r.available_cents, r.free_generations_left from restored r, entry`);
   const row = result.rows[0];
   if (!row) return null;
-  return { cents: int(row.cents), freeImages: int(row.free), availableCents: int(row.available_cents), freeGenerationsLeft: int(row.free_generations_left) };
+  return {
+    cents: int(row.cents),
+    freeImages: int(row.free),
+    availableCents: int(row.available_cents),
+    freeGenerationsLeft: int(row.free_generations_left),
+  };
 }
 
 /**
@@ -172,7 +200,10 @@ export async function refundUsage(db: DbOrTx, input: { userId: string; jobId: st
  * on the session id, in one statement. A second credit of the same session fails on the unique
  * index and rolls the whole statement back.
  */
-export async function creditTopUp(db: DbOrTx, input: { userId: string; amountCents: number; reference: string; description: LedgerText }): Promise<number> {
+export async function creditTopUp(
+  db: DbOrTx,
+  input: { userId: string; amountCents: number; reference: string; description: LedgerText },
+): Promise<number> {
   const result = await db.execute<{ available_cents: string }>(sql`
     with credited as (
       insert into balance_accounts (user_id, available_cents)
@@ -193,11 +224,21 @@ export async function creditTopUp(db: DbOrTx, input: { userId: string; amountCen
 /** Locks the account row (creating an empty one if needed) for a read-decide-write in one transaction. */
 export async function lockAccount(db: DbOrTx, userId: string): Promise<AccountRow> {
   await db.insert(balanceAccounts).values({ userId }).onConflictDoNothing();
-  const result = await db.execute<{ available_cents: string; frozen_cents: string; free_generations_left: number; stripe_customer_id: string | null }>(
+  const result = await db.execute<{
+    available_cents: string;
+    frozen_cents: string;
+    free_generations_left: number;
+    stripe_customer_id: string | null;
+  }>(
     sql`select available_cents, frozen_cents, free_generations_left, stripe_customer_id from balance_accounts where user_id = ${userId} for update`,
   );
   const row = result.rows[0]!;
-  return { availableCents: int(row.available_cents), frozenCents: int(row.frozen_cents), freeGenerationsLeft: row.free_generations_left, stripeCustomerId: row.stripe_customer_id };
+  return {
+    availableCents: int(row.available_cents),
+    frozenCents: int(row.frozen_cents),
+    freeGenerationsLeft: row.free_generations_left,
+    stripeCustomerId: row.stripe_customer_id,
+  };
 }
 
 /** Adjustment references of one charge start with `${chargeId}:`; returns them all. */
@@ -210,7 +251,10 @@ export async function adjustmentReferencesWithPrefix(db: DbOrTx, prefix: string)
 }
 
 /** Takes up to `cents` (never below zero; the caller has locked the row) and records it. */
-export async function debitAdjustment(db: DbOrTx, input: { userId: string; cents: number; reference: string; description: LedgerText }): Promise<number> {
+export async function debitAdjustment(
+  db: DbOrTx,
+  input: { userId: string; cents: number; reference: string; description: LedgerText },
+): Promise<number> {
   const [account] = await db
     .update(balanceAccounts)
     .set({ availableCents: sql`${balanceAccounts.availableCents} - ${input.cents}`, updatedAt: new Date() })
@@ -242,7 +286,10 @@ export async function saveStripeCustomerId(db: DbOrTx, userId: string, customerI
 }
 
 export async function findUserIdByStripeCustomer(db: DbOrTx, customerId: string): Promise<string | null> {
-  const [row] = await db.select({ userId: balanceAccounts.userId }).from(balanceAccounts).where(eq(balanceAccounts.stripeCustomerId, customerId));
+  const [row] = await db
+    .select({ userId: balanceAccounts.userId })
+    .from(balanceAccounts)
+    .where(eq(balanceAccounts.stripeCustomerId, customerId));
   return row?.userId ?? null;
 }
 
@@ -281,7 +328,10 @@ export async function updateCheckoutSessionStatus(db: DbOrTx, sessionId: string,
     .update(checkoutSessions)
     .set({
       status,
-      paymentStatus: paymentStatus === 'unpaid' ? sql`case when ${checkoutSessions.paymentStatus} = 'failed' then 'failed' else 'unpaid' end` : paymentStatus,
+      paymentStatus:
+        paymentStatus === 'unpaid'
+          ? sql`case when ${checkoutSessions.paymentStatus} = 'failed' then 'failed' else 'unpaid' end`
+          : paymentStatus,
       completedAt: paymentStatus === 'paid' ? sql`coalesce(${checkoutSessions.completedAt}, now())` : checkoutSessions.completedAt,
     })
     .where(and(eq(checkoutSessions.id, sessionId), ne(checkoutSessions.paymentStatus, 'paid')));
@@ -333,7 +383,12 @@ export const FIRST_LEDGER_PAGE: PreparedStatement = {
  * `starting_after` an entry gives older ones, `ending_before` gives newer ones. Null when the
  * cursor is not one of this user's entries.
  */
-export async function listLedgerEntries(db: DbOrTx, userId: string, kinds: LedgerKind[], query: LedgerPageQuery): Promise<{ rows: LedgerEntryRow[]; hasMore: boolean } | null> {
+export async function listLedgerEntries(
+  db: DbOrTx,
+  userId: string,
+  kinds: LedgerKind[],
+  query: LedgerPageQuery,
+): Promise<{ rows: LedgerEntryRow[]; hasMore: boolean } | null> {
   const columns = {
     id: ledgerEntries.id,
     kind: ledgerEntries.kind,
@@ -347,11 +402,16 @@ export async function listLedgerEntries(db: DbOrTx, userId: string, kinds: Ledge
   const cursorId = query.startingAfter ?? query.endingBefore;
   if (!cursorId) {
     // The first page, which every visit of the history opens: one prepared statement.
-    const rows = await preparedRows<{ id: string; kind: LedgerKind; amount_cents: string; description: string; description_code: CodedText | null; balance_after_cents: string; created_at: Date; engine: LedgerEntryRow['engine'] }>(
-      db,
-      FIRST_LEDGER_PAGE,
-      [userId, kinds, query.limit + 1],
-    );
+    const rows = await preparedRows<{
+      id: string;
+      kind: LedgerKind;
+      amount_cents: string;
+      description: string;
+      description_code: CodedText | null;
+      balance_after_cents: string;
+      created_at: Date;
+      engine: LedgerEntryRow['engine'];
+    }>(db, FIRST_LEDGER_PAGE, [userId, kinds, query.limit + 1]);
     const entries = rows.map((row) => ({
       id: row.id,
       kind: row.kind,
@@ -366,7 +426,10 @@ export async function listLedgerEntries(db: DbOrTx, userId: string, kinds: Ledge
   }
   const mine = and(eq(ledgerEntries.userId, userId), inArray(ledgerEntries.kind, kinds));
   if (cursorId) {
-    const [found] = await db.select({ id: ledgerEntries.id }).from(ledgerEntries).where(and(mine, eq(ledgerEntries.id, cursorId)));
+    const [found] = await db
+      .select({ id: ledgerEntries.id })
+      .from(ledgerEntries)
+      .where(and(mine, eq(ledgerEntries.id, cursorId)));
     if (!found) return null;
   }
   // Compared in SQL: created_at has microseconds, which a JavaScript Date would lose.
@@ -384,9 +447,7 @@ export async function listLedgerEntries(db: DbOrTx, userId: string, kinds: Ledge
   const older = await db
     .select(columns)
     .from(ledgerEntries)
-    .where(
-cursorId ? and(mine, sql`(${ledgerEntries.createdAt}, ${ledgerEntries.id}) < ${position}`) : mine,
-    )
+    .where(cursorId ? and(mine, sql`(${ledgerEntries.createdAt}, ${ledgerEntries.id}) < ${position}`) : mine)
     .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
     .limit(take);
   return { rows: older.slice(0, query.limit), hasMore: older.length > query.limit };
@@ -396,7 +457,12 @@ cursorId ? and(mine, sql`(${ledgerEntries.createdAt}, ${ledgerEntries.id}) < ${p
  * Every entry of the given kinds created in [from, to), newest first, for the history's CSV
  * export: at most `max` rows (the caller refuses a larger period rather than cut it silently).
  */
-export async function listLedgerEntriesInPeriod(db: DbOrTx, userId: string, kinds: LedgerKind[], period: { from: Date; to: Date; max: number }): Promise<LedgerEntryRow[]> {
+export async function listLedgerEntriesInPeriod(
+  db: DbOrTx,
+  userId: string,
+  kinds: LedgerKind[],
+  period: { from: Date; to: Date; max: number },
+): Promise<LedgerEntryRow[]> {
   return db
     .select({
       id: ledgerEntries.id,
@@ -409,7 +475,14 @@ export async function listLedgerEntriesInPeriod(db: DbOrTx, userId: string, kind
       engine: sql<LedgerEntryRow['engine']>`${sql.raw(engineOfEntry('"ledger_entries"'))}`,
     })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.userId, userId), inArray(ledgerEntries.kind, kinds), sql`${ledgerEntries.createdAt} >= ${period.from.toISOString()}::timestamptz`, sql`${ledgerEntries.createdAt} < ${period.to.toISOString()}::timestamptz`))
+    .where(
+      and(
+        eq(ledgerEntries.userId, userId),
+        inArray(ledgerEntries.kind, kinds),
+        sql`${ledgerEntries.createdAt} >= ${period.from.toISOString()}::timestamptz`,
+        sql`${ledgerEntries.createdAt} < ${period.to.toISOString()}::timestamptz`,
+      ),
+    )
     .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
     .limit(period.max + 1);
 }

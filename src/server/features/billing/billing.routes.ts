@@ -166,8 +166,12 @@ export function billingRoutes(deps: AppDeps) {
       if (!prices) throw new AppError('NOT_FOUND', 'No such product');
       return c.json(prices, 200);
     })
-    .openapi(postCheckoutSession, async (c) => c.json(await createPackageCheckout(db, provider, buyerOf(c.get('user')), c.req.valid('json').priceId), 200))
-    .openapi(postTopUpSession, async (c) => c.json(await createCustomTopUp(db, provider, buyerOf(c.get('user')), c.req.valid('json').amount_cents), 200))
+    .openapi(postCheckoutSession, async (c) =>
+      c.json(await createPackageCheckout(db, provider, buyerOf(c.get('user')), c.req.valid('json').priceId), 200),
+    )
+    .openapi(postTopUpSession, async (c) =>
+      c.json(await createCustomTopUp(db, provider, buyerOf(c.get('user')), c.req.valid('json').amount_cents), 200),
+    )
     .openapi(getVerification, async (c) =>
       c.json(await verifyCheckoutSession(db, provider, buyerOf(c.get('user')), c.req.valid('param').sessionId, c.get('logger'), deps), 200),
     )
@@ -184,7 +188,10 @@ export function billingRoutes(deps: AppDeps) {
       const { kind } = c.req.valid('param');
       const { from, to } = c.req.valid('query');
       const csv = await historyCsv(db, c.get('user').id, kind, { from, to });
-      return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${kind}-${from}-${to}.csv"` });
+      return c.body(csv, 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${kind}-${from}-${to}.csv"`,
+      });
     })
     .openapi(postWebhook, async (c) => {
       if (!stripe) throw new AppError('NOT_FOUND', 'Payments run in test mode; there is no Stripe webhook');

@@ -26,7 +26,6 @@ import { usageDetailsOf } from './usage-details.repository';
  * running balance and every change to it is a ledger entry written by the same statement.
  */
 
-
 /**
  * Opens the user's account with `freeGenerations` free images and its free_grant entry
  * (reference = user id). Safe to call again: an existing account is left as it is.
@@ -56,7 +55,12 @@ export function spendableCents(account: { availableCents: number; frozenCents: n
  * Prices a request against the account as it is now; it reserves nothing (see debitForGeneration).
  * Free images go first, except on a free engine (price 0), which leaves them for paid ones.
  */
-export async function quoteGeneration(db: DbOrTx, userId: string, imageCount: number, pricePerImageCents: number): Promise<GenerationQuote> {
+export async function quoteGeneration(
+  db: DbOrTx,
+  userId: string,
+  imageCount: number,
+  pricePerImageCents: number,
+): Promise<GenerationQuote> {
   const account = await findAccount(db, userId);
   const freeGenerationsLeft = account?.freeGenerationsLeft ?? 0;
   const freeImages = pricePerImageCents > 0 ? Math.min(freeGenerationsLeft, imageCount) : 0;
@@ -93,13 +97,20 @@ export async function debitForGeneration(
   /** Where the low-balance e-mail is queued, in the same transaction, when this charge crosses the user's threshold. */
   mails?: BalanceMailDeps,
 ): Promise<GenerationDebit> {
-  if (!Number.isInteger(input.imageCount) || input.imageCount < 1) throw new Error(`imageCount must be a positive integer, got ${input.imageCount}`);
-  if (!Number.isInteger(input.pricePerImageCents) || input.pricePerImageCents < 0) throw new Error(`pricePerImageCents must be a non-negative integer`);
+  if (!Number.isInteger(input.imageCount) || input.imageCount < 1)
+    throw new Error(`imageCount must be a positive integer, got ${input.imageCount}`);
+  if (!Number.isInteger(input.pricePerImageCents) || input.pricePerImageCents < 0)
+    throw new Error(`pricePerImageCents must be a non-negative integer`);
   // A limit the user set is checked first, under the account row's lock: refused, nothing is written.
   await assertWithinSpendingLimits(tx, input);
   const debited = await debitAccount(tx, input);
   if (!debited) throw new AppError('INSUFFICIENT_BALANCE', INSUFFICIENT_CREDITS_MESSAGE);
-  if (mails) await mailIfBalanceFellBelowThreshold(tx, mails, { userId: input.userId, beforeCents: debited.availableCents + debited.centsTaken, afterCents: debited.availableCents });
+  if (mails)
+    await mailIfBalanceFellBelowThreshold(tx, mails, {
+      userId: input.userId,
+      beforeCents: debited.availableCents + debited.centsTaken,
+      afterCents: debited.availableCents,
+    });
   return {
     jobId: input.jobId,
     freeImages: debited.freeImages,
@@ -173,7 +184,11 @@ export const HISTORY_KINDS = {
 export async function transactionHistory(db: Db, userId: string, kind: HistoryKind, query: LedgerPageQuery): Promise<TransactionPage> {
   const page = await listLedgerEntries(db, userId, [...HISTORY_KINDS[kind]], query);
   if (!page) throw new AppError('NOT_FOUND', `No such transaction: ${query.startingAfter ?? query.endingBefore}`);
-  const usage = await usageDetailsOf(db, userId, page.rows.filter((row) => row.kind === 'usage' || row.kind === 'refund').map((row) => row.id));
+  const usage = await usageDetailsOf(
+    db,
+    userId,
+    page.rows.filter((row) => row.kind === 'usage' || row.kind === 'refund').map((row) => row.id),
+  );
   return { data: page.rows.map((row) => transactionOf(row, usage.get(row.id) ?? null)), has_more: page.hasMore };
 }
 

@@ -32,7 +32,15 @@ const topUpColumns = {
   pendingRefundCents: sql<string>`coalesce((select sum(r.amount_cents) from ${cardRefunds} r where r.payment_intent_id = checkout_sessions.payment_intent_id and r.status in ('requested', 'submitted')), 0)`,
 };
 
-const topUpOf = (row: { id: string; provider: string; amountCents: number; paidAt: Date | null; paymentIntentId: string | null; refundedCents: string; pendingRefundCents: string }): PaidTopUpRow => ({
+const topUpOf = (row: {
+  id: string;
+  provider: string;
+  amountCents: number;
+  paidAt: Date | null;
+  paymentIntentId: string | null;
+  refundedCents: string;
+  pendingRefundCents: string;
+}): PaidTopUpRow => ({
   ...row,
   refundedCents: Number(row.refundedCents),
   pendingRefundCents: Number(row.pendingRefundCents),
@@ -53,7 +61,9 @@ export async function paidTopUpOf(db: DbOrTx, userId: string, checkoutSessionId:
   const [row] = await db
     .select(topUpColumns)
     .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.id, checkoutSessionId), eq(checkoutSessions.userId, userId), eq(checkoutSessions.paymentStatus, 'paid')));
+    .where(
+      and(eq(checkoutSessions.id, checkoutSessionId), eq(checkoutSessions.userId, userId), eq(checkoutSessions.paymentStatus, 'paid')),
+    );
   return row ? topUpOf(row) : null;
 }
 
@@ -103,6 +113,9 @@ export async function markRefundSucceeded(tx: DbOrTx, id: string): Promise<void>
 }
 
 export async function checkoutSessionOfPayment(db: DbOrTx, paymentIntentId: string): Promise<{ id: string; userId: string } | null> {
-  const [row] = await db.select({ id: checkoutSessions.id, userId: checkoutSessions.userId }).from(checkoutSessions).where(eq(checkoutSessions.paymentIntentId, paymentIntentId));
+  const [row] = await db
+    .select({ id: checkoutSessions.id, userId: checkoutSessions.userId })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.paymentIntentId, paymentIntentId));
   return row ?? null;
 }

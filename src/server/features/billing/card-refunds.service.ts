@@ -40,7 +40,8 @@ export interface RefundableTopUp extends PaidTopUpRow {
 
 type RefundDeps = Pick<AppDeps, 'db' | 'payments'>;
 
-const refusal = (reason: string, message: string, details: Record<string, unknown> = {}) => new AppError('BAD_REQUEST', message, { details: { reason, ...details } });
+const refusal = (reason: string, message: string, details: Record<string, unknown> = {}) =>
+  new AppError('BAD_REQUEST', message, { details: { reason, ...details } });
 
 function mostRefundable(topUp: PaidTopUpRow, spendable: number): number {
   if (topUp.provider !== 'stripe') return 0;
@@ -86,9 +87,13 @@ export async function reserveCardRefund(
   if (topUp.provider !== 'stripe' || !topUp.paymentIntentId) throw refusal('NOT_REFUNDABLE', 'This top-up has no card payment to refund');
   const most = mostRefundable(topUp, spendableCents(before));
   if (input.amountCents > most) {
-    throw refusal('REFUND_TOO_LARGE', `At most ${formatCents(most)} of this top-up can be refunded now: its unrefunded amount, no more than the balance can spend`, {
-      refundableCents: most,
-    });
+    throw refusal(
+      'REFUND_TOO_LARGE',
+      `At most ${formatCents(most)} of this top-up can be refunded now: its unrefunded amount, no more than the balance can spend`,
+      {
+        refundableCents: most,
+      },
+    );
   }
   const refund: CardRefundRow = {
     id: input.requestId,
@@ -129,7 +134,11 @@ export async function submitCardRefund(deps: RefundDeps, refundId: string): Prom
     await recordStripeRefund(deps.db, row.id, stripeRefundId);
   } catch (error) {
     if (!(error instanceof PaymentRefusedError)) {
-      throw new AppError('SERVICE_UNAVAILABLE', 'Stripe did not answer; the refund stays pending. Submit the same refund again to finish it.', { cause: error });
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'Stripe did not answer; the refund stays pending. Submit the same refund again to finish it.',
+        { cause: error },
+      );
     }
     await deps.db.transaction(async (tx) => {
       await lockAccountFigures(tx, row.userId);
@@ -147,7 +156,10 @@ export async function submitCardRefund(deps: RefundDeps, refundId: string): Prom
  * first, and their frozen amount released; the rest (a refund made in Stripe's dashboard) is
  * recorded as it is.
  */
-export async function settleReportedRefunds(tx: DbOrTx, input: { userId: string; paymentIntentId: string; refundedNowCents: number }): Promise<void> {
+export async function settleReportedRefunds(
+  tx: DbOrTx,
+  input: { userId: string; paymentIntentId: string; refundedNowCents: number },
+): Promise<void> {
   let remaining = input.refundedNowCents;
   let released = 0;
   for (const pending of await lockPendingRefunds(tx, input.paymentIntentId)) {

@@ -42,7 +42,12 @@ const TOP_UP_DESCRIPTION: Record<string, CodedText> = {
  * is the session id and unique, so whichever caller comes second finds it (or loses the insert
  * race on the unique index) and credits nothing. Unpaid sessions only have their status recorded.
  */
-export async function fulfilCheckoutSession(db: Db, snapshot: CheckoutSnapshot, logger?: Logger, mails?: BalanceMailDeps): Promise<FulfilmentResult> {
+export async function fulfilCheckoutSession(
+  db: Db,
+  snapshot: CheckoutSnapshot,
+  logger?: Logger,
+  mails?: BalanceMailDeps,
+): Promise<FulfilmentResult> {
   const known = await findCheckoutSessionById(db, snapshot.id);
   if (!known) {
     logger?.warn({ checkoutSessionId: snapshot.id }, 'checkout session unknown here; nothing credited');
@@ -50,7 +55,8 @@ export async function fulfilCheckoutSession(db: Db, snapshot: CheckoutSnapshot, 
   }
   const currency = snapshot.currency ?? known.currency;
   if (snapshot.paymentStatus !== 'paid' || currency !== CURRENCY) {
-    if (snapshot.paymentStatus === 'paid') logger?.error({ checkoutSessionId: snapshot.id, currency }, 'paid in an unsupported currency; nothing credited');
+    if (snapshot.paymentStatus === 'paid')
+      logger?.error({ checkoutSessionId: snapshot.id, currency }, 'paid in an unsupported currency; nothing credited');
     await updateCheckoutSessionStatus(db, snapshot.id, snapshot.status, snapshot.paymentStatus);
     return { outcome: 'not_paid', session: await findCheckoutSessionById(db, snapshot.id) };
   }
@@ -65,17 +71,30 @@ export async function fulfilCheckoutSession(db: Db, snapshot: CheckoutSnapshot, 
     if (await ledgerEntryExists(tx, 'top_up', snapshot.id)) return 'already_credited';
     try {
       const balanceCents = await tx.transaction((savepoint) =>
-        creditTopUp(savepoint, { userId: known.userId, amountCents, reference: snapshot.id, description: TOP_UP_DESCRIPTION[known.provider] ?? TOP_UP_DESCRIPTION.stripe! }),
+        creditTopUp(savepoint, {
+          userId: known.userId,
+          amountCents,
+          reference: snapshot.id,
+          description: TOP_UP_DESCRIPTION[known.provider] ?? TOP_UP_DESCRIPTION.stripe!,
+        }),
       );
       // Committed with the credit, so exactly one receipt goes out per credited payment.
-      if (mails) await queueTopUpReceipt(tx, mails, { userId: known.userId, amountCents, balanceCents, reference: snapshot.id, provider: known.provider });
+      if (mails)
+        await queueTopUpReceipt(tx, mails, {
+          userId: known.userId,
+          amountCents,
+          balanceCents,
+          reference: snapshot.id,
+          provider: known.provider,
+        });
       return 'credited';
     } catch (error) {
       if (isUniqueViolation(error)) return 'already_credited';
       throw error;
     }
   });
-  if (outcome === 'credited') logger?.info({ checkoutSessionId: snapshot.id, userId: known.userId, amountCents }, 'checkout session credited');
+  if (outcome === 'credited')
+    logger?.info({ checkoutSessionId: snapshot.id, userId: known.userId, amountCents }, 'checkout session credited');
   return { outcome, session: await findCheckoutSessionById(db, snapshot.id) };
 }
 
@@ -112,7 +131,14 @@ const sessionNotFound = (sessionId: string) => new AppError('NOT_FOUND', `No che
  * The success page's check: asks the provider, credits the session if it is paid (the webhook
  * may not have arrived yet), and says how it stands. Only the session's owner may ask.
  */
-export async function verifyCheckoutSession(db: Db, provider: PaymentProvider, buyer: CheckoutBuyer, sessionId: string, logger?: Logger, mails?: BalanceMailDeps): Promise<CheckoutVerification> {
+export async function verifyCheckoutSession(
+  db: Db,
+  provider: PaymentProvider,
+  buyer: CheckoutBuyer,
+  sessionId: string,
+  logger?: Logger,
+  mails?: BalanceMailDeps,
+): Promise<CheckoutVerification> {
   const mine = await findCheckoutSession(db, buyer.userId, sessionId);
   if (!mine) throw sessionNotFound(sessionId);
   const snapshot = await provider.retrieveCheckout(sessionId);
@@ -122,9 +148,17 @@ export async function verifyCheckoutSession(db: Db, provider: PaymentProvider, b
 }
 
 /** A package bought through the embedded checkout; the price must be one this server sells. */
-export async function createPackageCheckout(db: Db, provider: PaymentProvider, buyer: CheckoutBuyer, priceId: string): Promise<EmbeddedCheckout> {
+export async function createPackageCheckout(
+  db: Db,
+  provider: PaymentProvider,
+  buyer: CheckoutBuyer,
+  priceId: string,
+): Promise<EmbeddedCheckout> {
   const price = (await provider.listPrices(DEFAULT_PRODUCT_ALIAS))?.find((p) => p.id === priceId);
-  if (!price) throw new AppError('VALIDATION_ERROR', `Unknown price ${priceId}`, { details: { fields: [{ field: 'priceId', message: 'Unknown price' }] } });
+  if (!price)
+    throw new AppError('VALIDATION_ERROR', `Unknown price ${priceId}`, {
+      details: { fields: [{ field: 'priceId', message: 'Unknown price' }] },
+    });
   const created = await provider.createEmbeddedCheckout(buyer, price);
   await insertCheckoutSession(db, {
     id: created.sessionId,
@@ -138,7 +172,12 @@ export async function createPackageCheckout(db: Db, provider: PaymentProvider, b
 }
 
 /** A custom amount through the provider's hosted checkout page. */
-export async function createCustomTopUp(db: Db, provider: PaymentProvider, buyer: CheckoutBuyer, amountCents: number): Promise<HostedCheckout> {
+export async function createCustomTopUp(
+  db: Db,
+  provider: PaymentProvider,
+  buyer: CheckoutBuyer,
+  amountCents: number,
+): Promise<HostedCheckout> {
   const created = await provider.createHostedCheckout(buyer, amountCents);
   await insertCheckoutSession(db, {
     id: created.sessionId,
@@ -160,14 +199,34 @@ async function myTestSession(db: Db, userId: string, sessionId: string): Promise
 /** What the local checkout page shows. */
 export async function testCheckoutDetails(db: Db, userId: string, sessionId: string): Promise<TestCheckout> {
   const session = await myTestSession(db, userId, sessionId);
-  return { id: session.id, amount_total: session.amountTotalCents, currency: session.currency, status: session.status, payment_status: session.paymentStatus };
+  return {
+    id: session.id,
+    amount_total: session.amountTotalCents,
+    currency: session.currency,
+    status: session.status,
+    payment_status: session.paymentStatus,
+  };
 }
 
 /** The local checkout's Pay button: the session is paid, through the same fulfilment as Stripe's. */
-export async function completeTestCheckout(db: Db, buyer: CheckoutBuyer, sessionId: string, logger?: Logger, mails?: BalanceMailDeps): Promise<CheckoutVerification> {
+export async function completeTestCheckout(
+  db: Db,
+  buyer: CheckoutBuyer,
+  sessionId: string,
+  logger?: Logger,
+  mails?: BalanceMailDeps,
+): Promise<CheckoutVerification> {
   const session = await myTestSession(db, buyer.userId, sessionId);
   if (session.status === 'expired') throw new AppError('BAD_REQUEST', 'This checkout session has expired');
-  const snapshot: CheckoutSnapshot = { id: session.id, status: 'complete', paymentStatus: 'paid', amountTotal: session.amountTotalCents, currency: session.currency, customerEmail: buyer.email, paymentIntentId: null };
+  const snapshot: CheckoutSnapshot = {
+    id: session.id,
+    status: 'complete',
+    paymentStatus: 'paid',
+    amountTotal: session.amountTotalCents,
+    currency: session.currency,
+    customerEmail: buyer.email,
+    paymentIntentId: null,
+  };
   const result = await fulfilCheckoutSession(db, snapshot, logger, mails);
   return verificationOf(result.session ?? session, snapshot, buyer.email);
 }

@@ -10,7 +10,11 @@ export interface AccountFigures {
   freeGenerationsLeft: number;
 }
 
-const figuresOf = (row: { available_cents: string | number; frozen_cents: string | number; free_generations_left: string | number }): AccountFigures => ({
+const figuresOf = (row: {
+  available_cents: string | number;
+  frozen_cents: string | number;
+  free_generations_left: string | number;
+}): AccountFigures => ({
   availableCents: Number(row.available_cents),
   frozenCents: Number(row.frozen_cents),
   freeGenerationsLeft: Number(row.free_generations_left),
@@ -44,7 +48,14 @@ export async function lockAccountFigures(tx: DbOrTx, userId: string): Promise<Ac
  */
 export async function postCorrection(
   tx: DbOrTx,
-  input: { userId: string; kind: Extract<LedgerKind, 'adjustment' | 'free_grant'>; cents: number; freeImages: number; reference: string; description: LedgerText },
+  input: {
+    userId: string;
+    kind: Extract<LedgerKind, 'adjustment' | 'free_grant'>;
+    cents: number;
+    freeImages: number;
+    reference: string;
+    description: LedgerText;
+  },
 ): Promise<AccountFigures | null> {
   const { userId, kind, cents, freeImages, reference, description } = input;
   const result = await tx.execute<{ available_cents: string; frozen_cents: string; free_generations_left: number }>(sql`

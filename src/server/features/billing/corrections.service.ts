@@ -19,7 +19,6 @@ export interface Correction {
   after: AccountFigures;
 }
 
-
 /** The ledger reference of an operator's correction: the console's id for the submit. */
 export const correctionReference = (requestId: string) => `operator:${requestId}`;
 

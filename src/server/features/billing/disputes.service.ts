@@ -5,7 +5,15 @@ import type { Logger } from '../../lib/logger';
 import { debitAdjustment, findUserIdByStripeCustomer, lockAccount } from './billing.repository';
 import { checkoutSessionOfPayment } from './card-refunds.repository';
 import { changeFrozen } from './corrections.repository';
-import { closeDisputeRow, disputesOf, findDispute, insertDispute, lockDispute, updateDisputeStatus, type DisputeRow } from './disputes.repository';
+import {
+  closeDisputeRow,
+  disputesOf,
+  findDispute,
+  insertDispute,
+  lockDispute,
+  updateDisputeStatus,
+  type DisputeRow,
+} from './disputes.repository';
 
 /**
  * Payment disputes (chargebacks), from Stripe's charge.dispute.created and charge.dispute.closed

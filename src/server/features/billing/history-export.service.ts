@@ -13,7 +13,17 @@ import { HISTORY_KINDS, transactionOf } from './billing.service';
 /** A period longer than this many rows is refused, never cut short. */
 export const HISTORY_EXPORT_MAX_ROWS = 50_000;
 
-export const HISTORY_CSV_COLUMNS = ['id', 'type', 'created', 'description', 'amount_formatted', 'ending_balance_formatted', 'credit', 'engine', 'engine_model'] as const;
+export const HISTORY_CSV_COLUMNS = [
+  'id',
+  'type',
+  'created',
+  'description',
+  'amount_formatted',
+  'ending_balance_formatted',
+  'credit',
+  'engine',
+  'engine_model',
+] as const;
 
 /**
  * A cell as RFC 4180 writes it, and never a formula: a spreadsheet would run a cell that starts
@@ -25,7 +35,17 @@ export function csvCell(value: string): string {
 }
 
 export function csvRowOf(row: Transaction): string {
-  const cells = [row.id, row.type, new Date(row.created * 1000).toISOString(), row.description, row.amount_formatted, row.ending_balance_formatted, String(row.credit), row.engine?.kind ?? '', row.engine?.model ?? ''];
+  const cells = [
+    row.id,
+    row.type,
+    new Date(row.created * 1000).toISOString(),
+    row.description,
+    row.amount_formatted,
+    row.ending_balance_formatted,
+    String(row.credit),
+    row.engine?.kind ?? '',
+    row.engine?.model ?? '',
+  ];
   return cells.map(csvCell).join(',');
 }
 

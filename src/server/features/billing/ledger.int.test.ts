@@ -53,19 +53,38 @@ describe('opening an account', () => {
     expect(await accountOf(userId)).toMatchObject({ availableCents: 0, freeGenerationsLeft: 3 });
     const entries = await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
     expect(entries).toEqual([expect.objectContaining({ kind: 'free_grant', reference: userId, amountCents: 0, freeGenerationsDelta: 3 })]);
-    expect(await balanceOf(db, userId, 3)).toEqual({ balance: 0, formatted: '$0.00', freeGenerationsLeft: 3, availableCents: 0, frozenCents: 0 });
+    expect(await balanceOf(db, userId, 3)).toEqual({
+      balance: 0,
+      formatted: '$0.00',
+      freeGenerationsLeft: 3,
+      availableCents: 0,
+      frozenCents: 0,
+    });
   });
 
   it('opens the account of a user who had none when the balance is first asked for', async () => {
     const userId = await newUser();
-    expect(await balanceOf(db, userId, 2)).toEqual({ balance: 0, formatted: '$0.00', freeGenerationsLeft: 2, availableCents: 0, frozenCents: 0 });
+    expect(await balanceOf(db, userId, 2)).toEqual({
+      balance: 0,
+      formatted: '$0.00',
+      freeGenerationsLeft: 2,
+      availableCents: 0,
+      frozenCents: 0,
+    });
   });
 });
 
 describe('pricing and debiting a generation', () => {
   it('quotes free images first, then cents', async () => {
     const userId = await userWith(1, 100);
-    expect(await quoteGeneration(db, userId, 3, PRICE)).toEqual({ imageCount: 3, freeImages: 1, paidImages: 2, priceCents: 16, freeGenerationsLeft: 1, availableCents: 100 });
+    expect(await quoteGeneration(db, userId, 3, PRICE)).toEqual({
+      imageCount: 3,
+      freeImages: 1,
+      paidImages: 2,
+      priceCents: 16,
+      freeGenerationsLeft: 1,
+      availableCents: 100,
+    });
   });
 
   it('takes free images first, then the balance, and records what it took in one usage entry', async () => {
@@ -74,7 +93,13 @@ describe('pricing and debiting a generation', () => {
     const result = await debitForGeneration(db, { userId, jobId, imageCount: 3, pricePerImageCents: PRICE });
     expect(result).toEqual({ jobId, freeImages: 1, paidImages: 2, priceCents: 16, freeGenerationsLeft: 0, availableCents: 84 });
     const [entry] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, jobId));
-    expect(entry).toMatchObject({ kind: 'usage', amountCents: -16, freeGenerationsDelta: -1, balanceAfterCents: 84, description: 'Generated 3 images (1 free)' });
+    expect(entry).toMatchObject({
+      kind: 'usage',
+      amountCents: -16,
+      freeGenerationsDelta: -1,
+      balanceAfterCents: 84,
+      description: 'Generated 3 images (1 free)',
+    });
   });
 
   it('refuses with 402 INSUFFICIENT_BALANCE when short and writes nothing', async () => {
@@ -147,7 +172,10 @@ describe('refunding a generation', () => {
     expect(again.refunded).toBe(false);
     expect(racing.every((r) => !r.refunded)).toBe(true);
 
-    const refunds = await db.select().from(ledgerEntries).where(sql`${ledgerEntries.kind} = 'refund' and ${ledgerEntries.reference} = ${jobId}`);
+    const refunds = await db
+      .select()
+      .from(ledgerEntries)
+      .where(sql`${ledgerEntries.kind} = 'refund' and ${ledgerEntries.reference} = ${jobId}`);
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({ amountCents: 8, freeGenerationsDelta: 1, balanceAfterCents: 100 });
     expect(await accountOf(userId)).toMatchObject({ availableCents: 100, freeGenerationsLeft: 1 });

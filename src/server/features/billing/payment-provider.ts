@@ -46,12 +46,20 @@ export interface PaymentProvider {
    * idempotency key makes a repeated call the same refund. Throws PaymentRefusedError when the
    * provider refuses it; any other error leaves the outcome unknown.
    */
-  refundPayment?(input: { paymentIntentId: string; amountCents: number; idempotencyKey: string; metadata: Record<string, string> }): Promise<{ refundId: string; status: string }>;
+  refundPayment?(input: {
+    paymentIntentId: string;
+    amountCents: number;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<{ refundId: string; status: string }>;
 }
 
 /** The payment provider said no (too much, already refunded, disputed, unknown payment): nothing happened. */
 export class PaymentRefusedError extends Error {
-  constructor(message: string, readonly code: string | undefined) {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
     super(message);
     this.name = 'PaymentRefusedError';
   }

@@ -16,19 +16,30 @@ import { refundGeneration } from './billing.service';
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ FREE_GENERATIONS: '0', PRICE_PER_IMAGE_CENTS: '8', RATE_LIMIT_GENERATIONS_PER_MINUTE: '1000', RATE_LIMIT_MESSAGES_PER_MINUTE: '1000' });
+  server = await startTestServer({
+    FREE_GENERATIONS: '0',
+    PRICE_PER_IMAGE_CENTS: '8',
+    RATE_LIMIT_GENERATIONS_PER_MINUTE: '1000',
+    RATE_LIMIT_MESSAGES_PER_MINUTE: '1000',
+  });
 });
 afterAll(() => server?.stop());
 
 async function fundedUser(cents = 500): Promise<SignedInClient> {
   const client = await signedInUser(server);
-  await creditTopUp(server.deps.db, { userId: client.userId, amountCents: cents, reference: `cs_spending_${client.userId}`, description: 'Top-up' });
+  await creditTopUp(server.deps.db, {
+    userId: client.userId,
+    amountCents: cents,
+    reference: `cs_spending_${client.userId}`,
+    description: 'Top-up',
+  });
   return client;
 }
 
 const setControls = (client: SignedInClient, body: unknown) => client.request('/api/spending', { method: 'PUT', json: body });
 const controlsOf = async (client: SignedInClient) => (await (await client.get('/api/spending')).json()) as Record<string, unknown>;
-const usageCount = async (client: SignedInClient) => (await ledgerOf(server, client.userId)).filter((entry) => entry.kind === 'usage').length;
+const usageCount = async (client: SignedInClient) =>
+  (await ledgerOf(server, client.userId)).filter((entry) => entry.kind === 'usage').length;
 
 /** One paid image, asked for the way the Retry button asks (message first, then POST /api/chat). */
 async function requestImage(client: SignedInClient) {
@@ -59,18 +70,33 @@ describe('spending limits', () => {
     const body = refused.body as unknown as { code: string; message: string; details: { spending_limit: Record<string, unknown> } };
     expect(body.code).toBe('FORBIDDEN');
     const controls = await controlsOf(client);
-    expect(body.details.spending_limit).toEqual({ period: 'daily', limit_cents: 20, spent_cents: 16, price_cents: 8, resets_at: controls.day_resets_at });
+    expect(body.details.spending_limit).toEqual({
+      period: 'daily',
+      limit_cents: 20,
+      spent_cents: 16,
+      price_cents: 8,
+      resets_at: controls.day_resets_at,
+    });
     expect(body.message).toContain('daily spending limit of $0.20: $0.16 spent');
     expect(body.message).toContain('/billing#spending-limits');
     // Tomorrow, 00:00 in Berlin.
     const resetsAt = new Date(controls.day_resets_at as string);
-    expect(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(resetsAt)).toBe('00:00');
+    expect(
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+        resetsAt,
+      ),
+    ).toBe('00:00');
     expect(resetsAt.getTime() - Date.now()).toBeGreaterThan(0);
     expect(resetsAt.getTime() - Date.now()).toBeLessThanOrEqual(25 * 3600_000);
     expect(await usageCount(client)).toBe(2);
 
     // The same refusal through the composer's path (message and reply in one request): nothing stored, nothing charged.
-    const direct = await client.post('/api/messages', { session_id: 'new', content_text: 'a lighthouse', file_ids: [], request_reply: true });
+    const direct = await client.post('/api/messages', {
+      session_id: 'new',
+      content_text: 'a lighthouse',
+      file_ids: [],
+      request_reply: true,
+    });
     expect(direct.status).toBe(403);
     expect(await usageCount(client)).toBe(2);
     await expectLedgerMatchesBalance(server, client.userId);
@@ -90,7 +116,9 @@ describe('spending limits', () => {
 
     const refused = await requestImage(client);
     expect(refused.status).toBe(403);
-    expect((refused.body as unknown as { details: { spending_limit: { period: string; spent_cents: number } } }).details.spending_limit).toMatchObject({ period: 'monthly', limit_cents: 10, spent_cents: 8 });
+    expect(
+      (refused.body as unknown as { details: { spending_limit: { period: string; spent_cents: number } } }).details.spending_limit,
+    ).toMatchObject({ period: 'monthly', limit_cents: 10, spent_cents: 8 });
     expect(await usageCount(client)).toBe(1);
 
     await moveChargesBack(client, '32 days');
@@ -128,7 +156,10 @@ describe('spending limits', () => {
   it('shows the limit the next request would pass on the quote', async () => {
     const client = await fundedUser();
     await setControls(client, { daily_limit_cents: 5 });
-    const quote = (await (await client.get('/api/chat/quote?text=a%20lighthouse&attachments=0')).json()) as { priceCents: number; spendingLimit: unknown };
+    const quote = (await (await client.get('/api/chat/quote?text=a%20lighthouse&attachments=0')).json()) as {
+      priceCents: number;
+      spendingLimit: unknown;
+    };
     expect(quote.priceCents).toBe(8);
     expect(quote.spendingLimit).toMatchObject({ period: 'daily', limit_cents: 5, spent_cents: 0, price_cents: 8 });
     await setControls(client, { daily_limit_cents: null });
@@ -153,6 +184,10 @@ describe('spending limits', () => {
     } finally {
       await withDefault.stop();
     }
-    expect(await controlsOf(await signedInUser(server))).toMatchObject({ daily_limit_cents: null, monthly_limit_cents: null, time_zone: 'UTC' });
+    expect(await controlsOf(await signedInUser(server))).toMatchObject({
+      daily_limit_cents: null,
+      monthly_limit_cents: null,
+      time_zone: 'UTC',
+    });
   });
 });

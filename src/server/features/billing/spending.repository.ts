@@ -20,7 +20,9 @@ export async function insertDefaultSpendingControls(db: DbOrTx, userId: string, 
   await db.insert(spendingControls).values({ userId, monthlyLimitCents }).onConflictDoNothing();
 }
 
-export type SpendingControlsChange = Partial<Pick<SpendingControlsRow, 'dailyLimitCents' | 'monthlyLimitCents' | 'timeZone' | 'lowBalanceThresholdCents'>>;
+export type SpendingControlsChange = Partial<
+  Pick<SpendingControlsRow, 'dailyLimitCents' | 'monthlyLimitCents' | 'timeZone' | 'lowBalanceThresholdCents'>
+>;
 
 export async function upsertSpendingControls(db: DbOrTx, userId: string, change: SpendingControlsChange): Promise<void> {
   await db
@@ -100,7 +102,9 @@ export async function spendingWindow(db: DbOrTx, userId: string): Promise<Spendi
 
 /** What the debit will take from the balance, read under the row lock that the debit then keeps. */
 export async function lockAccountForDebit(db: DbOrTx, userId: string): Promise<{ freeGenerationsLeft: number } | null> {
-  const result = await db.execute<{ free_generations_left: number }>(sql`select free_generations_left from balance_accounts where user_id = ${userId} for update`);
+  const result = await db.execute<{ free_generations_left: number }>(
+    sql`select free_generations_left from balance_accounts where user_id = ${userId} for update`,
+  );
   const row = result.rows[0];
   return row ? { freeGenerationsLeft: Number(row.free_generations_left) } : null;
 }

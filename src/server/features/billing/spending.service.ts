@@ -24,10 +24,22 @@ export const SPENDING_LIMIT_PATH = '/billing#spending-limits';
 export function spendingLimitRefusal(window: SpendingWindow, priceCents: number): SpendingLimitRefusal | null {
   if (priceCents <= 0) return null;
   if (window.dailyLimitCents !== null && window.spentTodayCents + priceCents > window.dailyLimitCents) {
-    return { period: 'daily', limit_cents: window.dailyLimitCents, spent_cents: window.spentTodayCents, price_cents: priceCents, resets_at: window.dayResetsAt.toISOString() };
+    return {
+      period: 'daily',
+      limit_cents: window.dailyLimitCents,
+      spent_cents: window.spentTodayCents,
+      price_cents: priceCents,
+      resets_at: window.dayResetsAt.toISOString(),
+    };
   }
   if (window.monthlyLimitCents !== null && window.spentThisMonthCents + priceCents > window.monthlyLimitCents) {
-    return { period: 'monthly', limit_cents: window.monthlyLimitCents, spent_cents: window.spentThisMonthCents, price_cents: priceCents, resets_at: window.monthResetsAt.toISOString() };
+    return {
+      period: 'monthly',
+      limit_cents: window.monthlyLimitCents,
+      spent_cents: window.spentThisMonthCents,
+      price_cents: priceCents,
+      resets_at: window.monthResetsAt.toISOString(),
+    };
   }
   return null;
 }
@@ -45,7 +57,10 @@ export function spendingLimitError(refusal: SpendingLimitRefusal): AppError {
  * concurrent charges are counted one after the other) and refuses a charge that would pass a
  * limit. Nothing is written either way.
  */
-export async function assertWithinSpendingLimits(tx: DbOrTx, input: { userId: string; imageCount: number; pricePerImageCents: number }): Promise<void> {
+export async function assertWithinSpendingLimits(
+  tx: DbOrTx,
+  input: { userId: string; imageCount: number; pricePerImageCents: number },
+): Promise<void> {
   if (input.pricePerImageCents <= 0) return;
   const account = await lockAccountForDebit(tx, input.userId);
   if (!account) return;

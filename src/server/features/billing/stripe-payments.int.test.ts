@@ -56,14 +56,19 @@ async function balanceOf(client: TestClient): Promise<Balance> {
 async function receiptsTo(email: string, count: number) {
   const deadline = Date.now() + 5_000;
   for (;;) {
-    const mails = (await server.deps.db.select().from(devMails).where(eq(devMails.to, email))).filter((mail) => mail.subject.includes('receipt'));
+    const mails = (await server.deps.db.select().from(devMails).where(eq(devMails.to, email))).filter((mail) =>
+      mail.subject.includes('receipt'),
+    );
     if (mails.length >= count || Date.now() > deadline) return mails;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
 async function topUpEntries(sessionId: string) {
-  return server.deps.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.kind, 'top_up'), eq(ledgerEntries.reference, sessionId)));
+  return server.deps.db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.kind, 'top_up'), eq(ledgerEntries.reference, sessionId)));
 }
 
 /** A package checkout started by the user, as the billing page starts it. */
@@ -76,7 +81,11 @@ async function startCheckout(client: TestClient, priceId = 'price_10'): Promise<
 }
 
 function deliver(payload: string, header = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })) {
-  return fetch(`${appUrl}/api/stripe/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, body: payload });
+  return fetch(`${appUrl}/api/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header },
+    body: payload,
+  });
 }
 
 describe('prices', () => {
@@ -105,11 +114,27 @@ describe('starting a checkout', () => {
     const created = [first, second, third].map((id) => stripe.session(id));
     expect(new Set(created.map((s) => s.customer)).size).toBe(1);
     const customerId = created[0]!.customer as string;
-    expect(stripe.requests.filter((r) => r.path === '/v1/customers' && (r.body.metadata as { user_id?: string }).user_id === userId).every((r) => r.body.email === email)).toBe(true);
+    expect(
+      stripe.requests
+        .filter((r) => r.path === '/v1/customers' && (r.body.metadata as { user_id?: string }).user_id === userId)
+        .every((r) => r.body.email === email),
+    ).toBe(true);
     // Racing first checkouts may both ask; the shared idempotency key makes Stripe answer with one customer.
-    expect(new Set(stripe.requests.filter((r) => r.path === '/v1/customers' && (r.body.metadata as { user_id?: string }).user_id === userId).map((r) => r.idempotencyKey)).size).toBe(1);
+    expect(
+      new Set(
+        stripe.requests
+          .filter((r) => r.path === '/v1/customers' && (r.body.metadata as { user_id?: string }).user_id === userId)
+          .map((r) => r.idempotencyKey),
+      ).size,
+    ).toBe(1);
 
-    const request = stripe.requests.find((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions' && r.body.customer === customerId && (r.body.line_items as Record<string, { price?: string }>)['0']!.price === 'price_10');
+    const request = stripe.requests.find(
+      (r) =>
+        r.method === 'POST' &&
+        r.path === '/v1/checkout/sessions' &&
+        r.body.customer === customerId &&
+        (r.body.line_items as Record<string, { price?: string }>)['0']!.price === 'price_10',
+    );
     expect(request?.body).toMatchObject({
       mode: 'payment',
       ui_mode: 'embedded_page',
@@ -144,7 +169,9 @@ describe('starting a checkout', () => {
     expect(response.status).toBe(200);
     const { sessionId, url } = (await response.json()) as { sessionId: string; url: string };
     expect(url).toBe(stripe.session(sessionId).url);
-    const request = stripe.requests.find((r) => r.path === '/v1/checkout/sessions' && r.body.line_items && JSON.stringify(r.body.line_items).includes('2550'));
+    const request = stripe.requests.find(
+      (r) => r.path === '/v1/checkout/sessions' && r.body.line_items && JSON.stringify(r.body.line_items).includes('2550'),
+    );
     expect(request?.body).toMatchObject({
       mode: 'payment',
       success_url: `${appUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
@@ -154,13 +181,23 @@ describe('starting a checkout', () => {
 
     const tooSmall = await client.post('/api/stripe/create-top-up-session', { amount_cents: 99 });
     expect(tooSmall.status).toBe(400);
-    expect(await tooSmall.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: { fields: [{ field: 'amount_cents', message: 'Minimum amount is $1.00' }] } });
+    expect(await tooSmall.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { fields: [{ field: 'amount_cents', message: 'Minimum amount is $1.00' }] },
+    });
     const tooLarge = await client.post('/api/stripe/create-top-up-session', { amount_cents: 100_001 });
-    expect(await tooLarge.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: { fields: [{ field: 'amount_cents', message: 'Maximum amount is $1,000.00' }] } });
+    expect(await tooLarge.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { fields: [{ field: 'amount_cents', message: 'Maximum amount is $1,000.00' }] },
+    });
   });
 
   it('refuses signed-out callers', async () => {
-    const response = await fetch(`${appUrl}/api/stripe/create-checkout-session`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ priceId: 'price_10' }) });
+    const response = await fetch(`${appUrl}/api/stripe/create-checkout-session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ priceId: 'price_10' }),
+    });
     expect(response.status).toBe(401);
     expect((await fetch(`${appUrl}/api/stripe/balance`)).status).toBe(401);
   });
@@ -175,13 +212,22 @@ describe('fulfilment', () => {
     stripe.updateSession(sessionId, { status: 'complete', payment_status: 'paid' });
     const payload = stripe.event('checkout.session.completed', stripe.session(sessionId));
 
-    const [verify, ...deliveries] = await Promise.all([client.get(`/api/stripe/verify-checkout-session/${sessionId}`), ...Array.from({ length: 5 }, () => deliver(payload))]);
+    const [verify, ...deliveries] = await Promise.all([
+      client.get(`/api/stripe/verify-checkout-session/${sessionId}`),
+      ...Array.from({ length: 5 }, () => deliver(payload)),
+    ]);
     expect(deliveries.map((d) => d.status)).toEqual([200, 200, 200, 200, 200]);
     expect(verify.status).toBe(200);
     expect(await verify.json()).toMatchObject({ status: 'success', amount_total: 1000, currency: 'usd' });
 
     expect(await topUpEntries(sessionId)).toHaveLength(1);
-    expect(await balanceOf(client)).toEqual({ balance: -1000, formatted: '$10.00', freeGenerationsLeft: 3, availableCents: 1000, frozenCents: 0 });
+    expect(await balanceOf(client)).toEqual({
+      balance: -1000,
+      formatted: '$10.00',
+      freeGenerationsLeft: 3,
+      availableCents: 1000,
+      frozenCents: 0,
+    });
     // Later redeliveries and verifications change nothing either.
     await deliver(payload);
     await client.get(`/api/stripe/verify-checkout-session/${sessionId}`);
@@ -238,9 +284,19 @@ describe('fulfilment', () => {
     const payload = stripe.event('checkout.session.completed', stripe.session(sessionId));
 
     const forged = await deliver(payload, signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_not_ours' }));
-    const stale = await deliver(payload, signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 6 * 60 }));
-    const tampered = await deliver(payload.replace('"amount_total":3000', '"amount_total":300000'), signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }));
-    const unsigned = await fetch(`${appUrl}/api/stripe/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: payload });
+    const stale = await deliver(
+      payload,
+      signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 6 * 60 }),
+    );
+    const tampered = await deliver(
+      payload.replace('"amount_total":3000', '"amount_total":300000'),
+      signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    );
+    const unsigned = await fetch(`${appUrl}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: payload,
+    });
     for (const response of [forged, stale, tampered, unsigned]) {
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ code: 'BAD_REQUEST' });
@@ -275,19 +331,44 @@ describe('fulfilment', () => {
 
     const customer = stripe.session(sessionId).customer as string;
     const chargeId = `ch_${randomUUID().replaceAll('-', '')}`;
-    const refunded = stripe.event('charge.refunded', { id: chargeId, object: 'charge', customer, amount: 1000, amount_refunded: 1000, currency: 'usd', refunded: true });
+    const refunded = stripe.event('charge.refunded', {
+      id: chargeId,
+      object: 'charge',
+      customer,
+      amount: 1000,
+      amount_refunded: 1000,
+      currency: 'usd',
+      refunded: true,
+    });
     const deliveries = await Promise.all([deliver(refunded), deliver(refunded), deliver(refunded)]);
     expect(deliveries.map((d) => d.status)).toEqual([200, 200, 200]);
 
-    const adjustments = await server.deps.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'adjustment')));
+    const adjustments = await server.deps.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'adjustment')));
     expect(adjustments).toHaveLength(1);
-    expect(adjustments[0]).toMatchObject({ amountCents: -960, balanceAfterCents: 0, description: 'Card payment refunded: $10.00 (only $9.60 of credit was left to take back)' });
+    expect(adjustments[0]).toMatchObject({
+      amountCents: -960,
+      balanceAfterCents: 0,
+      description: 'Card payment refunded: $10.00 (only $9.60 of credit was left to take back)',
+    });
     expect(await balanceOf(client)).toMatchObject({ balance: 0, availableCents: 0 });
   });
 });
 
 describe('transaction history', () => {
-  type Page = { data: Array<{ id: string; type: string; created: number; description: string; amount_formatted: string; ending_balance_formatted: string }>; has_more: boolean };
+  type Page = {
+    data: Array<{
+      id: string;
+      type: string;
+      created: number;
+      description: string;
+      amount_formatted: string;
+      ending_balance_formatted: string;
+    }>;
+    has_more: boolean;
+  };
 
   it('lists top-ups and usage apart, newest first, in pages of `limit` with Stripe-style cursors', async () => {
     const client = await signedInUser(server);
@@ -312,13 +393,24 @@ describe('transaction history', () => {
     const firstPage = (await (await client.get('/api/stripe/transaction-history/top-ups?limit=2')).json()) as Page;
     expect(firstPage.data.map((r) => r.id)).toEqual(all.data.slice(0, 2).map((r) => r.id));
     expect(firstPage.has_more).toBe(true);
-    const nextPage = (await (await client.get(`/api/stripe/transaction-history/top-ups?limit=2&starting_after=${firstPage.data[1]!.id}`)).json()) as Page;
+    const nextPage = (await (
+      await client.get(`/api/stripe/transaction-history/top-ups?limit=2&starting_after=${firstPage.data[1]!.id}`)
+    ).json()) as Page;
     expect(nextPage).toEqual({ data: [all.data[2]], has_more: false });
-    const previousPage = (await (await client.get(`/api/stripe/transaction-history/top-ups?limit=1&ending_before=${all.data[2]!.id}`)).json()) as Page;
+    const previousPage = (await (
+      await client.get(`/api/stripe/transaction-history/top-ups?limit=1&ending_before=${all.data[2]!.id}`)
+    ).json()) as Page;
     expect(previousPage).toEqual({ data: [all.data[1]], has_more: true });
 
     const usage = (await (await client.get('/api/stripe/transaction-history/withdrawals')).json()) as Page;
-    expect(usage.data).toEqual([expect.objectContaining({ type: 'usage', description: 'Generated 5 images (3 free)', amount_formatted: '$0.16', ending_balance_formatted: '$44.84' })]);
+    expect(usage.data).toEqual([
+      expect.objectContaining({
+        type: 'usage',
+        description: 'Generated 5 images (3 free)',
+        amount_formatted: '$0.16',
+        ending_balance_formatted: '$44.84',
+      }),
+    ]);
 
     const other = await signedInUser(server);
     expect((await other.get(`/api/stripe/transaction-history/top-ups?starting_after=${all.data[0]!.id}`)).status).toBe(404);

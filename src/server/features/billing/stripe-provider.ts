@@ -51,7 +51,9 @@ export function createStripeProvider(deps: { config: StripeConfig; appUrl: strin
     const list = await stripe.prices.list({ product: config.productId, active: true, limit: 100 });
     // Prices without a unit amount (metered, customer-chosen) cannot be a package.
     const prices = list.data.flatMap((price) =>
-      typeof price.unit_amount === 'number' ? [{ id: price.id, unit_amount: price.unit_amount, currency: price.currency, nickname: price.nickname }] : [],
+      typeof price.unit_amount === 'number'
+        ? [{ id: price.id, unit_amount: price.unit_amount, currency: price.currency, nickname: price.nickname }]
+        : [],
     );
     priceCache = { at: Date.now(), prices };
     return prices;
@@ -115,7 +117,13 @@ export function createStripeProvider(deps: { config: StripeConfig; appUrl: strin
         { idempotencyKey: `photomuse-top-up-${randomUUID()}` },
       );
       if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
-      return { sessionId: session.id, url: session.url, amountTotalCents: session.amount_total ?? amountCents, currency: session.currency ?? CURRENCY, priceId: null };
+      return {
+        sessionId: session.id,
+        url: session.url,
+        amountTotalCents: session.amount_total ?? amountCents,
+        currency: session.currency ?? CURRENCY,
+        priceId: null,
+      };
     },
 
     async retrieveCheckout(sessionId) {
@@ -129,7 +137,10 @@ export function createStripeProvider(deps: { config: StripeConfig; appUrl: strin
 
     async refundPayment({ paymentIntentId, amountCents, idempotencyKey, metadata }) {
       try {
-        const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount: amountCents, reason: 'requested_by_customer', metadata }, { idempotencyKey });
+        const refund = await stripe.refunds.create(
+          { payment_intent: paymentIntentId, amount: amountCents, reason: 'requested_by_customer', metadata },
+          { idempotencyKey },
+        );
         return { refundId: refund.id, status: refund.status ?? 'pending' };
       } catch (error) {
         // Stripe answered and refused (amount, state, unknown payment): definite, nothing was refunded.

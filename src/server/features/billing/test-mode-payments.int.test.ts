@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const availableCents = async (client: TestClient) => ((await (await client.get('/api/stripe/balance')).json()) as { availableCents: number }).availableCents;
+const availableCents = async (client: TestClient) =>
+  ((await (await client.get('/api/stripe/balance')).json()) as { availableCents: number }).availableCents;
 
 async function packageSession(client: TestClient, priceId: string): Promise<string> {
   const response = await client.post('/api/stripe/create-checkout-session', { priceId });
@@ -39,7 +40,13 @@ describe('test-mode payments', () => {
 
   it('gives a new account FREE_GENERATIONS free images', async () => {
     const client = await signedInUser(server);
-    expect(await (await client.get('/api/stripe/balance')).json()).toEqual({ balance: 0, formatted: '$0.00', freeGenerationsLeft: 2, availableCents: 0, frozenCents: 0 });
+    expect(await (await client.get('/api/stripe/balance')).json()).toEqual({
+      balance: 0,
+      formatted: '$0.00',
+      freeGenerationsLeft: 2,
+      availableCents: 0,
+      frozenCents: 0,
+    });
   });
 
   it('credits a package once through the local checkout, however often Pay and verify are pressed', async () => {
@@ -56,11 +63,26 @@ describe('test-mode payments', () => {
     ]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     const verified = await (await client.get(`/api/stripe/verify-checkout-session/${sessionId}`)).json();
-    expect(verified).toEqual({ status: 'success', message: 'Your payment went through and the credit was added to your balance.', customer_email: email, amount_total: 1000, currency: 'usd' });
+    expect(verified).toEqual({
+      status: 'success',
+      message: 'Your payment went through and the credit was added to your balance.',
+      customer_email: email,
+      amount_total: 1000,
+      currency: 'usd',
+    });
     expect(await availableCents(client)).toBe(1000);
 
-    const history = (await (await client.get('/api/stripe/transaction-history/top-ups')).json()) as { data: Array<{ description: string; amount_formatted: string }> };
-    expect(history.data).toEqual([expect.objectContaining({ type: 'top_up', description: 'Top-up (test mode, no real charge)', amount_formatted: '$10.00', ending_balance_formatted: '$10.00' })]);
+    const history = (await (await client.get('/api/stripe/transaction-history/top-ups')).json()) as {
+      data: Array<{ description: string; amount_formatted: string }>;
+    };
+    expect(history.data).toEqual([
+      expect.objectContaining({
+        type: 'top_up',
+        description: 'Top-up (test mode, no real charge)',
+        amount_formatted: '$10.00',
+        ending_balance_formatted: '$10.00',
+      }),
+    ]);
   });
 
   it('sends a custom amount to the local checkout page', async () => {
@@ -93,7 +115,11 @@ describe('test-mode payments', () => {
   });
 
   it('has no Stripe webhook', async () => {
-    const response = await fetch(`${appUrl}/api/stripe/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=x' }, body: '{}' });
+    const response = await fetch(`${appUrl}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=x' },
+      body: '{}',
+    });
     expect(response.status).toBe(404);
   });
 });

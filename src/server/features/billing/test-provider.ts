@@ -39,18 +39,38 @@ export function createTestProvider(deps: { appUrl: string; db: Db }): PaymentPro
     async createEmbeddedCheckout(_buyer, price) {
       const sessionId = newSessionId();
       // The web client recognises this secret and shows the local checkout instead of Stripe's.
-      return { sessionId, clientSecret: `${sessionId}${CLIENT_SECRET_MARK}`, amountTotalCents: price.unit_amount, currency: price.currency, priceId: price.id };
+      return {
+        sessionId,
+        clientSecret: `${sessionId}${CLIENT_SECRET_MARK}`,
+        amountTotalCents: price.unit_amount,
+        currency: price.currency,
+        priceId: price.id,
+      };
     },
 
     async createHostedCheckout(_buyer, amountCents) {
       const sessionId = newSessionId();
-      return { sessionId, url: `${appUrl}${devPaths.testCheckout.getHref(sessionId)}`, amountTotalCents: amountCents, currency: CURRENCY, priceId: null };
+      return {
+        sessionId,
+        url: `${appUrl}${devPaths.testCheckout.getHref(sessionId)}`,
+        amountTotalCents: amountCents,
+        currency: CURRENCY,
+        priceId: null,
+      };
     },
 
     async retrieveCheckout(sessionId) {
       const row = await findCheckoutSessionById(db, sessionId);
       if (!row) return null;
-      return { id: row.id, status: row.status, paymentStatus: row.paymentStatus, amountTotal: row.amountTotalCents, currency: row.currency, customerEmail: null, paymentIntentId: null };
+      return {
+        id: row.id,
+        status: row.status,
+        paymentStatus: row.paymentStatus,
+        amountTotal: row.amountTotalCents,
+        currency: row.currency,
+        customerEmail: null,
+        paymentIntentId: null,
+      };
     },
   };
 }

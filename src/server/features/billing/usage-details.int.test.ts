@@ -24,7 +24,12 @@ async function usageLines(client: SignedInClient): Promise<TransactionPage['data
 describe('usage history lines', () => {
   it('carry the shortened prompt, the first image while kept, the engine, the session and the free images used', async () => {
     const client = await signedInUser(server);
-    await creditTopUp(server.deps.db, { userId: client.userId, amountCents: 500, reference: `cs_test_usage_${client.userId}`, description: 'Top-up' });
+    await creditTopUp(server.deps.db, {
+      userId: client.userId,
+      amountCents: 500,
+      reference: `cs_test_usage_${client.userId}`,
+      description: 'Top-up',
+    });
     const longPrompt = `a lighthouse on a cliff at dusk ${'with waves crashing below '.repeat(6)}`;
     const free = await sendMessage(client, 'a red deer in the snow', { requestReply: true });
     const freeJob = await jobSettled(server, free.reply!.job_id);
@@ -34,14 +39,20 @@ describe('usage history lines', () => {
     expect(paidJob.status, JSON.stringify(paidJob)).toBe('completed');
 
     const [paidLine, freeLine] = await usageLines(client);
-    expect(freeLine).toMatchObject({ amount_formatted: '$0.00', engine: { kind: 'local' }, usage: { prompt: 'a red deer in the snow', session_id: free.session_id, free_images: 1 } });
+    expect(freeLine).toMatchObject({
+      amount_formatted: '$0.00',
+      engine: { kind: 'local' },
+      usage: { prompt: 'a red deer in the snow', session_id: free.session_id, free_images: 1 },
+    });
     expect(paidLine).toMatchObject({ amount_formatted: '$0.08', usage: { session_id: paid.session_id, free_images: 0 } });
     expect(paidLine!.usage!.prompt).toHaveLength(80);
     expect(paidLine!.usage!.prompt.endsWith('…')).toBe(true);
     expect(longPrompt.startsWith(paidLine!.usage!.prompt.slice(0, -1))).toBe(true);
 
     // The thumbnail is the reply's own image, and loads for its owner.
-    const reply = (await (await client.get(`/api/messages/${free.reply!.reply_message_id}`)).json()) as { files: { id: string; thumbnailUrl: string; fileUrl: string }[] };
+    const reply = (await (await client.get(`/api/messages/${free.reply!.reply_message_id}`)).json()) as {
+      files: { id: string; thumbnailUrl: string; fileUrl: string }[];
+    };
     expect([reply.files[0]!.thumbnailUrl, reply.files[0]!.fileUrl]).toContain(freeLine!.usage!.thumbnail_url);
     expect((await client.get(freeLine!.usage!.thumbnail_url!)).status).toBe(200);
 

@@ -22,8 +22,24 @@ const USAGE_DETAILS: PreparedStatement = {
 
 export async function usageDetailsOf(db: DbOrTx, userId: string, entryIds: string[]): Promise<Map<string, UsageDetail>> {
   if (entryIds.length === 0) return new Map();
-  const rows = await preparedRows<{ id: string; prompt: string; free_images: number; session_id: string | null; thumbnail_url: string | null }>(db, USAGE_DETAILS, [userId, entryIds]);
-  return new Map(rows.map((row) => [row.id, { prompt: shortened(row.prompt), thumbnail_url: row.thumbnail_url, session_id: row.session_id, free_images: Math.max(0, Number(row.free_images)) }]));
+  const rows = await preparedRows<{
+    id: string;
+    prompt: string;
+    free_images: number;
+    session_id: string | null;
+    thumbnail_url: string | null;
+  }>(db, USAGE_DETAILS, [userId, entryIds]);
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        prompt: shortened(row.prompt),
+        thumbnail_url: row.thumbnail_url,
+        session_id: row.session_id,
+        free_images: Math.max(0, Number(row.free_images)),
+      },
+    ]),
+  );
 }
 
 function shortened(prompt: string): string {

@@ -14,7 +14,11 @@ import { snapshotOfStripeSession } from './stripe-provider';
  * What a verified Stripe event does. Stripe delivers at least once, in any order, sometimes
  * concurrently; every branch here is safe to run again.
  */
-export async function handleStripeEvent({ db, stripe, mails }: { db: Db; stripe: Stripe; mails?: BalanceMailDeps }, event: Stripe.Event, logger: Logger): Promise<void> {
+export async function handleStripeEvent(
+  { db, stripe, mails }: { db: Db; stripe: Stripe; mails?: BalanceMailDeps },
+  event: Stripe.Event,
+  logger: Logger,
+): Promise<void> {
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':

@@ -45,7 +45,13 @@ const fromNewAddress = <T extends TestClient>(client: T): T => {
   client.headers['X-Forwarded-For'] = `203.0.113.${++addresses}`;
   return client;
 };
-const report = (message: string): ClientErrorReport => ({ code: 'INTERNAL_SERVER_ERROR', message, status: 500, path: '/studio', release: '1.0.0' });
+const report = (message: string): ClientErrorReport => ({
+  code: 'INTERNAL_SERVER_ERROR',
+  message,
+  status: 500,
+  path: '/studio',
+  release: '1.0.0',
+});
 const post = (client: TestClient, body: unknown) => client.request('/api/client-errors', { method: 'POST', json: body });
 
 describe('client error reports', () => {
@@ -59,7 +65,8 @@ describe('client error reports', () => {
   it('answers 429 once one address has sent its reports for the minute, and logs no more', async () => {
     const client = fromNewAddress(new TestClient(server.url, server.deps.config.appUrl));
     const statuses: number[] = [];
-    for (let index = 0; index <= CLIENT_ERROR_LIMITS.perAddress; index++) statuses.push((await post(client, report(`flood ${index}`))).status);
+    for (let index = 0; index <= CLIENT_ERROR_LIMITS.perAddress; index++)
+      statuses.push((await post(client, report(`flood ${index}`))).status);
     expect(statuses.filter((status) => status === 202)).toHaveLength(CLIENT_ERROR_LIMITS.perAddress);
     const refused = await post(client, report('one too many'));
     expect(refused.status).toBe(429);
@@ -72,7 +79,8 @@ describe('client error reports', () => {
   it('answers 429 once one signed-in user has sent theirs, from any address', async () => {
     const user = await signedInUser(server);
     const statuses: number[] = [];
-    for (let index = 0; index <= CLIENT_ERROR_LIMITS.perUser; index++) statuses.push((await post(fromNewAddress(user), report(`user ${index}`))).status);
+    for (let index = 0; index <= CLIENT_ERROR_LIMITS.perUser; index++)
+      statuses.push((await post(fromNewAddress(user), report(`user ${index}`))).status);
     expect(statuses).toEqual([...Array<number>(CLIENT_ERROR_LIMITS.perUser).fill(202), 429]);
   });
 

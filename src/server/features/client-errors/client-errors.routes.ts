@@ -53,8 +53,14 @@ export function clientErrorRoutes(deps: AppDeps) {
     summary: 'Report an error seen in the web client',
     description: `At most ${CLIENT_ERROR_LIMITS.perAddress} reports a minute from one address and ${CLIENT_ERROR_LIMITS.perUser} from one signed-in user; a body over ${CLIENT_ERROR_BODY_LIMIT_BYTES} bytes is refused with 413.`,
     middleware: [limited, small],
-    request: { body: { required: true, content: { 'application/json': { schema: clientErrorReportSchema.meta({ id: 'ClientErrorReport' }) } } } },
-    responses: { 202: { description: 'Recorded' }, 413: { description: 'BAD_REQUEST: the report is too large' }, 429: { description: 'RATE_LIMIT_EXCEEDED' } },
+    request: {
+      body: { required: true, content: { 'application/json': { schema: clientErrorReportSchema.meta({ id: 'ClientErrorReport' }) } } },
+    },
+    responses: {
+      202: { description: 'Recorded' },
+      413: { description: 'BAD_REQUEST: the report is too large' },
+      429: { description: 'RATE_LIMIT_EXCEEDED' },
+    },
   });
 
   return createRouter().openapi(postClientError, (c) => {

@@ -19,11 +19,19 @@ export function publicConfigOf(config: AppConfig, engines: EngineOffer[]): Publi
     landingFigures: config.landingFigures,
     imageEngine: config.imageEngine.kind,
     engines,
-    payments: config.stripe.mode === 'stripe' ? { mode: 'stripe', publishableKey: config.stripe.publishableKey } : { mode: 'test', publishableKey: null },
+    payments:
+      config.stripe.mode === 'stripe'
+        ? { mode: 'stripe', publishableKey: config.stripe.publishableKey }
+        : { mode: 'test', publishableKey: null },
     socialProviders: { google: !!config.social.google, github: !!config.social.github, apple: !!config.social.apple },
     devMailbox: !config.isProduction && !config.mail.smtpUrl,
     errorReporting: config.sentry.clientDsn
-      ? { dsn: config.sentry.clientDsn, environment: reportingEnvironmentOf(config), release: APP_VERSION, tracesSampleRate: TRACES_SAMPLE_RATE }
+      ? {
+          dsn: config.sentry.clientDsn,
+          environment: reportingEnvironmentOf(config),
+          release: APP_VERSION,
+          tracesSampleRate: TRACES_SAMPLE_RATE,
+        }
       : null,
     retention: config.retention,
   };
@@ -35,7 +43,9 @@ const getConfig = createRoute({
   method: 'get',
   path: '/',
   summary: 'What the web client needs to know about this server (nothing secret)',
-  responses: { 200: { description: 'Public configuration', content: { 'application/json': { schema: publicConfigSchema.openapi('PublicConfig') } } } },
+  responses: {
+    200: { description: 'Public configuration', content: { 'application/json': { schema: publicConfigSchema.openapi('PublicConfig') } } },
+  },
 });
 
 export function configRoutes({ config, generation }: AppDeps) {

@@ -12,7 +12,13 @@ export interface ConfiguredEngine {
 }
 
 /** The variable that names an engine's picture model, for the console to show beside it. */
-const MODEL_VARIABLES: Record<EngineKind, string> = { local: '', openai: 'OPENAI_IMAGE_MODEL', gemini: 'GEMINI_IMAGE_MODEL', comfyui: 'COMFYUI_WORKFLOWS', a1111: 'A1111_MODEL' };
+const MODEL_VARIABLES: Record<EngineKind, string> = {
+  local: '',
+  openai: 'OPENAI_IMAGE_MODEL',
+  gemini: 'GEMINI_IMAGE_MODEL',
+  comfyui: 'COMFYUI_WORKFLOWS',
+  a1111: 'A1111_MODEL',
+};
 
 /**
  * The engines this server offers (IMAGE_ENGINES), the default first, each at its own price. The
@@ -24,7 +30,9 @@ export function configuredEngines(deps: Pick<AppDeps, 'generation'>): Configured
   return generation.engines.map((entry) => {
     const prefix = `${entry.kind.toUpperCase()}_`;
     const problems = generation.modelProblems.filter((found) => found.variable.startsWith(prefix));
-    const named = [entry.capabilities.textToImage?.model, entry.capabilities.edit?.model].filter((model): model is string => typeof model === 'string');
+    const named = [entry.capabilities.textToImage?.model, entry.capabilities.edit?.model].filter(
+      (model): model is string => typeof model === 'string',
+    );
     const models = [...new Set(named)]
       .filter((model) => !problems.some((problem) => problem.model === model))
       .map((model) => ({ variable: MODEL_VARIABLES[entry.kind], model, status: 'ok' as const, detail: null }));

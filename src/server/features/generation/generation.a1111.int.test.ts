@@ -39,7 +39,12 @@ beforeEach(() => a1111.reset());
 
 async function payingUser(): Promise<SignedInClient> {
   const client = await signedInUser(server);
-  await creditTopUp(server.deps.db, { userId: client.userId, amountCents: 500, reference: `cs_test_${client.userId}`, description: 'Test top-up' });
+  await creditTopUp(server.deps.db, {
+    userId: client.userId,
+    amountCents: 500,
+    reference: `cs_test_${client.userId}`,
+    description: 'Test top-up',
+  });
   return client;
 }
 
@@ -54,9 +59,17 @@ describe('generation with the AUTOMATIC1111 engine', () => {
     const client = await payingUser();
     const sent = await send(client, 'a lighthouse at dusk');
     expect(sent.reply.price_cents).toBe(3);
-    expect(await jobSettled(server, sent.reply.job_id)).toMatchObject({ status: 'completed', engine: 'a1111', engineModel: 'sd_xl_base_1.0' });
+    expect(await jobSettled(server, sent.reply.job_id)).toMatchObject({
+      status: 'completed',
+      engine: 'a1111',
+      engineModel: 'sd_xl_base_1.0',
+    });
     const request = a1111.received.find((r) => r.path === '/sdapi/v1/txt2img')!;
-    expect(request.json).toMatchObject({ prompt: 'a lighthouse at dusk', batch_size: 1, override_settings: { sd_model_checkpoint: 'sd_xl_base_1.0' } });
+    expect(request.json).toMatchObject({
+      prompt: 'a lighthouse at dusk',
+      batch_size: 1,
+      override_settings: { sd_model_checkpoint: 'sd_xl_base_1.0' },
+    });
     expect(a1111.usedModels).toEqual(['sd_xl_base_1.0.safetensors [31e35c80fc]']);
     expect((await replyOf(client, sent.reply.reply_message_id)).contentText).toBe('Made with sd_xl_base_1.0 on AUTOMATIC1111.');
     expect((await ledgerOf(server, client.userId)).find((entry) => entry.kind === 'usage')).toMatchObject({ amountCents: -3 });
@@ -68,7 +81,11 @@ describe('generation with the AUTOMATIC1111 engine', () => {
     const sent = await send(client, 'turn it into a watercolour', [photo.id]);
     expect((await jobSettled(server, sent.reply.job_id)).status).toBe('completed');
     const request = a1111.received.find((r) => r.path === '/sdapi/v1/img2img')!;
-    expect(request.json).toMatchObject({ prompt: 'turn it into a watercolour', denoising_strength: EDIT_DENOISING_STRENGTH, init_images: [expect.any(String)] });
+    expect(request.json).toMatchObject({
+      prompt: 'turn it into a watercolour',
+      denoising_strength: EDIT_DENOISING_STRENGTH,
+      init_images: [expect.any(String)],
+    });
     expect((await replyOf(client, sent.reply.reply_message_id)).files).toHaveLength(1);
   });
 
@@ -86,7 +103,11 @@ describe('generation with the AUTOMATIC1111 engine', () => {
     const client = await payingUser();
     a1111.script({ hang: true }, { hang: true }, { hang: true });
     const sent = await send(client, 'a slow sunset');
-    await expectRefundedOnce(server, client, { jobId: sent.reply.job_id, replyMessageId: sent.reply.reply_message_id, sessionId: sent.session_id });
+    await expectRefundedOnce(server, client, {
+      jobId: sent.reply.job_id,
+      replyMessageId: sent.reply.reply_message_id,
+      sessionId: sent.session_id,
+    });
     await expect.poll(() => a1111.interrupts()).toBe(3);
   });
 });

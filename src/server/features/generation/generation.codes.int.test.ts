@@ -49,7 +49,9 @@ describe('server texts as codes', () => {
       expect(message.contentCodes?.[0]).toEqual({ code: 'local.madeBy' });
       // What it can draw is said only when a request fails for it.
       expect(message.contentCodes).not.toContainEqual({ code: 'local.canDraw' });
-      expect(message.contentText).toMatch(/^Made with the built-in local engine \(offline image filters, not a hosted AI model\)\. It drew a procedural scene from the words: /);
+      expect(message.contentText).toMatch(
+        /^Made with the built-in local engine \(offline image filters, not a hosted AI model\)\. It drew a procedural scene from the words: /,
+      );
     }
     // The request's language no longer picks the words: both replies carry the same codes.
     expect(russian.contentCodes?.map((part) => part.code)).toEqual(english.contentCodes?.map((part) => part.code));
@@ -81,7 +83,10 @@ describe('server texts as codes', () => {
       ['usage', { code: 'ledger.generatedFree', params: { count: 1, free: 1 } }, 'Generated 1 image (free)'],
     ]);
     const entries = await server.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, client.userId));
-    expect(entries.find((entry) => entry.kind === 'free_grant')).toMatchObject({ description: 'Welcome gift: 3 free images', descriptionCode: { code: 'ledger.freeGrant', params: { count: 3 } } });
+    expect(entries.find((entry) => entry.kind === 'free_grant')).toMatchObject({
+      description: 'Welcome gift: 3 free images',
+      descriptionCode: { code: 'ledger.freeGrant', params: { count: 3 } },
+    });
   });
 });
 
@@ -107,32 +112,56 @@ describe('the backfill of texts written before codes', () => {
       openai: await old('Made with gpt-image-1.', 'completed'),
       comfy: await old('Made with SDXL base on ComfyUI.', 'completed'),
       edited: await old('Edited with gemini-2.5-flash-image.', 'completed'),
-      timeLimit: await old('Sorry, the image could not be made: the image service took too long to answer. The charge was refunded ($0.08 was refunded to your balance).', 'error'),
-      cause: await old('Sorry, the image could not be made: ComfyUI ran out of GPU memory for this picture. The charge was refunded ($1,234.50 was refunded to your balance, 2 free images returned).', 'error'),
+      timeLimit: await old(
+        'Sorry, the image could not be made: the image service took too long to answer. The charge was refunded ($0.08 was refunded to your balance).',
+        'error',
+      ),
+      cause: await old(
+        'Sorry, the image could not be made: ComfyUI ran out of GPU memory for this picture. The charge was refunded ($1,234.50 was refunded to your balance, 2 free images returned).',
+        'error',
+      ),
       unrefunded: await old('Sorry, the image could not be made: something went wrong on our side.', 'error'),
       note: await old('Сделано встроенным локальным движком (офлайн-фильтры изображений, а не облачная ИИ-модель).', 'completed'),
     };
     const [entry] = await server.deps.db
       .insert(ledgerEntries)
-      .values({ userId: client.userId, kind: 'usage', amountCents: -8, freeGenerationsDelta: -2, reference: `old-${client.userId}`, description: 'Generated 3 images (2 free)', balanceAfterCents: 0 })
+      .values({
+        userId: client.userId,
+        kind: 'usage',
+        amountCents: -8,
+        freeGenerationsDelta: -2,
+        reference: `old-${client.userId}`,
+        description: 'Generated 3 images (2 free)',
+        balanceAfterCents: 0,
+      })
       .returning({ id: ledgerEntries.id });
     await runBackfill();
 
-    const codesOf = async (id: string): Promise<CodedText[] | null> => (await server.deps.db.select({ codes: messages.contentCodes }).from(messages).where(eq(messages.id, id)))[0]!.codes;
+    const codesOf = async (id: string): Promise<CodedText[] | null> =>
+      (await server.deps.db.select({ codes: messages.contentCodes }).from(messages).where(eq(messages.id, id)))[0]!.codes;
     expect(await codesOf(ids.working)).toEqual([{ code: 'reply.working' }]);
     expect(await codesOf(ids.openai)).toEqual([{ code: 'reply.madeWith', params: { model: 'gpt-image-1' } }]);
     expect(await codesOf(ids.comfy)).toEqual([{ code: 'reply.madeWithOn', params: { model: 'SDXL base', server: 'ComfyUI' } }]);
     expect(await codesOf(ids.edited)).toEqual([{ code: 'reply.editedWith', params: { model: 'gemini-2.5-flash-image' } }]);
-    expect(await codesOf(ids.timeLimit)).toEqual([{ code: 'failure.timeLimit' }, { code: 'failure.refundedMoney', params: { amount: { cents: 8 } } }]);
+    expect(await codesOf(ids.timeLimit)).toEqual([
+      { code: 'failure.timeLimit' },
+      { code: 'failure.refundedMoney', params: { amount: { cents: 8 } } },
+    ]);
     expect(await codesOf(ids.cause)).toEqual([
-      { code: 'failure.notMade', params: { reason: { coded: { code: 'engine.providerSaid', params: { text: 'ComfyUI ran out of GPU memory for this picture.' } } } } },
+      {
+        code: 'failure.notMade',
+        params: { reason: { coded: { code: 'engine.providerSaid', params: { text: 'ComfyUI ran out of GPU memory for this picture.' } } } },
+      },
       { code: 'failure.refundedBoth', params: { amount: { cents: 123450 }, count: 2 } },
     ]);
     expect(await codesOf(ids.unrefunded)).toEqual([{ code: 'failure.ourSide' }]);
     expect(await codesOf(ids.note)).toBeNull();
     // The reply made with codes keeps them.
     expect(await codesOf(made.id)).toEqual(made.contentCodes);
-    const [line] = await server.deps.db.select({ code: ledgerEntries.descriptionCode }).from(ledgerEntries).where(eq(ledgerEntries.id, entry!.id));
+    const [line] = await server.deps.db
+      .select({ code: ledgerEntries.descriptionCode })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.id, entry!.id));
     expect(line?.code).toEqual({ code: 'ledger.generatedPartlyFree', params: { count: 3, free: 2 } });
   });
 });

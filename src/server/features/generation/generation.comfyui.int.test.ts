@@ -40,14 +40,38 @@ beforeEach(() => comfy.reset());
 
 async function payingUser(cents = 500): Promise<SignedInClient> {
   const client = await signedInUser(server);
-  await creditTopUp(server.deps.db, { userId: client.userId, amountCents: cents, reference: `cs_test_${client.userId}`, description: 'Test top-up' });
+  await creditTopUp(server.deps.db, {
+    userId: client.userId,
+    amountCents: cents,
+    reference: `cs_test_${client.userId}`,
+    description: 'Test top-up',
+  });
   return client;
 }
 
-async function send(client: SignedInClient, text: string, options: { fileIds?: string[]; sessionId?: string; engine?: string; aspect_ratio?: string; image_count?: number } = {}) {
+async function send(
+  client: SignedInClient,
+  text: string,
+  options: { fileIds?: string[]; sessionId?: string; engine?: string; aspect_ratio?: string; image_count?: number } = {},
+) {
   const { fileIds, sessionId, ...choice } = options;
-  const response = await client.post('/api/messages', { session_id: sessionId ?? 'new', content_text: text, file_ids: fileIds ?? [], request_reply: true, ...choice });
-  return { status: response.status, body: (await response.json()) as { session_id: string; message: { id: string }; reply: { job_id: string; reply_message_id: string; price_cents: number } | null; code?: string; details?: unknown } };
+  const response = await client.post('/api/messages', {
+    session_id: sessionId ?? 'new',
+    content_text: text,
+    file_ids: fileIds ?? [],
+    request_reply: true,
+    ...choice,
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as {
+      session_id: string;
+      message: { id: string };
+      reply: { job_id: string; reply_message_id: string; price_cents: number } | null;
+      code?: string;
+      details?: unknown;
+    },
+  };
 }
 
 describe('generation with the ComfyUI engine', () => {
@@ -65,14 +89,21 @@ describe('generation with the ComfyUI engine', () => {
     const reply = await replyOf(client, body.reply!.reply_message_id);
     expect(reply.contentText).toBe('Made with FLUX.1 [schnell] on ComfyUI.');
     expect(reply.files).toHaveLength(2);
-    const message = (await (await client.get(`/api/messages/${body.reply!.reply_message_id}`)).json()) as { engine: unknown; files: Array<{ engine: unknown }> };
+    const message = (await (await client.get(`/api/messages/${body.reply!.reply_message_id}`)).json()) as {
+      engine: unknown;
+      files: Array<{ engine: unknown }>;
+    };
     expect(message.engine).toEqual({ kind: 'comfyui', model: 'FLUX.1 [schnell]' });
     expect(message.files.map((file) => file.engine)).toEqual([
       { kind: 'comfyui', model: 'FLUX.1 [schnell]' },
       { kind: 'comfyui', model: 'FLUX.1 [schnell]' },
     ]);
-    const history = (await (await client.get('/api/stripe/transaction-history/withdrawals')).json()) as { data: Array<{ type: string; amount_formatted: string; engine: unknown }> };
-    expect(history.data).toEqual([expect.objectContaining({ type: 'usage', amount_formatted: '$0.10', engine: { kind: 'comfyui', model: 'FLUX.1 [schnell]' } })]);
+    const history = (await (await client.get('/api/stripe/transaction-history/withdrawals')).json()) as {
+      data: Array<{ type: string; amount_formatted: string; engine: unknown }>;
+    };
+    expect(history.data).toEqual([
+      expect.objectContaining({ type: 'usage', amount_formatted: '$0.10', engine: { kind: 'comfyui', model: 'FLUX.1 [schnell]' } }),
+    ]);
   });
 
   it('edits an uploaded photo: uploads it to ComfyUI and gives it to the edit workflow', async () => {
@@ -94,9 +125,16 @@ describe('generation with the ComfyUI engine', () => {
     const first = await send(client, 'a red house in the snow', { engine: 'local' });
     await jobSettled(server, first.body.reply!.job_id);
     expect(comfy.prompts).toHaveLength(0);
-    expect((await (await client.get(`/api/sessions/${first.body.session_id}`)).json()) as { engine: string }).toMatchObject({ engine: 'local' });
+    expect((await (await client.get(`/api/sessions/${first.body.session_id}`)).json()) as { engine: string }).toMatchObject({
+      engine: 'local',
+    });
 
-    const second = await send(client, 'a red house in the snow', { sessionId: first.body.session_id, engine: 'comfyui', aspect_ratio: '16:9', image_count: 3 });
+    const second = await send(client, 'a red house in the snow', {
+      sessionId: first.body.session_id,
+      engine: 'comfyui',
+      aspect_ratio: '16:9',
+      image_count: 3,
+    });
     expect(second.body.reply!.price_cents).toBe(15);
     await jobSettled(server, second.body.reply!.job_id);
     expect(comfy.prompts[0]!.prompt['5']!.inputs).toEqual({ width: 1360, height: 768, batch_size: 3 });
@@ -108,7 +146,9 @@ describe('generation with the ComfyUI engine', () => {
     expect(Math.abs(width! / height! - 16 / 9)).toBeLessThan(0.01);
 
     // Next message without a choice: the session's engine.
-    expect((await (await client.get(`/api/sessions/${first.body.session_id}`)).json()) as { engine: string }).toMatchObject({ engine: 'comfyui' });
+    expect((await (await client.get(`/api/sessions/${first.body.session_id}`)).json()) as { engine: string }).toMatchObject({
+      engine: 'comfyui',
+    });
     const third = await send(client, 'and one more of the fox', { sessionId: first.body.session_id });
     expect((await jobSettled(server, third.body.reply!.job_id)).engine).toBe('comfyui');
   });
@@ -117,20 +157,32 @@ describe('generation with the ComfyUI engine', () => {
     const client = await payingUser();
     comfy.script({ hang: true }, { hang: true }, { hang: true });
     const { body } = await send(client, 'a slow painting of the sea');
-    await expectRefundedOnce(server, client, { jobId: body.reply!.job_id, replyMessageId: body.reply!.reply_message_id, sessionId: body.session_id });
+    await expectRefundedOnce(server, client, {
+      jobId: body.reply!.job_id,
+      replyMessageId: body.reply!.reply_message_id,
+      sessionId: body.session_id,
+    });
     const promptIds = comfy.prompts.map((prompt) => prompt.promptId);
     expect(promptIds).toHaveLength(3);
     // Each try's own prompt was interrupted by its id (never a global interrupt).
     await expect.poll(() => comfy.interrupts).toEqual(promptIds);
     const reply = await replyOf(client, body.reply!.reply_message_id);
-    expect(reply.contentText).toBe('Sorry, the image could not be made: the image service took too long to answer. The charge was refunded ($0.05 was refunded to your balance).');
+    expect(reply.contentText).toBe(
+      'Sorry, the image could not be made: the image service took too long to answer. The charge was refunded ($0.05 was refunded to your balance).',
+    );
   });
 
   it('refunds an execution error at once (no retry), naming the node', async () => {
     const client = await payingUser();
-    comfy.script({ executionError: { exceptionType: 'RuntimeError', message: 'Error while deserializing header: MetadataIncompleteBuffer' } });
+    comfy.script({
+      executionError: { exceptionType: 'RuntimeError', message: 'Error while deserializing header: MetadataIncompleteBuffer' },
+    });
     const { body } = await send(client, 'a castle');
-    const { job, reply } = await expectRefundedOnce(server, client, { jobId: body.reply!.job_id, replyMessageId: body.reply!.reply_message_id, sessionId: body.session_id });
+    const { job, reply } = await expectRefundedOnce(server, client, {
+      jobId: body.reply!.job_id,
+      replyMessageId: body.reply!.reply_message_id,
+      sessionId: body.session_id,
+    });
     expect(job.attempts).toBe(1);
     expect(comfy.prompts).toHaveLength(1);
     expect(reply.contentText).toContain('ComfyUI failed in KSampler (node 3): Error while deserializing header: MetadataIncompleteBuffer');
@@ -140,7 +192,11 @@ describe('generation with the ComfyUI engine', () => {
     const client = await payingUser();
     comfy.script({ executionError: 'out-of-memory' }, { executionError: 'out-of-memory' });
     const { body } = await send(client, 'a huge mural');
-    const { job, reply } = await expectRefundedOnce(server, client, { jobId: body.reply!.job_id, replyMessageId: body.reply!.reply_message_id, sessionId: body.session_id });
+    const { job, reply } = await expectRefundedOnce(server, client, {
+      jobId: body.reply!.job_id,
+      replyMessageId: body.reply!.reply_message_id,
+      sessionId: body.session_id,
+    });
     expect(job.attempts).toBe(2);
     expect(comfy.prompts).toHaveLength(2);
     expect(reply.contentText).toContain('ComfyUI ran out of GPU memory for this picture.');
@@ -151,7 +207,11 @@ describe('generation with the ComfyUI engine', () => {
     comfy.setModels({ checkpoints: [] });
     try {
       const { body } = await send(client, 'a garden');
-      const { job } = await expectRefundedOnce(server, client, { jobId: body.reply!.job_id, replyMessageId: body.reply!.reply_message_id, sessionId: body.session_id });
+      const { job } = await expectRefundedOnce(server, client, {
+        jobId: body.reply!.job_id,
+        replyMessageId: body.reply!.reply_message_id,
+        sessionId: body.session_id,
+      });
       expect(job.attempts).toBe(1);
       expect(job.error).toContain('ComfyUI refused the workflow: Prompt outputs failed validation');
     } finally {

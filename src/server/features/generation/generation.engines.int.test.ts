@@ -24,7 +24,10 @@ beforeAll(async () => {
   comfy = await startFakeComfyUi({ stepMs: 0 });
   const workflowsDir = await mkdtemp(path.join(os.tmpdir(), 'photomuse-workflows-'));
   const flux = JSON.parse(await readFile(path.join(SHIPPED_WORKFLOWS_DIR, 'flux1-schnell.json'), 'utf8')) as Record<string, unknown>;
-  await writeFile(path.join(workflowsDir, 'house-style.json'), JSON.stringify({ ...flux, title: 'House Style v2', maxImages: 1, aspectRatios: ['unchanged', '1:1', '3:2'] }));
+  await writeFile(
+    path.join(workflowsDir, 'house-style.json'),
+    JSON.stringify({ ...flux, title: 'House Style v2', maxImages: 1, aspectRatios: ['unchanged', '1:1', '3:2'] }),
+  );
   server = await startTestServer({
     IMAGE_ENGINES: 'local,comfyui',
     COMFYUI_URL: comfy.url,
@@ -44,7 +47,12 @@ afterAll(async () => {
 
 async function payingUser(): Promise<SignedInClient> {
   const client = await signedInUser(server);
-  await creditTopUp(server.deps.db, { userId: client.userId, amountCents: 300, reference: `cs_test_${client.userId}`, description: 'Test top-up' });
+  await creditTopUp(server.deps.db, {
+    userId: client.userId,
+    amountCents: 300,
+    reference: `cs_test_${client.userId}`,
+    description: 'Test top-up',
+  });
   return client;
 }
 
@@ -57,21 +65,58 @@ describe('several engines at once', () => {
     const config = (await (await fetch(`${server.url}/api/config`)).json()) as { imageEngine: string; engines: unknown[] };
     expect(config.imageEngine).toBe('local');
     expect(config.engines).toEqual([
-      { kind: 'local', label: null, pricePerImageCents: 0, capabilities: { textToImage: { maxImages: 5, model: null, knownSubjectsOnly: true }, edit: { maxImages: 5, maxInputImages: 5, model: null }, aspectRatios: null } },
-      { kind: 'comfyui', label: 'Studio GPU', pricePerImageCents: 6, capabilities: { textToImage: { maxImages: 1, model: 'House Style v2' }, edit: null, aspectRatios: ['unchanged', '1:1', '3:2'] } },
+      {
+        kind: 'local',
+        label: null,
+        pricePerImageCents: 0,
+        capabilities: {
+          textToImage: { maxImages: 5, model: null, knownSubjectsOnly: true },
+          edit: { maxImages: 5, maxInputImages: 5, model: null },
+          aspectRatios: null,
+        },
+      },
+      {
+        kind: 'comfyui',
+        label: 'Studio GPU',
+        pricePerImageCents: 6,
+        capabilities: { textToImage: { maxImages: 1, model: 'House Style v2' }, edit: null, aspectRatios: ['unchanged', '1:1', '3:2'] },
+      },
     ]);
   });
 
   it('quotes and charges at the chosen engine’s price; a free engine leaves the free images for paid ones', async () => {
     const client = await payingUser();
-    expect(await quote(client, { text: 'a fox', engine: 'comfyui' })).toMatchObject({ engine: 'comfyui', pricePerImageCents: 6, freeImages: 1, priceCents: 0, refusal: null });
+    expect(await quote(client, { text: 'a fox', engine: 'comfyui' })).toMatchObject({
+      engine: 'comfyui',
+      pricePerImageCents: 6,
+      freeImages: 1,
+      priceCents: 0,
+      refusal: null,
+    });
     // The built-in engine draws only the subjects it knows (a fox is not one of them).
-    expect(await quote(client, { text: 'a lighthouse', engine: 'local' })).toMatchObject({ engine: 'local', pricePerImageCents: 0, freeImages: 0, paidImages: 1, priceCents: 0 });
+    expect(await quote(client, { text: 'a lighthouse', engine: 'local' })).toMatchObject({
+      engine: 'local',
+      pricePerImageCents: 0,
+      freeImages: 0,
+      paidImages: 1,
+      priceCents: 0,
+    });
 
-    const free = await client.post('/api/messages', { session_id: 'new', content_text: 'a lighthouse', request_reply: true, engine: 'local' });
+    const free = await client.post('/api/messages', {
+      session_id: 'new',
+      content_text: 'a lighthouse',
+      request_reply: true,
+      engine: 'local',
+    });
     const freeReply = ((await free.json()) as { reply: { job_id: string; price_cents: number; free_images_used: number } }).reply;
     expect(freeReply).toMatchObject({ price_cents: 0, free_images_used: 0 });
-    const paid = await client.post('/api/messages', { session_id: 'new', content_text: 'a fox', request_reply: true, engine: 'comfyui', aspect_ratio: '3:2' });
+    const paid = await client.post('/api/messages', {
+      session_id: 'new',
+      content_text: 'a fox',
+      request_reply: true,
+      engine: 'comfyui',
+      aspect_ratio: '3:2',
+    });
     const paidReply = ((await paid.json()) as { reply: { job_id: string; price_cents: number; free_images_used: number } }).reply;
     expect(paidReply).toMatchObject({ price_cents: 0, free_images_used: 1 });
     await jobSettled(server, paidReply.job_id);
@@ -87,19 +132,41 @@ describe('several engines at once', () => {
     const client = await payingUser();
     const photo = await approvedUpload(client);
     const before = await ledgerOf(server, client.userId);
-    expect(await quote(client, { text: 'make it red', attachments: '1', engine: 'comfyui' })).toMatchObject({ refusal: { reason: 'no-edit', engine: 'comfyui', capableEngines: ['local'] } });
+    expect(await quote(client, { text: 'make it red', attachments: '1', engine: 'comfyui' })).toMatchObject({
+      refusal: { reason: 'no-edit', engine: 'comfyui', capableEngines: ['local'] },
+    });
 
-    const edit = await client.post('/api/messages', { session_id: 'new', content_text: 'make it red', file_ids: [photo.id], request_reply: true, engine: 'comfyui' });
+    const edit = await client.post('/api/messages', {
+      session_id: 'new',
+      content_text: 'make it red',
+      file_ids: [photo.id],
+      request_reply: true,
+      engine: 'comfyui',
+    });
     expect(edit.status).toBe(400);
     expect(await edit.json()).toEqual({
       code: 'BAD_REQUEST',
       message: 'Studio GPU cannot edit photos. Engines that can: The built-in engine.',
       details: { refusal: { reason: 'no-edit', engine: 'comfyui', capableEngines: ['local'] } },
     });
-    const four = await client.post('/api/messages', { session_id: 'new', content_text: 'a lighthouse', request_reply: true, engine: 'comfyui', image_count: 4 });
+    const four = await client.post('/api/messages', {
+      session_id: 'new',
+      content_text: 'a lighthouse',
+      request_reply: true,
+      engine: 'comfyui',
+      image_count: 4,
+    });
     expect(four.status).toBe(400);
-    expect(((await four.json()) as { details: unknown }).details).toEqual({ refusal: { reason: 'too-many-images', engine: 'comfyui', capableEngines: ['local'] } });
-    const wide = await client.post('/api/messages', { session_id: 'new', content_text: 'a castle', request_reply: true, engine: 'comfyui', aspect_ratio: '16:9' });
+    expect(((await four.json()) as { details: unknown }).details).toEqual({
+      refusal: { reason: 'too-many-images', engine: 'comfyui', capableEngines: ['local'] },
+    });
+    const wide = await client.post('/api/messages', {
+      session_id: 'new',
+      content_text: 'a castle',
+      request_reply: true,
+      engine: 'comfyui',
+      aspect_ratio: '16:9',
+    });
     expect(((await wide.json()) as { details: { refusal: { reason: string } } }).details.refusal.reason).toBe('shape-unsupported');
     const gone = await client.post('/api/messages', { session_id: 'new', content_text: 'a castle', request_reply: true, engine: 'gemini' });
     expect(((await gone.json()) as { details: { refusal: { reason: string } } }).details.refusal.reason).toBe('not-offered');
@@ -112,13 +179,24 @@ describe('several engines at once', () => {
   it('makes a variation with the engine of the reply it varies, at that engine’s price', async () => {
     const client = await payingUser();
     const ask = async (text: string) =>
-      ((await (await client.post('/api/messages', { session_id: 'new', content_text: text, request_reply: true, engine: 'comfyui' })).json()) as { reply: { job_id: string; reply_message_id: string } }).reply;
+      (
+        (await (
+          await client.post('/api/messages', { session_id: 'new', content_text: text, request_reply: true, engine: 'comfyui' })
+        ).json()) as { reply: { job_id: string; reply_message_id: string } }
+      ).reply;
     // The two free images go first.
     await jobSettled(server, (await ask('a bridge')).job_id);
     const first = { reply: await ask('a tower') };
     await jobSettled(server, first.reply.job_id);
-    const variation = (await (await client.post('/api/chat/variations', { reply_message_id: first.reply.reply_message_id })).json()) as { job_id: string; price_cents: number };
-    expect(await jobSettled(server, variation.job_id)).toMatchObject({ engine: 'comfyui', engineModel: 'House Style v2', status: 'completed' });
+    const variation = (await (await client.post('/api/chat/variations', { reply_message_id: first.reply.reply_message_id })).json()) as {
+      job_id: string;
+      price_cents: number;
+    };
+    expect(await jobSettled(server, variation.job_id)).toMatchObject({
+      engine: 'comfyui',
+      engineModel: 'House Style v2',
+      status: 'completed',
+    });
     expect(variation.price_cents).toBe(6);
   });
 });

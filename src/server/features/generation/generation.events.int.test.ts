@@ -48,7 +48,10 @@ describe("a session's stream announces its generation job (the status badge)", (
 
   it('sends job.updated when the job fails, and the status then reads error', async () => {
     const photo = await approvedUpload(user);
-    const [stored] = await server.deps.db.query.userFiles.findMany({ where: (files, { eq }) => eq(files.id, photo.id), columns: { storedFilename: true } });
+    const [stored] = await server.deps.db.query.userFiles.findMany({
+      where: (files, { eq }) => eq(files.id, photo.id),
+      columns: { storedFilename: true },
+    });
     // The photo the request needs is gone by the time the job runs: an impossible request, refunded.
     await server.deps.storage.delete(stored!.storedFilename);
     const { session_id: sessionId } = await send(user, { content_text: 'make it red', file_ids: [photo.id] });

@@ -29,7 +29,12 @@ afterAll(async () => {
 const FIVE_PHOTOS = ['Landscape_1.jpg', 'Portrait_3.jpg', 'Landscape_6.jpg', 'Portrait_8.jpg', 'Portrait_1.jpg'];
 
 async function topUp(client: SignedInClient, cents: number) {
-  await creditTopUp(server.deps.db, { userId: client.userId, amountCents: cents, reference: `cs_test_${client.userId}_${cents}`, description: 'Test top-up' });
+  await creditTopUp(server.deps.db, {
+    userId: client.userId,
+    amountCents: cents,
+    reference: `cs_test_${client.userId}_${cents}`,
+    description: 'Test top-up',
+  });
 }
 
 async function balanceOf(client: SignedInClient): Promise<{ availableCents: number; freeGenerationsLeft: number }> {
@@ -73,14 +78,19 @@ describe('five photos in one message', () => {
     const results = reply.files.filter((file) => file.isGenerated);
     expect(results).toHaveLength(5);
     // One result per photo, in the order the message shows its photos: each keeps its photo's (upright) shape, in greys.
-    const shown = ((await (await client.get(`/api/messages/${sent.message.id}`)).json()) as { files: { id: string }[] }).files.map((file) => photos.find((photo) => photo.id === file.id)!);
+    const shown = ((await (await client.get(`/api/messages/${sent.message.id}`)).json()) as { files: { id: string }[] }).files.map((file) =>
+      photos.find((photo) => photo.id === file.id)!,
+    );
     expect(shown).toHaveLength(5);
     const shapes = await Promise.all(
       results.map(async (file) => {
         const image = sharp(Buffer.from(await (await client.get(file.fileUrl)).arrayBuffer()));
         const { width = 0, height = 0 } = await image.metadata();
         const { channels } = await image.stats();
-        const greys = channels.length >= 3 && Math.abs(channels[0]!.mean - channels[1]!.mean) < 3 && Math.abs(channels[1]!.mean - channels[2]!.mean) < 3;
+        const greys =
+          channels.length >= 3 &&
+          Math.abs(channels[0]!.mean - channels[1]!.mean) < 3 &&
+          Math.abs(channels[1]!.mean - channels[2]!.mean) < 3;
         return { landscape: width > height, greys };
       }),
     );
@@ -90,13 +100,17 @@ describe('five photos in one message', () => {
     const usage = (await ledgerOf(server, client.userId)).filter((entry) => entry.kind === 'usage');
     expect(usage).toHaveLength(1);
     expect(usage[0]).toMatchObject({ reference: job.id, amountCents: -quoted.priceCents, freeGenerationsDelta: -quoted.freeImages });
-    expect(await balanceOf(client)).toMatchObject({ availableCents: before.availableCents - quoted.priceCents, freeGenerationsLeft: before.freeGenerationsLeft - quoted.freeImages });
+    expect(await balanceOf(client)).toMatchObject({
+      availableCents: before.availableCents - quoted.priceCents,
+      freeGenerationsLeft: before.freeGenerationsLeft - quoted.freeImages,
+    });
     await expectLedgerMatchesBalance(server, client.userId);
   });
 });
 
 describe('a request for more images than one message can make', () => {
-  const REFUSAL_TEXT = /^This request asks for \d+ images, but one message can make at most 5\. Ask for fewer versions or send fewer photos\.$/;
+  const REFUSAL_TEXT =
+    /^This request asks for \d+ images, but one message can make at most 5\. Ask for fewer versions or send fewer photos\.$/;
 
   it.each([
     ['make 10 versions of a mountain lake', 10],
@@ -115,7 +129,10 @@ describe('a request for more images than one message can make', () => {
     const response = await client.post('/api/messages', { session_id: 'new', content_text: text, request_reply: true });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { code: string; message: string; details: Record<string, unknown> };
-    expect(body).toMatchObject({ code: 'VALIDATION_ERROR', details: { reason: 'TOO_MANY_IMAGES', requested_images: requested, max_images: MAX_IMAGES_PER_REQUEST } });
+    expect(body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { reason: 'TOO_MANY_IMAGES', requested_images: requested, max_images: MAX_IMAGES_PER_REQUEST },
+    });
     expect(body.message).toMatch(REFUSAL_TEXT);
     // Nothing written: no session, message, job or ledger entry; the balance as it was.
     expect(await writtenFor(client)).toEqual(written);
@@ -124,29 +141,37 @@ describe('a request for more images than one message can make', () => {
     expect(await balanceOf(client)).toEqual(before);
   });
 
-  it('is refused for five photos with two versions of each, also when the reply is asked for afterwards (POST /api/chat)', { timeout: 120_000 }, async () => {
-    const client = await signedInUser(server);
-    await topUp(client, 500);
-    const photos = await Promise.all(FIVE_PHOTOS.map((name) => approvedUpload(client, name)));
-    const text = 'two versions of each in sepia';
-    const fileIds = photos.map((photo) => photo.id);
-    const written = await writtenFor(client);
-    expect((await quote(client, text, photos.length)).refusal).toEqual({ reason: 'TOO_MANY_IMAGES', requested_images: 10, max_images: MAX_IMAGES_PER_REQUEST });
+  it(
+    'is refused for five photos with two versions of each, also when the reply is asked for afterwards (POST /api/chat)',
+    { timeout: 120_000 },
+    async () => {
+      const client = await signedInUser(server);
+      await topUp(client, 500);
+      const photos = await Promise.all(FIVE_PHOTOS.map((name) => approvedUpload(client, name)));
+      const text = 'two versions of each in sepia';
+      const fileIds = photos.map((photo) => photo.id);
+      const written = await writtenFor(client);
+      expect((await quote(client, text, photos.length)).refusal).toEqual({
+        reason: 'TOO_MANY_IMAGES',
+        requested_images: 10,
+        max_images: MAX_IMAGES_PER_REQUEST,
+      });
 
-    const refused = await client.post('/api/messages', { session_id: 'new', content_text: text, file_ids: fileIds, request_reply: true });
-    expect(refused.status).toBe(400);
-    expect(await refused.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: { requested_images: 10 } });
-    expect(await writtenFor(client)).toEqual(written);
+      const refused = await client.post('/api/messages', { session_id: 'new', content_text: text, file_ids: fileIds, request_reply: true });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: { requested_images: 10 } });
+      expect(await writtenFor(client)).toEqual(written);
 
-    // A message stored without its reply, answered later: the same refusal, and still no charge.
-    const stored = await sendMessage(client, text, { fileIds });
-    const before = await balanceOf(client);
-    const { status, body } = await askForReply(client, stored.session_id);
-    expect(status).toBe(400);
-    expect(body).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(REFUSAL_TEXT) });
-    expect(await writtenFor(client)).toEqual({ ...written, messages: 1 });
-    expect(await balanceOf(client)).toEqual(before);
-  });
+      // A message stored without its reply, answered later: the same refusal, and still no charge.
+      const stored = await sendMessage(client, text, { fileIds });
+      const before = await balanceOf(client);
+      const { status, body } = await askForReply(client, stored.session_id);
+      expect(status).toBe(400);
+      expect(body).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(REFUSAL_TEXT) });
+      expect(await writtenFor(client)).toEqual({ ...written, messages: 1 });
+      expect(await balanceOf(client)).toEqual(before);
+    },
+  );
 
   it('is answered in full at the limit itself: five versions of one picture', { timeout: 120_000 }, async () => {
     const client = await signedInUser(server);

@@ -84,7 +84,13 @@ export async function runGenerationJob(
     (error) => deps.logger.warn({ err: error, jobId }, 'could not record the progress of a generation'),
   );
   try {
-    return await runStartedJob(deps, parts, job, { signal: AbortSignal.any([context.signal, stop.signal]), stopped: stop.signal }, reporter);
+    return await runStartedJob(
+      deps,
+      parts,
+      job,
+      { signal: AbortSignal.any([context.signal, stop.signal]), stopped: stop.signal },
+      reporter,
+    );
   } finally {
     unsubscribe();
     await reporter.close();
@@ -192,7 +198,10 @@ async function runStartedJob(
  */
 async function discardUnclaimedOutputs(deps: GenerationDeps, keys: string[]): Promise<void> {
   const inUse = await storageKeysInUse(deps.db, keys);
-  await deleteStoredFiles(deps.storage, keys.filter((key) => !inUse.has(key)));
+  await deleteStoredFiles(
+    deps.storage,
+    keys.filter((key) => !inUse.has(key)),
+  );
 }
 
 /**
@@ -213,9 +222,25 @@ async function finalPlanOf(
   const planned = await parts.replyPlanner.plan(request, { signal });
   // A shape picked in the composer is the user's word; the model's reading of it is not.
   const aspectRatio = answered.requestedAspectRatio ?? planned.aspectRatio;
-  const plan: GenerationPlan = { ...planned, imageCount: job.imageCount, aspectRatio, combine: charged.combine === true, upscaleOnly: charged.upscaleOnly };
-  await recordJobPlan(deps.db, job, plan, { ...answered.references, sourceImages: plan.sourceImages, fileIds: sourceFileIdsOf(plan, answered.references) });
-  if (plan.title) await titleSessionByPlanner(deps.db, { userId: job.userId, sessionId: job.sessionId, requestText: answered.contentText, title: plan.title });
+  const plan: GenerationPlan = {
+    ...planned,
+    imageCount: job.imageCount,
+    aspectRatio,
+    combine: charged.combine === true,
+    upscaleOnly: charged.upscaleOnly,
+  };
+  await recordJobPlan(deps.db, job, plan, {
+    ...answered.references,
+    sourceImages: plan.sourceImages,
+    fileIds: sourceFileIdsOf(plan, answered.references),
+  });
+  if (plan.title)
+    await titleSessionByPlanner(deps.db, {
+      userId: job.userId,
+      sessionId: job.sessionId,
+      requestText: answered.contentText,
+      title: plan.title,
+    });
   return plan;
 }
 
@@ -224,7 +249,11 @@ async function finalPlanOf(
  * the request waited for credit) fails the reply with its refund: editing the whole picture
  * instead would be a different, unasked-for edit.
  */
-async function maskOf(deps: GenerationDeps, job: AgentJobRow, maskId: string | null): Promise<(EngineMask & { fileId: string }) | undefined> {
+async function maskOf(
+  deps: GenerationDeps,
+  job: AgentJobRow,
+  maskId: string | null,
+): Promise<(EngineMask & { fileId: string }) | undefined> {
   if (!maskId) return undefined;
   const mask = await maskForJob(deps.db, job.userId, maskId);
   if (!mask) throw new EngineError('invalid', 'The selected area of this request is no longer available. Select it again and resend.');
@@ -286,13 +315,18 @@ async function failGeneration(deps: GenerationDeps, jobId: string, reason: unkno
   deps.logger.warn({ jobId, err: reason }, 'generation failed');
   return deps.db.transaction(async (tx) => {
     const job = await findJob(tx, jobId, { forUpdate: true });
-    if (!job || job.status === 'completed' || job.status === 'failed' || job.status === 'stopped') return { settledNow: false, engine: job?.engine };
+    if (!job || job.status === 'completed' || job.status === 'failed' || job.status === 'stopped')
+      return { settledNow: false, engine: job?.engine };
     const refund = await refundGeneration(tx, { userId: job.userId, jobId: job.id });
     await finishJob(tx, job.id, { status: 'failed', error: reason instanceof Error ? reason.message : String(reason) });
     await deletePreview(tx, job.id);
     if (job.resultMessageId) {
       const failure = failureTexts(reason, refund);
-      await updateSystemMessage(tx, job.resultMessageId, { contentText: englishOf(failure), contentCodes: failure, processingStatus: 'error' });
+      await updateSystemMessage(tx, job.resultMessageId, {
+        contentText: englishOf(failure),
+        contentCodes: failure,
+        processingStatus: 'error',
+      });
       await publishEvent(tx, { topic: sessionTopic(job.sessionId), type: 'message.updated', id: job.resultMessageId });
     }
     await publishEvent(tx, { topic: sessionTopic(job.sessionId), type: 'job.updated', id: job.id });
@@ -318,12 +352,17 @@ function failureReason(reason: unknown): CodedText[] {
 
 /** A reason's first sentence inside another: a cause never holds a coded text itself, so this keeps its plain parameters. */
 function innerOf(text: CodedText): InnerCodedText {
-  const params = Object.fromEntries(Object.entries(text.params ?? {}).filter((entry): entry is [string, PlainParam] => !(typeof entry[1] === 'object' && 'coded' in entry[1])));
+  const params = Object.fromEntries(
+    Object.entries(text.params ?? {}).filter(
+      (entry): entry is [string, PlainParam] => !(typeof entry[1] === 'object' && 'coded' in entry[1]),
+    ),
+  );
   return { code: text.code, params };
 }
 
 export function refundText(refund: { cents: number; freeImages: number }): CodedText {
-  if (refund.cents > 0 && refund.freeImages > 0) return coded('failure.refundedBoth', { amount: { cents: refund.cents }, count: refund.freeImages });
+  if (refund.cents > 0 && refund.freeImages > 0)
+    return coded('failure.refundedBoth', { amount: { cents: refund.cents }, count: refund.freeImages });
   if (refund.freeImages > 0) return coded('failure.refundedFree', { count: refund.freeImages });
   return coded('failure.refundedMoney', { amount: { cents: refund.cents } });
 }

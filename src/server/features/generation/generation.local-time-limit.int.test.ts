@@ -34,7 +34,12 @@ afterAll(async () => {
 describe('a local edit that outlasts its time limit', () => {
   it('stops its model calls when each try is aborted, and is refunded exactly once', { timeout: 90_000 }, async () => {
     const client = await signedInUser(server);
-    await creditTopUp(server.deps.db, { userId: client.userId, amountCents: 100, reference: `cs_test_${client.userId}`, description: 'Test top-up' });
+    await creditTopUp(server.deps.db, {
+      userId: client.userId,
+      amountCents: 100,
+      reference: `cs_test_${client.userId}`,
+      description: 'Test top-up',
+    });
     // 1200×800: ESRGAN on one core draws some 50,000 pixels a second, so doubling it is over a minute of model calls, tile by tile.
     const photo = await sharp(fixture('photos/Landscape_1.jpg')).resize(1200, 800).jpeg({ quality: 90 }).toBuffer();
     const uploaded = (await (await uploadBytes(client, photo, 'harbour.jpg')).json()) as UserFile;
@@ -46,7 +51,9 @@ describe('a local edit that outlasts its time limit', () => {
     expect(status).toBe(202);
     expect(body.price_cents).toBe(8);
     const { reply } = await expectRefundedOnce(server, client, { jobId: body.job_id, replyMessageId: body.reply_message_id, sessionId });
-    expect(reply.contentText).toMatch(/^Sorry, the image could not be made: the image service took too long to answer\. The charge was refunded/);
+    expect(reply.contentText).toMatch(
+      /^Sorry, the image could not be made: the image service took too long to answer\. The charge was refunded/,
+    );
     // Three tries of two seconds (and their waits) ended long before the minute the work itself would take.
     expect(Date.now() - started).toBeLessThan(TRIES * (TIME_LIMIT_SECONDS + RETRY_DELAY_SECONDS) * 1000 + 15_000);
 

@@ -25,7 +25,9 @@ async function balanceOf(client: SignedInClient): Promise<{ availableCents: numb
 }
 
 async function ask(client: SignedInClient, text: string, { sessionId = 'new', fileIds = [] as string[] } = {}) {
-  const sent = (await (await client.post('/api/messages', { session_id: sessionId, content_text: text, file_ids: fileIds })).json()) as { session_id: string };
+  const sent = (await (await client.post('/api/messages', { session_id: sessionId, content_text: text, file_ids: fileIds })).json()) as {
+    session_id: string;
+  };
   const response = await client.post('/api/chat', { session_id: sent.session_id });
   expect(response.status).toBe(202);
   const accepted = (await response.json()) as { job_id: string; reply_message_id: string; image_count: number };
@@ -44,7 +46,9 @@ describe('the local engine through POST /chat and the ledger', () => {
     const client = await signedInUser(server);
     const before = await balanceOf(client);
     const text = 'a giraffe playing the violin';
-    const quote = (await (await client.get(`/api/chat/quote?text=${encodeURIComponent(text)}&attachments=0`)).json()) as { refusal: unknown };
+    const quote = (await (await client.get(`/api/chat/quote?text=${encodeURIComponent(text)}&attachments=0`)).json()) as {
+      refusal: unknown;
+    };
     expect(quote.refusal).toEqual({ reason: 'cannot-draw', engine: 'local', capableEngines: [], subject: 'giraffe' });
 
     const sent = (await (await client.post('/api/messages', { session_id: 'new', content_text: text })).json()) as { session_id: string };
@@ -62,7 +66,9 @@ describe('the local engine through POST /chat and the ledger', () => {
 
   it('quotes a picture whose main subject it draws, with extras it cannot draw left out', async () => {
     const client = await signedInUser(server);
-    const quote = (await (await client.get(`/api/chat/quote?text=${encodeURIComponent('a cat astronaut on the moon')}&attachments=0`)).json()) as { refusal: unknown; imageCount: number };
+    const quote = (await (
+      await client.get(`/api/chat/quote?text=${encodeURIComponent('a cat astronaut on the moon')}&attachments=0`)
+    ).json()) as { refusal: unknown; imageCount: number };
     expect(quote).toMatchObject({ refusal: null, imageCount: 1 });
   });
 
@@ -76,25 +82,38 @@ describe('the local engine through POST /chat and the ledger', () => {
     expect((await balanceOf(client)).freeGenerationsLeft).toBe(before.freeGenerationsLeft - 1);
   });
 
-  it('edits the photo sent earlier when a follow-up names other text in it, after the first edit found nothing', { timeout: 120_000 }, async () => {
-    const client = await signedInUser(server);
-    const photo = await approvedUpload(client, 'Landscape_1.jpg');
-    const first = await ask(client, 'replace the text "nowhere" with "Iceland"', { fileIds: [photo.id] });
-    expect(first.job.status).toBe('failed');
-    expect(first.reply.contentText).toContain('There is no “nowhere” in the photo');
-    const quote = (await (await client.get(`/api/chat/quote?text=${encodeURIComponent('change the text "top" to "Iceland"')}&attachments=0&has_previous_output=true`)).json()) as { refusal: unknown; imageCount: number };
-    expect(quote).toMatchObject({ refusal: null, imageCount: 1 });
-    const followUp = await ask(client, 'change the text "top" to "Iceland"', { sessionId: first.sessionId });
-    expect(followUp.accepted).toMatchObject({ plan: { intent: 'edit', sourceImages: 'previous-output' } });
-    expect(followUp.job.status).toBe('completed');
-    expect(followUp.outputs).toHaveLength(1);
-    expect(followUp.reply.contentText).toContain('“top” with “Iceland”');
-  });
+  it(
+    'edits the photo sent earlier when a follow-up names other text in it, after the first edit found nothing',
+    { timeout: 120_000 },
+    async () => {
+      const client = await signedInUser(server);
+      const photo = await approvedUpload(client, 'Landscape_1.jpg');
+      const first = await ask(client, 'replace the text "nowhere" with "Iceland"', { fileIds: [photo.id] });
+      expect(first.job.status).toBe('failed');
+      expect(first.reply.contentText).toContain('There is no “nowhere” in the photo');
+      const quote = (await (
+        await client.get(
+          `/api/chat/quote?text=${encodeURIComponent('change the text "top" to "Iceland"')}&attachments=0&has_previous_output=true`,
+        )
+      ).json()) as { refusal: unknown; imageCount: number };
+      expect(quote).toMatchObject({ refusal: null, imageCount: 1 });
+      const followUp = await ask(client, 'change the text "top" to "Iceland"', { sessionId: first.sessionId });
+      expect(followUp.accepted).toMatchObject({ plan: { intent: 'edit', sourceImages: 'previous-output' } });
+      expect(followUp.job.status).toBe('completed');
+      expect(followUp.outputs).toHaveLength(1);
+      expect(followUp.reply.contentText).toContain('“top” with “Iceland”');
+    },
+  );
 
   it('quotes one image for each attached photo, and one for photos to be combined', async () => {
     const client = await signedInUser(server);
     const quote = async (text: string, attachments: number) =>
-      (await (await client.get(`/api/chat/quote?text=${encodeURIComponent(text)}&attachments=${attachments}`)).json()) as { imageCount: number; priceCents: number; pricePerImageCents: number; freeImages: number };
+      (await (await client.get(`/api/chat/quote?text=${encodeURIComponent(text)}&attachments=${attachments}`)).json()) as {
+        imageCount: number;
+        priceCents: number;
+        pricePerImageCents: number;
+        freeImages: number;
+      };
     expect((await quote('make the shirt red', 2)).imageCount).toBe(2);
     expect((await quote('make the shirt red', 5)).imageCount).toBe(5);
     expect((await quote('combine them into one picture', 3)).imageCount).toBe(1);

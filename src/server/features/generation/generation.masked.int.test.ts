@@ -25,12 +25,21 @@ let a1111: FakeA1111;
 let comfy: FakeComfyUi;
 let server: RunningServer;
 
-const PLAN = { intent: 'edit', sourceImages: 'attachments', instruction: 'Make the shirt red', imageCount: 1, aspectRatio: 'unchanged', style: null };
+const PLAN = {
+  intent: 'edit',
+  sourceImages: 'attachments',
+  instruction: 'Make the shirt red',
+  imageCount: 1,
+  aspectRatio: 'unchanged',
+  style: null,
+};
 const REVIEW = { approved: true, reason: null, suggestions: [{ title: 'Make it red', description: 'Change the main colour to red.' }] };
 
 beforeAll(async () => {
   openai = await startFakeOpenAi();
-  openai.onChat((request) => ((request.response_format as { json_schema?: { name?: string } } | undefined)?.json_schema?.name === 'upload_review' ? REVIEW : PLAN));
+  openai.onChat((request) =>
+    (request.response_format as { json_schema?: { name?: string } } | undefined)?.json_schema?.name === 'upload_review' ? REVIEW : PLAN,
+  );
   gemini = await startFakeGemini();
   gemini.onText((request) => (request.body.contents[0]!.parts.some((part) => part.inlineData) ? REVIEW : PLAN));
   a1111 = await startFakeA1111({ stepMs: 0 });
@@ -63,7 +72,12 @@ const SHIRT: Box = { left: 200, top: 680, width: 200, height: 260 };
 
 async function payingUser(): Promise<SignedInClient> {
   const client = await signedInUser(server);
-  await creditTopUp(server.deps.db, { userId: client.userId, amountCents: 500, reference: `cs_test_${client.userId}`, description: 'Test top-up' });
+  await creditTopUp(server.deps.db, {
+    userId: client.userId,
+    amountCents: 500,
+    reference: `cs_test_${client.userId}`,
+    description: 'Test top-up',
+  });
   return client;
 }
 
@@ -96,7 +110,10 @@ async function expectOnlyTheAreaChanged(source: Buffer, result: Buffer) {
   expect(change.insideChangedShare).toBeGreaterThan(0.9);
 }
 
-const decodePng = async (data: Buffer) => ({ meta: await sharp(data).metadata(), raw: await sharp(data).raw().toBuffer({ resolveWithObject: true }) });
+const decodePng = async (data: Buffer) => ({
+  meta: await sharp(data).metadata(),
+  raw: await sharp(data).raw().toBuffer({ resolveWithObject: true }),
+});
 
 describe('a selected area with each engine', () => {
   it('OpenAI: images.edit gets a mask of the image’s size whose transparent pixels are the area', async () => {
@@ -115,13 +132,31 @@ describe('a selected area with each engine', () => {
 
   it('OpenAI’s test server refuses a mask of another size or without alpha, as the API does', async () => {
     const client = new OpenAI({ apiKey: 'sk-test', baseURL: openai.baseUrl, maxRetries: 0 });
-    const photo = await toFile(await sharp({ create: { width: 64, height: 48, channels: 3, background: '#345' } }).png().toBuffer(), 'image.png', { type: 'image/png' });
-    const edit = async (mask: Buffer) => client.images.edit({ model: 'gpt-image-2', image: photo, mask: await toFile(mask, 'mask.png', { type: 'image/png' }), prompt: 'red' });
-    const otherSize = await sharp({ create: { width: 32, height: 32, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const photo = await toFile(
+      await sharp({ create: { width: 64, height: 48, channels: 3, background: '#345' } })
+        .png()
+        .toBuffer(),
+      'image.png',
+      { type: 'image/png' },
+    );
+    const edit = async (mask: Buffer) =>
+      client.images.edit({
+        model: 'gpt-image-2',
+        image: photo,
+        mask: await toFile(mask, 'mask.png', { type: 'image/png' }),
+        prompt: 'red',
+      });
+    const otherSize = await sharp({ create: { width: 32, height: 32, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
     await expect(edit(otherSize)).rejects.toMatchObject({ status: 400, param: 'mask' });
-    const noAlpha = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#fff' } }).png().toBuffer();
+    const noAlpha = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     await expect(edit(noAlpha)).rejects.toMatchObject({ status: 400, param: 'mask' });
-    const good = await sharp({ create: { width: 64, height: 48, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const good = await sharp({ create: { width: 64, height: 48, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
     await expect(edit(good)).resolves.toMatchObject({ data: [expect.objectContaining({ b64_json: expect.any(String) })] });
   });
 

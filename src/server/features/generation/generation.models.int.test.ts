@@ -51,7 +51,9 @@ describe('the local stand-ins for the hosted APIs', () => {
 
   it('refuse gemini-2.5-flash-image, past its shutdown, with 404 NOT_FOUND as Gemini does', async () => {
     const ai = new GoogleGenAI({ apiKey: 'gemini-test-key', httpOptions: { baseUrl: gemini.baseUrl, retryOptions: { attempts: 1 } } });
-    const answer = await ai.models.generateContent({ model: 'gemini-2.5-flash-image', contents: 'a lighthouse' }).catch((error: unknown) => error);
+    const answer = await ai.models
+      .generateContent({ model: 'gemini-2.5-flash-image', contents: 'a lighthouse' })
+      .catch((error: unknown) => error);
     expect(answer).toBeInstanceOf(ApiError);
     expect((answer as ApiError).status).toBe(404);
     await expect(ai.models.get({ model: 'gemini-2.5-flash' })).rejects.toBeInstanceOf(ApiError);
@@ -65,7 +67,9 @@ describe('the hosted model check at start', () => {
     expect(await healthOf(withOpenAi)).toEqual({ status: 'ok', database: 'ok' });
     expect(await healthOf(withGemini)).toEqual({ status: 'ok', database: 'ok' });
     // It asked about each configured model.
-    expect(openai.received.filter((r) => r.path.startsWith('/models/')).map((r) => r.path)).toEqual(expect.arrayContaining(['/models/gpt-image-2.5-flare', '/models/gpt-5.4-mini']));
+    expect(openai.received.filter((r) => r.path.startsWith('/models/')).map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/models/gpt-image-2.5-flare', '/models/gpt-5.4-mini']),
+    );
   });
 
   it('shows a retired model as a degraded detail of /api/health, naming the model and its variable', async () => {
@@ -83,13 +87,21 @@ describe('the hosted model check at start', () => {
       ],
     });
     const withGemini = await serverWith({ ...geminiEnv(), GEMINI_TEXT_MODEL: 'gemini-2.5-flash' });
-    expect(await healthOf(withGemini)).toMatchObject({ status: 'degraded', models: [{ variable: 'GEMINI_TEXT_MODEL', model: 'gemini-2.5-flash', problem: 'not-found' }] });
+    expect(await healthOf(withGemini)).toMatchObject({
+      status: 'degraded',
+      models: [{ variable: 'GEMINI_TEXT_MODEL', model: 'gemini-2.5-flash', problem: 'not-found' }],
+    });
   });
 
   it('shows an operator’s ComfyUI that does not answer, and an A1111 that refuses the credentials, as degraded details naming the variable to fix', async () => {
     const a1111 = await startFakeA1111({ auth: 'pm:right' });
     try {
-      const server = await serverWith({ IMAGE_ENGINES: 'local,comfyui,a1111', COMFYUI_URL: 'http://127.0.0.1:9', A1111_URL: a1111.url, A1111_AUTH: 'pm:wrong' });
+      const server = await serverWith({
+        IMAGE_ENGINES: 'local,comfyui,a1111',
+        COMFYUI_URL: 'http://127.0.0.1:9',
+        A1111_URL: a1111.url,
+        A1111_AUTH: 'pm:wrong',
+      });
       const health = (await healthOf(server)) as { status: string; models: Array<{ variable: string; problem: string }> };
       expect(health.status).toBe('degraded');
       expect(health.models.map(({ variable, problem }) => ({ variable, problem }))).toEqual([
@@ -107,7 +119,13 @@ describe('the hosted model check at start', () => {
       const server = await serverWith({ IMAGE_ENGINE: 'openai', OPENAI_BASE_URL: strict.baseUrl, OPENAI_API_KEY: 'sk-revoked' });
       expect(await healthOf(server)).toMatchObject({
         status: 'degraded',
-        models: [{ variable: 'OPENAI_API_KEY', problem: 'unauthorized', detail: 'the provider refused the key (HTTP 401); set OPENAI_API_KEY to a key it accepts' }],
+        models: [
+          {
+            variable: 'OPENAI_API_KEY',
+            problem: 'unauthorized',
+            detail: 'the provider refused the key (HTTP 401); set OPENAI_API_KEY to a key it accepts',
+          },
+        ],
       });
     } finally {
       await strict.close();

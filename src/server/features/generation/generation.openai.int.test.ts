@@ -25,7 +25,13 @@ beforeAll(async () => {
     return format?.json_schema?.name === 'upload_review' ? nextReview : nextPlan;
   });
   server = await startTestServer(
-    { IMAGE_ENGINE: 'openai', OPENAI_BASE_URL: openai.baseUrl, OPENAI_API_KEY: 'sk-test', PRICE_PER_IMAGE_CENTS: '8', FREE_GENERATIONS: '1' },
+    {
+      IMAGE_ENGINE: 'openai',
+      OPENAI_BASE_URL: openai.baseUrl,
+      OPENAI_API_KEY: 'sk-test',
+      PRICE_PER_IMAGE_CENTS: '8',
+      FREE_GENERATIONS: '1',
+    },
     { jobPolicyOverrides: { generate: { retryDelaySeconds: 1 } } },
   );
 });
@@ -35,15 +41,26 @@ afterAll(async () => {
 });
 beforeEach(() => {
   openai.reset();
-  nextPlan = { intent: 'generate', sourceImages: 'none', instruction: 'A lighthouse at sunset', imageCount: 1, aspectRatio: '16:9', style: null };
+  nextPlan = {
+    intent: 'generate',
+    sourceImages: 'none',
+    instruction: 'A lighthouse at sunset',
+    imageCount: 1,
+    aspectRatio: '16:9',
+    style: null,
+  };
   nextReview = { approved: true, reason: null, suggestions: [{ title: 'Make it red', description: 'Change the main colour to red.' }] };
 });
 
 /** A paid top-up, as the billing fulfilment would post it. */
 async function topUp(client: SignedInClient, cents: number) {
-  await creditTopUp(server.deps.db, { userId: client.userId, amountCents: cents, reference: `cs_test_${client.userId}_${cents}`, description: 'Test top-up' });
+  await creditTopUp(server.deps.db, {
+    userId: client.userId,
+    amountCents: cents,
+    reference: `cs_test_${client.userId}_${cents}`,
+    description: 'Test top-up',
+  });
 }
-
 
 describe('generation with the OpenAI engine', () => {
   it('plans with structured output, generates with the configured model and size, stores the image and charges once', async () => {
@@ -56,9 +73,14 @@ describe('generation with the OpenAI engine', () => {
     const job = await jobSettled(server, body.job_id);
     expect(job.status).toBe('completed');
     const plan = openai.received.find((r) => r.path === '/chat/completions');
-    expect(plan?.json).toMatchObject({ model: 'gpt-5.4-mini', response_format: { type: 'json_schema', json_schema: { name: 'reply_plan', strict: true } } });
+    expect(plan?.json).toMatchObject({
+      model: 'gpt-5.4-mini',
+      response_format: { type: 'json_schema', json_schema: { name: 'reply_plan', strict: true } },
+    });
     const generation = openai.received.find((r) => r.path === '/images/generations');
-    expect(generation?.json).toEqual(expect.objectContaining({ model: 'gpt-image-2.5-flare', prompt: 'A lighthouse at sunset', n: 1, size: '1536x1024' }));
+    expect(generation?.json).toEqual(
+      expect.objectContaining({ model: 'gpt-image-2.5-flare', prompt: 'A lighthouse at sunset', n: 1, size: '1536x1024' }),
+    );
 
     const reply = await replyOf(client, body.reply_message_id);
     expect(reply.processing_status).toBe('completed');
@@ -79,7 +101,8 @@ describe('generation with the OpenAI engine', () => {
   it("titles the session by the planner's title for its first request, unless the user renamed it meanwhile", async () => {
     const client = await signedInUser(server);
     await topUp(client, 100);
-    const nameOf = async (sessionId: string) => ((await (await client.get(`/api/sessions/${sessionId}`)).json()) as { session_name: string | null }).session_name;
+    const nameOf = async (sessionId: string) =>
+      ((await (await client.get(`/api/sessions/${sessionId}`)).json()) as { session_name: string | null }).session_name;
     nextPlan = { ...(nextPlan as Record<string, unknown>), title: 'Lighthouse at dusk.' };
 
     const first = await sendMessage(client, 'Draw a lighthouse at sunset, widescreen');
@@ -96,7 +119,9 @@ describe('generation with the OpenAI engine', () => {
 
     // Renamed before the job planned: the user's name stays.
     const second = await sendMessage(client, 'A castle in the fog');
-    expect((await client.request(`/api/sessions/${second.session_id}`, { method: 'PATCH', json: { session_name: 'My castle' } })).status).toBe(200);
+    expect(
+      (await client.request(`/api/sessions/${second.session_id}`, { method: 'PATCH', json: { session_name: 'My castle' } })).status,
+    ).toBe(200);
     expect((await jobSettled(server, (await askForReply(client, second.session_id)).body.job_id)).status).toBe('completed');
     expect(await nameOf(second.session_id)).toBe('My castle');
   });
@@ -106,7 +131,14 @@ describe('generation with the OpenAI engine', () => {
     await topUp(client, 100);
     const first = await approvedUpload(client, 'Landscape_1.jpg');
     const second = await approvedUpload(client, 'Portrait_1.jpg');
-    nextPlan = { intent: 'edit', sourceImages: 'attachments', instruction: 'Put both on a beach', imageCount: 2, aspectRatio: 'unchanged', style: null };
+    nextPlan = {
+      intent: 'edit',
+      sourceImages: 'attachments',
+      instruction: 'Put both on a beach',
+      imageCount: 2,
+      aspectRatio: 'unchanged',
+      style: null,
+    };
     const sessionId = (await sendMessage(client, 'put both of us on a beach, two versions', { fileIds: [first.id, second.id] })).session_id;
     const { status, body } = await askForReply(client, sessionId);
     expect(status).toBe(202);
@@ -119,18 +151,37 @@ describe('generation with the OpenAI engine', () => {
     const images = edit!.fields!.filter((f) => f.name === 'image[]' || f.name === 'image');
     expect(images).toHaveLength(2);
     expect(images.every((f) => (f.size ?? 0) > 1000)).toBe(true);
-    expect(Object.fromEntries(edit!.fields!.filter((f) => f.value !== undefined).map((f) => [f.name, f.value]))).toMatchObject({ model: 'gpt-image-2.5-flare', prompt: 'Put both on a beach', n: '2', size: 'auto' });
+    expect(Object.fromEntries(edit!.fields!.filter((f) => f.value !== undefined).map((f) => [f.name, f.value]))).toMatchObject({
+      model: 'gpt-image-2.5-flare',
+      prompt: 'Put both on a beach',
+      n: '2',
+      size: 'auto',
+    });
     expect((await replyOf(client, body.reply_message_id)).files.filter((f) => f.isGenerated)).toHaveLength(2);
   });
 
   it('edits each of five photos in a call of its own for a per-photo request: five results, charged as quoted', async () => {
     const client = await signedInUser(server);
     await topUp(client, 100);
-    const photos = await Promise.all(['Landscape_1.jpg', 'Portrait_3.jpg', 'Landscape_6.jpg', 'Portrait_8.jpg', 'Portrait_1.jpg'].map((name) => approvedUpload(client, name)));
+    const photos = await Promise.all(
+      ['Landscape_1.jpg', 'Portrait_3.jpg', 'Landscape_6.jpg', 'Portrait_8.jpg', 'Portrait_1.jpg'].map((name) =>
+        approvedUpload(client, name),
+      ),
+    );
     const text = 'make them black and white';
-    const quote = (await (await client.get(`/api/chat/quote?text=${encodeURIComponent(text)}&attachments=5`)).json()) as Record<string, unknown>;
+    const quote = (await (await client.get(`/api/chat/quote?text=${encodeURIComponent(text)}&attachments=5`)).json()) as Record<
+      string,
+      unknown
+    >;
     expect(quote).toMatchObject({ imageCount: 5, freeImages: 1, paidImages: 4, priceCents: 32, refusal: null });
-    nextPlan = { intent: 'edit', sourceImages: 'attachments', instruction: 'Make the photo black and white', imageCount: 5, aspectRatio: 'unchanged', style: null };
+    nextPlan = {
+      intent: 'edit',
+      sourceImages: 'attachments',
+      instruction: 'Make the photo black and white',
+      imageCount: 5,
+      aspectRatio: 'unchanged',
+      style: null,
+    };
 
     const sent = await sendMessage(client, text, { fileIds: photos.map((photo) => photo.id), requestReply: true });
     expect(sent.reply).toMatchObject({ image_count: 5, price_cents: 32 });
@@ -139,7 +190,10 @@ describe('generation with the OpenAI engine', () => {
     // Five calls, each with one of the photos and n=1 (the model given all five would make pictures of them together).
     const edits = openai.received.filter((r) => r.path === '/images/edits');
     expect(edits).toHaveLength(5);
-    const calls = edits.map((edit) => ({ images: edit.fields!.filter((f) => f.name === 'image[]' || f.name === 'image').map((f) => f.size), n: edit.fields!.find((f) => f.name === 'n')?.value }));
+    const calls = edits.map((edit) => ({
+      images: edit.fields!.filter((f) => f.name === 'image[]' || f.name === 'image').map((f) => f.size),
+      n: edit.fields!.find((f) => f.name === 'n')?.value,
+    }));
     expect(calls.every((call) => call.images.length === 1 && call.n === '1')).toBe(true);
     expect(calls.map((call) => call.images[0]).sort()).toEqual(photos.map((photo) => photo.file_size_bytes).sort());
     expect((await replyOf(client, sent.reply!.reply_message_id)).files.filter((f) => f.isGenerated)).toHaveLength(5);
@@ -155,14 +209,29 @@ describe('generation with the OpenAI engine', () => {
     await jobSettled(server, firstJob.job_id);
     const [firstOutput] = await server.deps.db.select().from(generatedOutputs).where(eq(generatedOutputs.jobId, firstJob.job_id));
 
-    nextPlan = { intent: 'edit', sourceImages: 'previous-output', instruction: 'Make it darker', imageCount: 1, aspectRatio: 'unchanged', style: null };
+    nextPlan = {
+      intent: 'edit',
+      sourceImages: 'previous-output',
+      instruction: 'Make it darker',
+      imageCount: 1,
+      aspectRatio: 'unchanged',
+      style: null,
+    };
     await sendMessage(client, 'now make it darker', { sessionId });
     const second = (await askForReply(client, sessionId)).body;
     expect((await jobSettled(server, second.job_id)).status).toBe('completed');
     const edits = openai.received.filter((r) => r.path === '/images/edits');
     expect(edits).toHaveLength(1);
-    const [followUp] = await server.deps.db.select().from(messages).where(eq(messages.id, (await server.deps.db.select().from(agentJobs).where(eq(agentJobs.id, second.job_id)))[0]!.messageId));
-    expect(followUp!.contextReferences).toEqual({ sourceImages: 'previous-output', fileIds: [firstOutput!.fileId], attachmentIds: [], previousOutputId: firstOutput!.fileId });
+    const [followUp] = await server.deps.db
+      .select()
+      .from(messages)
+      .where(eq(messages.id, (await server.deps.db.select().from(agentJobs).where(eq(agentJobs.id, second.job_id)))[0]!.messageId));
+    expect(followUp!.contextReferences).toEqual({
+      sourceImages: 'previous-output',
+      fileIds: [firstOutput!.fileId],
+      attachmentIds: [],
+      previousOutputId: firstOutput!.fileId,
+    });
   });
 
   it('retries a 429 and then succeeds: one output, one charge', async () => {
@@ -200,7 +269,16 @@ describe('generation with the OpenAI engine', () => {
 
   it('does not retry a content-policy refusal, and refunds it', async () => {
     const client = await signedInUser(server);
-    openai.script('/images/generations', { status: 400, body: { error: { message: 'Your request was rejected by the safety system.', type: 'image_generation_user_error', code: 'moderation_blocked' } } });
+    openai.script('/images/generations', {
+      status: 400,
+      body: {
+        error: {
+          message: 'Your request was rejected by the safety system.',
+          type: 'image_generation_user_error',
+          code: 'moderation_blocked',
+        },
+      },
+    });
     const sessionId = (await sendMessage(client, 'something not allowed')).session_id;
     const { body } = await askForReply(client, sessionId);
     const job = await jobSettled(server, body.job_id);
@@ -216,7 +294,11 @@ describe('generation with the OpenAI engine', () => {
     nextPlan = new ChatRefusal("I'm sorry, but I can't help with that request.");
     const sessionId = (await sendMessage(client, 'something the model will not plan')).session_id;
     const { body } = await askForReply(client, sessionId);
-    const { job, reply } = await expectRefundedOnce(server, client, { jobId: body.job_id, replyMessageId: body.reply_message_id, sessionId });
+    const { job, reply } = await expectRefundedOnce(server, client, {
+      jobId: body.job_id,
+      replyMessageId: body.reply_message_id,
+      sessionId,
+    });
     expect(job.attempts).toBe(1);
     expect(openai.received.filter((r) => r.path === '/chat/completions')).toHaveLength(1);
     expect(openai.received.filter((r) => r.path.startsWith('/images/'))).toHaveLength(0);
@@ -243,7 +325,10 @@ describe('generation with the OpenAI engine', () => {
     expect(status).toBe(402);
     expect(body).toMatchObject({ code: 'INSUFFICIENT_BALANCE', message: 'Insufficient credits' });
     expect(await ledgerOf(server, client.userId)).toHaveLength(before.length);
-    const jobs = await server.deps.db.select().from(agentJobs).where(and(eq(agentJobs.userId, client.userId)));
+    const jobs = await server.deps.db
+      .select()
+      .from(agentJobs)
+      .where(and(eq(agentJobs.userId, client.userId)));
     expect(jobs).toHaveLength(1);
   });
 
@@ -268,10 +353,21 @@ describe('generation with the OpenAI engine', () => {
     const client = await signedInUser(server);
     await topUp(client, 100);
     const text = 'two versions of a lighthouse at night';
-    const quote = (await (await client.get(`/api/chat/quote?text=${encodeURIComponent(text)}`)).json()) as { imageCount: number; priceCents: number; freeImages: number };
+    const quote = (await (await client.get(`/api/chat/quote?text=${encodeURIComponent(text)}`)).json()) as {
+      imageCount: number;
+      priceCents: number;
+      freeImages: number;
+    };
     expect(quote).toMatchObject({ imageCount: 2, freeImages: 1, priceCents: 8 });
     // The hosted model asks for four.
-    nextPlan = { intent: 'generate', sourceImages: 'none', instruction: 'A lighthouse at night', imageCount: 4, aspectRatio: '1:1', style: null };
+    nextPlan = {
+      intent: 'generate',
+      sourceImages: 'none',
+      instruction: 'A lighthouse at night',
+      imageCount: 4,
+      aspectRatio: '1:1',
+      style: null,
+    };
 
     const sessionId = (await sendMessage(client, text)).session_id;
     const { body } = await askForReply(client, sessionId);

@@ -11,7 +11,13 @@ export type AgentJobRow = typeof agentJobs.$inferSelect;
 
 export interface ReplyContext {
   /** The session's latest user message: the one a reply answers, with what the composer's pickers chose for it. */
-  message: { id: string; contentText: string; requestedEngine: string | null; requestedAspectRatio: string | null; requestedImageCount: number | null };
+  message: {
+    id: string;
+    contentText: string;
+    requestedEngine: string | null;
+    requestedAspectRatio: string | null;
+    requestedImageCount: number | null;
+  };
   /** The engine last chosen in the session. */
   sessionEngine: string | null;
   /** The job already made for it (POST /chat asked twice), if any. */
@@ -29,7 +35,12 @@ export interface ReplyContext {
  * for the session's latest user message, or for `messageId`; undefined when the session is not the
  * user's active session or has no such message.
  */
-export async function replyContextOf(db: DbOrTx, userId: string, sessionId: string, options: { messageId?: string } = {}): Promise<ReplyContext | undefined> {
+export async function replyContextOf(
+  db: DbOrTx,
+  userId: string,
+  sessionId: string,
+  options: { messageId?: string } = {},
+): Promise<ReplyContext | undefined> {
   const [row] = await db
     .select({
       id: messages.id,
@@ -38,7 +49,9 @@ export async function replyContextOf(db: DbOrTx, userId: string, sessionId: stri
       requestedAspectRatio: messages.requestedAspectRatio,
       requestedImageCount: messages.requestedImageCount,
       sessionEngine: chatSessions.engine,
-      existingJobId: sql<string | null>`(select j.id from ${agentJobs} j where j.message_id = ${messages.id} and j.user_id = ${userId} and j.version = 0)`,
+      existingJobId: sql<
+        string | null
+      >`(select j.id from ${agentJobs} j where j.message_id = ${messages.id} and j.user_id = ${userId} and j.version = 0)`,
       attachmentIds: sql<string[]>`array(
         select f.id from ${attachments} a join ${userFiles} f on f.id = a.file_id
         where a.message_id = ${messages.id} and f.user_id = ${userId} and f.verified_enum = 'approved' and f.expired_at is null
@@ -78,7 +91,13 @@ export async function replyContextOf(db: DbOrTx, userId: string, sessionId: stri
     .limit(1);
   if (!row) return undefined;
   return {
-    message: { id: row.id, contentText: row.contentText, requestedEngine: row.requestedEngine, requestedAspectRatio: row.requestedAspectRatio, requestedImageCount: row.requestedImageCount },
+    message: {
+      id: row.id,
+      contentText: row.contentText,
+      requestedEngine: row.requestedEngine,
+      requestedAspectRatio: row.requestedAspectRatio,
+      requestedImageCount: row.requestedImageCount,
+    },
     sessionEngine: row.sessionEngine,
     existingJobId: row.existingJobId,
     attachmentIds: row.attachmentIds,
@@ -112,8 +131,15 @@ export async function findJob(db: DbOrTx, jobId: string, options: { forUpdate?: 
   return row;
 }
 
-export async function updateSystemMessage(db: DbOrTx, messageId: string, values: { contentText: string; contentCodes: CodedText[]; processingStatus: string }) {
-  await db.update(messages).set({ ...values, updatedAt: new Date() }).where(eq(messages.id, messageId));
+export async function updateSystemMessage(
+  db: DbOrTx,
+  messageId: string,
+  values: { contentText: string; contentCodes: CodedText[]; processingStatus: string },
+) {
+  await db
+    .update(messages)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(messages.id, messageId));
   await db.execute(sql`update chat_sessions set updated_at = now() where id = (select session_id from messages where id = ${messageId})`);
 }
 
@@ -189,7 +215,10 @@ export async function startJob(db: DbOrTx, jobId: string): Promise<AgentJobRow |
     .set({ status: 'processing', attempts: sql`${agentJobs.attempts} + 1`, startedAt: sql`coalesce(${agentJobs.startedAt}, now())` })
     .where(and(eq(agentJobs.id, jobId), inArray(agentJobs.status, ['queued', 'processing'])))
     // Outside a transaction block the NOTIFY goes out as the update commits.
-    .returning({ ...getTableColumns(agentJobs), notified: sql`${notifyEventSql({ topic: sessionTopicSql(agentJobs.sessionId), type: 'job.updated', id: jobId })}` });
+    .returning({
+      ...getTableColumns(agentJobs),
+      notified: sql`${notifyEventSql({ topic: sessionTopicSql(agentJobs.sessionId), type: 'job.updated', id: jobId })}`,
+    });
   if (!claimed) return undefined;
   const { notified: _, ...job } = claimed;
   return job;
@@ -214,7 +243,15 @@ export interface GeneratedFile {
  */
 export async function completeJob(
   db: DbOrTx,
-  input: { jobId: string; description: string; replyText: string; replyCodes: CodedText[]; nameStem: string; files: GeneratedFile[]; engineModel?: string | undefined },
+  input: {
+    jobId: string;
+    description: string;
+    replyText: string;
+    replyCodes: CodedText[];
+    nameStem: string;
+    files: GeneratedFile[];
+    engineModel?: string | undefined;
+  },
 ): Promise<boolean> {
   const files = JSON.stringify(
     input.files.map((file, position) => ({
@@ -277,7 +314,12 @@ export async function answeredMessageOf(
   job: Pick<AgentJobRow, 'messageId' | 'userId'>,
 ): Promise<{ contentText: string; references: ContextReferences; requestedAspectRatio: AspectRatio | undefined; maskId: string | null }> {
   const [row] = await db
-    .select({ contentText: messages.contentText, refs: messages.contextReferences, requestedAspectRatio: messages.requestedAspectRatio, maskId: messages.maskId })
+    .select({
+      contentText: messages.contentText,
+      refs: messages.contextReferences,
+      requestedAspectRatio: messages.requestedAspectRatio,
+      maskId: messages.maskId,
+    })
     .from(messages)
     .where(and(eq(messages.id, job.messageId), eq(messages.userId, job.userId)));
   const refs = (row?.refs ?? {}) as Partial<ContextReferences>;
@@ -299,7 +341,12 @@ export async function answeredMessageOf(
  * The plan a hosted model made in the job, kept for the job's retries and shown on the message:
  * one statement for the job and the message it answers.
  */
-export async function recordJobPlan(db: DbOrTx, job: Pick<AgentJobRow, 'id' | 'messageId'>, plan: GenerationPlan, references: ContextReferences): Promise<void> {
+export async function recordJobPlan(
+  db: DbOrTx,
+  job: Pick<AgentJobRow, 'id' | 'messageId'>,
+  plan: GenerationPlan,
+  references: ContextReferences,
+): Promise<void> {
   await db.execute(sql`
     with planned as (
       update agent_jobs set plan = ${JSON.stringify(plan)}::jsonb, planned_at = now() where id = ${job.id}::uuid
@@ -355,16 +402,35 @@ export interface VariationSource {
  * began, so it would miss the new version and pick the same number.
  */
 export async function lockReply(tx: DbOrTx, userId: string, replyMessageId: string): Promise<void> {
-  await tx.select({ id: messages.id }).from(messages).where(and(eq(messages.id, replyMessageId), eq(messages.userId, userId))).for('update');
+  await tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.id, replyMessageId), eq(messages.userId, userId)))
+    .for('update');
 }
 
 /** The versions of a reply (a system message of the user's active session), or undefined. */
 export async function variationSourceOf(db: DbOrTx, userId: string, replyMessageId: string): Promise<VariationSource | undefined> {
   const rows = await db
-    .select({ sessionId: agentJobs.sessionId, messageId: agentJobs.messageId, plan: agentJobs.plan, imageCount: agentJobs.imageCount, version: agentJobs.version, status: agentJobs.status, engine: agentJobs.engine })
+    .select({
+      sessionId: agentJobs.sessionId,
+      messageId: agentJobs.messageId,
+      plan: agentJobs.plan,
+      imageCount: agentJobs.imageCount,
+      version: agentJobs.version,
+      status: agentJobs.status,
+      engine: agentJobs.engine,
+    })
     .from(agentJobs)
     .innerJoin(chatSessions, eq(chatSessions.id, agentJobs.sessionId))
-    .where(and(eq(agentJobs.resultMessageId, replyMessageId), eq(agentJobs.userId, userId), eq(chatSessions.userId, userId), eq(chatSessions.isActive, true)))
+    .where(
+      and(
+        eq(agentJobs.resultMessageId, replyMessageId),
+        eq(agentJobs.userId, userId),
+        eq(chatSessions.userId, userId),
+        eq(chatSessions.isActive, true),
+      ),
+    )
     .orderBy(agentJobs.version);
   const first = rows[0];
   if (!first || first.version !== 0) return undefined;
@@ -386,7 +452,12 @@ export async function variationSourceOf(db: DbOrTx, userId: string, replyMessage
  */
 export async function recordVariation(
   tx: DbOrTx,
-  input: { userId: string; replyMessageId: string; source: VariationSource; job: { id: string; engine: string; engineModel: string | null; priceCents: number; freeImagesUsed: number } },
+  input: {
+    userId: string;
+    replyMessageId: string;
+    source: VariationSource;
+    job: { id: string; engine: string; engineModel: string | null; priceCents: number; freeImagesUsed: number };
+  },
 ): Promise<void> {
   const { userId, source, job } = input;
   const topic = sessionTopic(source.sessionId);

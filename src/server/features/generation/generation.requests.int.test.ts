@@ -17,8 +17,21 @@ let server: RunningServer;
 
 beforeAll(async () => {
   openai = await startFakeOpenAi();
-  openai.onChat(() => ({ intent: 'generate', sourceImages: 'none', instruction: 'A red kite over a beach', imageCount: 1, aspectRatio: 'unchanged', style: null }));
-  server = await startTestServer({ IMAGE_ENGINE: 'openai', OPENAI_BASE_URL: openai.baseUrl, OPENAI_API_KEY: 'sk-test', FREE_GENERATIONS: '1', PRICE_PER_IMAGE_CENTS: '8' });
+  openai.onChat(() => ({
+    intent: 'generate',
+    sourceImages: 'none',
+    instruction: 'A red kite over a beach',
+    imageCount: 1,
+    aspectRatio: 'unchanged',
+    style: null,
+  }));
+  server = await startTestServer({
+    IMAGE_ENGINE: 'openai',
+    OPENAI_BASE_URL: openai.baseUrl,
+    OPENAI_API_KEY: 'sk-test',
+    FREE_GENERATIONS: '1',
+    PRICE_PER_IMAGE_CENTS: '8',
+  });
 });
 afterAll(async () => {
   await server?.stop();
@@ -59,7 +72,12 @@ describe('a message sent with request_reply', () => {
     expect(reloaded.at(-1)).toMatchObject({ id: refused.message.id, role: 'user', processing_status: AWAITING_CREDIT_STATUS });
     expect((await ledgerOf(server, client.userId)).filter((e) => e.kind === 'usage')).toHaveLength(1);
 
-    await creditTopUp(server.deps.db, { userId: client.userId, amountCents: 100, reference: `cs_test_${client.userId}`, description: 'Test top-up' });
+    await creditTopUp(server.deps.db, {
+      userId: client.userId,
+      amountCents: 100,
+      reference: `cs_test_${client.userId}`,
+      description: 'Test top-up',
+    });
     // Retry, pressed twice.
     const [a, b] = await Promise.all([askForReply(client, first.session_id), askForReply(client, first.session_id)]);
     expect([a.status, b.status]).toEqual([202, 202]);
@@ -82,6 +100,9 @@ describe('a message sent with request_reply', () => {
     const { status, body } = await askForReply(client, first.session_id);
     expect(status).toBe(402);
     expect(body).toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
-    expect((await messagesOf(client, first.session_id)).at(-1)).toMatchObject({ id: second.message.id, processing_status: AWAITING_CREDIT_STATUS });
+    expect((await messagesOf(client, first.session_id)).at(-1)).toMatchObject({
+      id: second.message.id,
+      processing_status: AWAITING_CREDIT_STATUS,
+    });
   });
 });

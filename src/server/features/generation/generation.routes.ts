@@ -1,5 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
-import { chooseVersionSchema, draftQuoteQuerySchema, draftQuoteSchema, replyAcceptedSchema, requestReplySchema, requestVariationSchema } from '@shared/studio';
+import {
+  chooseVersionSchema,
+  draftQuoteQuerySchema,
+  draftQuoteSchema,
+  replyAcceptedSchema,
+  requestReplySchema,
+  requestVariationSchema,
+} from '@shared/studio';
 import type { AppDeps } from '../../context';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import { requireUser } from '../../lib/require-user';

@@ -32,7 +32,8 @@ export const WORKING_ON_IT_CODES: CodedText[] = [coded('reply.working')];
 export const WORKING_ON_IT = englishOf(WORKING_ON_IT_CODES);
 export const REPLY_NOT_FOUND = 'Reply not found';
 export const VARIATION_IN_PROGRESS = 'A new version of this reply is still being made.';
-export const PHOTO_EXPIRED_BEFORE_REPLY = 'The photo in this message has been deleted, as photos are after their retention time. Send it again to get a reply.';
+export const PHOTO_EXPIRED_BEFORE_REPLY =
+  'The photo in this message has been deleted, as photos are after their retention time. Send it again to get a reply.';
 
 /** A plan for more images than one reply may make: refused (400) before anything is charged or written. */
 function assertWithinImageLimit(plan: GenerationPlan): void {
@@ -42,10 +43,17 @@ function assertWithinImageLimit(plan: GenerationPlan): void {
   throw new AppError('VALIDATION_ERROR', message, { details: { fields: [{ field: 'content_text', message }], ...refusal } });
 }
 
-export type ReplyDeps = Pick<AppDeps, 'db' | 'jobs' | 'config'> & Pick<GenerationParts, 'quotePlanner' | 'engineOf' | 'defaultEngine' | 'offers'>;
+export type ReplyDeps = Pick<AppDeps, 'db' | 'jobs' | 'config'> &
+  Pick<GenerationParts, 'quotePlanner' | 'engineOf' | 'defaultEngine' | 'offers'>;
 
 /** Names for engines without a <KIND>_LABEL, in the server's messages (the web client words its own). */
-const ENGINE_NAMES: Record<EngineKind, string> = { local: 'The built-in engine', openai: 'OpenAI', gemini: 'Gemini', comfyui: 'ComfyUI', a1111: 'AUTOMATIC1111' };
+const ENGINE_NAMES: Record<EngineKind, string> = {
+  local: 'The built-in engine',
+  openai: 'OpenAI',
+  gemini: 'Gemini',
+  comfyui: 'ComfyUI',
+  a1111: 'AUTOMATIC1111',
+};
 const REFUSAL_TEXTS: Record<EngineRefusal['reason'], string> = {
   'not-offered': 'is not offered here',
   'no-text-to-image': 'cannot make new pictures from words',
@@ -59,7 +67,10 @@ const REFUSAL_TEXTS: Record<EngineRefusal['reason'], string> = {
 /** A request the chosen engine cannot do: refused before any charge, with the engines that can (details.refusal). */
 export function engineRefusalError(deps: Pick<ReplyDeps, 'offers'>, refusal: EngineRefusal): AppError {
   const name = (kind: EngineKind) => deps.offers.find((offer) => offer.kind === kind)?.label ?? ENGINE_NAMES[kind];
-  const others = refusal.capableEngines.length > 0 ? ` Engines that can: ${refusal.capableEngines.map(name).join(', ')}.` : ' No engine offered here can.';
+  const others =
+    refusal.capableEngines.length > 0
+      ? ` Engines that can: ${refusal.capableEngines.map(name).join(', ')}.`
+      : ' No engine offered here can.';
   const what = refusal.reason === 'cannot-draw' && refusal.subject ? `cannot draw “${refusal.subject}”` : REFUSAL_TEXTS[refusal.reason];
   return new AppError('BAD_REQUEST', `${name(refusal.engine)} ${what}.${others}`, { details: { refusal } });
 }
@@ -68,10 +79,19 @@ export function engineRefusalError(deps: Pick<ReplyDeps, 'offers'>, refusal: Eng
  * The engine a request is for: the one picked in the composer (refused when it is not offered),
  * else the session's last choice while it is still offered, else the default.
  */
-export function engineFor(deps: Pick<ReplyDeps, 'engineOf' | 'defaultEngine' | 'offers'>, picked: string | null | undefined, sessionEngine: string | null): EngineEntry {
+export function engineFor(
+  deps: Pick<ReplyDeps, 'engineOf' | 'defaultEngine' | 'offers'>,
+  picked: string | null | undefined,
+  sessionEngine: string | null,
+): EngineEntry {
   if (picked) {
     const entry = deps.engineOf(picked);
-    if (!entry) throw engineRefusalError(deps, { reason: 'not-offered', engine: picked as EngineKind, capableEngines: deps.offers.map((offer) => offer.kind) });
+    if (!entry)
+      throw engineRefusalError(deps, {
+        reason: 'not-offered',
+        engine: picked as EngineKind,
+        capableEngines: deps.offers.map((offer) => offer.kind),
+      });
     return entry;
   }
   return deps.engineOf(sessionEngine) ?? deps.defaultEngine;
@@ -80,7 +100,14 @@ export function engineFor(deps: Pick<ReplyDeps, 'engineOf' | 'defaultEngine' | '
 /** A plan as the refusal rule reads it; `attachments`: how many photos the message carries. */
 function engineRequestOf(plan: GenerationPlan, attachments: number): EngineRequest {
   const sourceCount = plan.sourceImages === 'attachments' ? attachments : plan.sourceImages === 'previous-output' ? 1 : 0;
-  return { intent: plan.intent, sourceCount, combine: plan.combine ?? false, imageCount: plan.imageCount, aspectRatio: plan.aspectRatio, undrawable: plan.undrawable };
+  return {
+    intent: plan.intent,
+    sourceCount,
+    combine: plan.combine ?? false,
+    imageCount: plan.imageCount,
+    aspectRatio: plan.aspectRatio,
+    undrawable: plan.undrawable,
+  };
 }
 
 /** A stored message's picker choices, as the planner takes them. */
@@ -163,13 +190,21 @@ export async function startReplyToNewMessage(
  * the image count — and so the price — cannot grow between the quote and the charge. A hosted
  * engine's model re-plans the request's wording and shape in the job, within the count paid for.
  */
-async function startReply(tx: DbOrTx, deps: ReplyDeps, { userId, sessionId, context }: { userId: string; sessionId: string; context: ReplyContext }): Promise<ReplyAccepted> {
+async function startReply(
+  tx: DbOrTx,
+  deps: ReplyDeps,
+  { userId, sessionId, context }: { userId: string; sessionId: string; context: ReplyContext },
+): Promise<ReplyAccepted> {
   const { message, attachmentIds, previousOutputId } = context;
   // A message answered later (after a top-up) whose photo retention has deleted meanwhile: planned
   // without it, the reply would be a paid picture of something else.
-  if (context.expiredAttachmentCount > 0) throw new AppError('BAD_REQUEST', PHOTO_EXPIRED_BEFORE_REPLY, { text: coded('error.photoExpired') });
+  if (context.expiredAttachmentCount > 0)
+    throw new AppError('BAD_REQUEST', PHOTO_EXPIRED_BEFORE_REPLY, { text: coded('error.photoExpired') });
   const entry = engineFor(deps, message.requestedEngine, context.sessionEngine);
-  const plan = await deps.quotePlanner.plan({ ...planRequestOf({ text: message.contentText, attachmentIds, previousOutputId }), ...choiceOfMessage(message) });
+  const plan = await deps.quotePlanner.plan({
+    ...planRequestOf({ text: message.contentText, attachmentIds, previousOutputId }),
+    ...choiceOfMessage(message),
+  });
   assertWithinImageLimit(plan);
   // Refused before any charge: nothing is debited for what the chosen engine cannot do.
   const refusal = engineRefusalOf(deps.offers, entry.kind, engineRequestOf(plan, attachmentIds.length));
@@ -177,8 +212,19 @@ async function startReply(tx: DbOrTx, deps: ReplyDeps, { userId, sessionId, cont
   const fileIds = sourceFileIdsOf(plan, context);
   const jobId = randomUUID();
   const replyId = randomUUID();
-  const debit = await debitForGeneration(tx, { userId, jobId, imageCount: plan.imageCount, pricePerImageCents: entry.pricePerImageCents }, deps);
-  const job = { id: jobId, engine: entry.kind, engineModel: entry.modelFor(plan.intent), priceCents: debit.priceCents, freeImagesUsed: debit.freeImages, planned: entry.replyPlanner === undefined };
+  const debit = await debitForGeneration(
+    tx,
+    { userId, jobId, imageCount: plan.imageCount, pricePerImageCents: entry.pricePerImageCents },
+    deps,
+  );
+  const job = {
+    id: jobId,
+    engine: entry.kind,
+    engineModel: entry.modelFor(plan.intent),
+    priceCents: debit.priceCents,
+    freeImagesUsed: debit.freeImages,
+    planned: entry.replyPlanner === undefined,
+  };
   await recordPlanAndQueueReply(tx, {
     userId,
     sessionId,
@@ -194,7 +240,15 @@ async function startReply(tx: DbOrTx, deps: ReplyDeps, { userId, sessionId, cont
     ],
   });
   await deps.jobs.enqueue(tx, 'generate', { agentJobId: jobId });
-  return { job_id: jobId, message_id: message.id, reply_message_id: replyId, plan, image_count: plan.imageCount, price_cents: job.priceCents, free_images_used: job.freeImagesUsed };
+  return {
+    job_id: jobId,
+    message_id: message.id,
+    reply_message_id: replyId,
+    plan,
+    image_count: plan.imageCount,
+    price_cents: job.priceCents,
+    free_images_used: job.freeImagesUsed,
+  };
 }
 
 /**
@@ -214,12 +268,26 @@ export async function quoteDraft(
   const limitRefusal = imageLimitRefusal(plan.imageCount);
   if (limitRefusal) {
     const unpriced = await quoteGeneration(deps.db, userId, 0, entry.pricePerImageCents);
-    return { ...unpriced, imageCount: plan.imageCount, pricePerImageCents: entry.pricePerImageCents, free: false, engine: entry.kind, refusal: limitRefusal };
+    return {
+      ...unpriced,
+      imageCount: plan.imageCount,
+      pricePerImageCents: entry.pricePerImageCents,
+      free: false,
+      engine: entry.kind,
+      refusal: limitRefusal,
+    };
   }
   const refusal = engineRefusalOf(deps.offers, draft.engine ?? entry.kind, engineRequestOf(plan, draft.attachmentCount));
   const quote = await quoteGeneration(deps.db, userId, plan.imageCount, entry.pricePerImageCents);
   const spendingLimit = await spendingLimitForQuote(deps.db, userId, quote.priceCents);
-  return { ...quote, pricePerImageCents: entry.pricePerImageCents, free: quote.paidImages === 0, engine: entry.kind, refusal, spendingLimit };
+  return {
+    ...quote,
+    pricePerImageCents: entry.pricePerImageCents,
+    free: quote.paidImages === 0,
+    engine: entry.kind,
+    refusal,
+    spendingLimit,
+  };
 }
 
 /**
@@ -237,12 +305,22 @@ export async function requestVariation(deps: ReplyDeps, userId: string, replyMes
     const jobId = randomUUID();
     // The engine of the first version, at its price today (the default, if it is no longer offered).
     const entry = deps.engineOf(source.engine) ?? deps.defaultEngine;
-    const debit = await debitForGeneration(tx, { userId, jobId, imageCount: source.imageCount, pricePerImageCents: entry.pricePerImageCents }, deps);
+    const debit = await debitForGeneration(
+      tx,
+      { userId, jobId, imageCount: source.imageCount, pricePerImageCents: entry.pricePerImageCents },
+      deps,
+    );
     await recordVariation(tx, {
       userId,
       replyMessageId,
       source,
-      job: { id: jobId, engine: entry.kind, engineModel: entry.modelFor(source.plan.intent), priceCents: debit.priceCents, freeImagesUsed: debit.freeImages },
+      job: {
+        id: jobId,
+        engine: entry.kind,
+        engineModel: entry.modelFor(source.plan.intent),
+        priceCents: debit.priceCents,
+        freeImagesUsed: debit.freeImages,
+      },
     });
     await deps.jobs.enqueue(tx, 'generate', { agentJobId: jobId });
     return {
@@ -258,6 +336,11 @@ export async function requestVariation(deps: ReplyDeps, userId: string, replyMes
 }
 
 /** The version of a reply that the user picked with the arrows: follow-ups edit its images. */
-export async function chooseReplyVersion(deps: Pick<AppDeps, 'db'>, userId: string, input: { replyMessageId: string; version: number }): Promise<void> {
-  if (!(await chooseVersion(deps.db, { userId, ...input }))) throw new AppError('NOT_FOUND', REPLY_NOT_FOUND, { text: coded('error.replyNotFound') });
+export async function chooseReplyVersion(
+  deps: Pick<AppDeps, 'db'>,
+  userId: string,
+  input: { replyMessageId: string; version: number },
+): Promise<void> {
+  if (!(await chooseVersion(deps.db, { userId, ...input })))
+    throw new AppError('NOT_FOUND', REPLY_NOT_FOUND, { text: coded('error.replyNotFound') });
 }

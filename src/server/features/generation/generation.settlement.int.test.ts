@@ -31,7 +31,14 @@ beforeAll(async () => {
   openai.onChat(() => nextPlan);
   // One server: the workers of every server on a database take each other's jobs.
   server = await startTestServer(
-    { IMAGE_ENGINE: 'openai', OPENAI_BASE_URL: openai.baseUrl, OPENAI_API_KEY: 'sk-test', FREE_GENERATIONS: '0', PRICE_PER_IMAGE_CENTS: '8', GENERATION_TIMEOUT_SECONDS: String(TIME_LIMIT_SECONDS) },
+    {
+      IMAGE_ENGINE: 'openai',
+      OPENAI_BASE_URL: openai.baseUrl,
+      OPENAI_API_KEY: 'sk-test',
+      FREE_GENERATIONS: '0',
+      PRICE_PER_IMAGE_CENTS: '8',
+      GENERATION_TIMEOUT_SECONDS: String(TIME_LIMIT_SECONDS),
+    },
     { jobPolicyOverrides: { generate: { retryDelaySeconds: 1 } } },
   );
   // The database refuses to store the outputs of a request that says so (a fault in the one
@@ -42,7 +49,9 @@ beforeAll(async () => {
       if new.content_description like 'FAULT: refuse to store%' then raise exception 'injected fault: cannot store outputs'; end if;
       return new;
     end $$`);
-  await server.deps.db.execute(sql`create or replace trigger photomuse_test_refuse_outputs before insert on user_files for each row execute function photomuse_test_refuse_outputs()`);
+  await server.deps.db.execute(
+    sql`create or replace trigger photomuse_test_refuse_outputs before insert on user_files for each row execute function photomuse_test_refuse_outputs()`,
+  );
 });
 afterAll(async () => {
   await server?.deps.db.execute(sql`drop trigger if exists photomuse_test_refuse_outputs on user_files`);
@@ -52,13 +61,25 @@ afterAll(async () => {
 });
 beforeEach(() => {
   openai.reset();
-  nextPlan = { intent: 'generate', sourceImages: 'none', instruction: 'A harbour at dawn', imageCount: 1, aspectRatio: 'unchanged', style: null };
+  nextPlan = {
+    intent: 'generate',
+    sourceImages: 'none',
+    instruction: 'A harbour at dawn',
+    imageCount: 1,
+    aspectRatio: 'unchanged',
+    style: null,
+  };
 });
 
 /** A paying user's message and its paid reply. */
 async function paidReply(on: RunningServer, text: string) {
   const client = await signedInUser(on);
-  await creditTopUp(on.deps.db, { userId: client.userId, amountCents: 100, reference: `cs_test_${client.userId}`, description: 'Test top-up' });
+  await creditTopUp(on.deps.db, {
+    userId: client.userId,
+    amountCents: 100,
+    reference: `cs_test_${client.userId}`,
+    description: 'Test top-up',
+  });
   const sessionId = (await sendMessage(client, text)).session_id;
   const { status, body } = await askForReply(client, sessionId);
   expect(status).toBe(202);
@@ -75,9 +96,17 @@ describe('every failure after the charge ends in exactly one refund', () => {
     const reply = await paidReply(server, 'a harbour at dawn');
     const { reply: message } = await expectRefundedOnce(server, reply.client, reply);
     expect(imageCalls()).toHaveLength(TRIES);
-    expect(message.contentText).toBe('Sorry, the image could not be made: The image service answered with something that is not an image. The charge was refunded ($0.08 was refunded to your balance).');
+    expect(message.contentText).toBe(
+      'Sorry, the image could not be made: The image service answered with something that is not an image. The charge was refunded ($0.08 was refunded to your balance).',
+    );
     const moves = (await ledgerOf(server, reply.client.userId)).filter((e) => e.kind !== 'free_grant');
-    expect(moves.map((e) => [e.kind, e.amountCents])).toEqual(expect.arrayContaining([['top_up', 100], ['usage', -8], ['refund', 8]]));
+    expect(moves.map((e) => [e.kind, e.amountCents])).toEqual(
+      expect.arrayContaining([
+        ['top_up', 100],
+        ['usage', -8],
+        ['refund', 8],
+      ]),
+    );
     expect(moves).toHaveLength(3);
   });
 
@@ -87,13 +116,20 @@ describe('every failure after the charge ends in exactly one refund', () => {
     const blocked = path.join(server.deps.config.dataDir, 'storage', 'public', client.userId, 'generated');
     await mkdir(path.dirname(blocked), { recursive: true });
     await writeFile(blocked, 'not a folder');
-      await creditTopUp(server.deps.db, { userId: client.userId, amountCents: 100, reference: `cs_test_${client.userId}`, description: 'Test top-up' });
+    await creditTopUp(server.deps.db, {
+      userId: client.userId,
+      amountCents: 100,
+      reference: `cs_test_${client.userId}`,
+      description: 'Test top-up',
+    });
     const sessionId = (await sendMessage(client, 'a harbour at dawn')).session_id;
     const { body } = await askForReply(client, sessionId);
     const { reply } = await expectRefundedOnce(server, client, { jobId: body.job_id, replyMessageId: body.reply_message_id, sessionId });
     expect(imageCalls()).toHaveLength(TRIES);
     // The cause stays in the logs; the user reads plain words.
-    expect(reply.contentText).toBe('Sorry, the image could not be made: something went wrong on our side. The charge was refunded ($0.08 was refunded to your balance).');
+    expect(reply.contentText).toBe(
+      'Sorry, the image could not be made: something went wrong on our side. The charge was refunded ($0.08 was refunded to your balance).',
+    );
   });
 
   it('refunds once when completing the job fails in the database', async () => {
@@ -110,7 +146,9 @@ describe('a slow engine', () => {
     openai.script('/images/generations', hanging, hanging, hanging);
     const reply = await paidReply(server, 'a harbour at dawn');
     const { reply: message } = await expectRefundedOnce(server, reply.client, reply);
-    expect(message.contentText).toMatch(/^Sorry, the image could not be made: the image service took too long to answer\. The charge was refunded/);
+    expect(message.contentText).toMatch(
+      /^Sorry, the image could not be made: the image service took too long to answer\. The charge was refunded/,
+    );
 
     const calls = imageCalls();
     expect(calls).toHaveLength(TRIES);
@@ -126,7 +164,6 @@ describe('a slow engine', () => {
 });
 
 describe('an account deleted while its image is being made', () => {
-
   it('keeps no bytes of the image that arrived after the account was gone', { timeout: 30_000 }, async () => {
     // The image service answers after the deletion.
     openai.script('/images/generations', { status: 200, delayMs: 1_500 });
@@ -137,10 +174,18 @@ describe('an account deleted while its image is being made', () => {
     expect(deleted.status).toBe(204);
 
     // The try ends when the queue marks it done: it found its job gone after storing the image.
-    await until('the try to end', async () => {
-      const { rows } = await server.deps.db.execute<{ state: string }>(sql`select state from pgboss.job where name = 'generate' and data->>'agentJobId' = ${reply.jobId}`);
-      return rows[0] && rows[0].state !== 'active' && rows[0].state !== 'created' && rows[0].state !== 'retry' ? rows[0].state : undefined;
-    }, 20_000);
+    await until(
+      'the try to end',
+      async () => {
+        const { rows } = await server.deps.db.execute<{ state: string }>(
+          sql`select state from pgboss.job where name = 'generate' and data->>'agentJobId' = ${reply.jobId}`,
+        );
+        return rows[0] && rows[0].state !== 'active' && rows[0].state !== 'created' && rows[0].state !== 'retry'
+          ? rows[0].state
+          : undefined;
+      },
+      20_000,
+    );
     expect(imageCalls()[0]!.answeredAt).toBeDefined();
     expect(await storedFilesOf(server, reply.client.userId)).toEqual([]);
   });

@@ -44,7 +44,12 @@ describe('variations of a reply', () => {
     const { replyId } = await firstReply(client, 'a sunset over the sea');
     const variation = await client.post('/api/chat/variations', { reply_message_id: replyId });
     expect(variation.status).toBe(202);
-    const accepted = (await variation.json()) as { job_id: string; image_count: number; free_images_used: number; reply_message_id: string };
+    const accepted = (await variation.json()) as {
+      job_id: string;
+      image_count: number;
+      free_images_used: number;
+      reply_message_id: string;
+    };
     expect(accepted).toMatchObject({ image_count: 1, free_images_used: 1, reply_message_id: replyId });
     expect((await jobSettled(server, accepted.job_id)).status).toBe('completed');
 
@@ -61,7 +66,10 @@ describe('variations of a reply', () => {
     expect(await fileNameOf(client, second!.id)).toMatch(new RegExp(`^a-sunset-over-the-sea-${today}-2\\.(png|jpg|webp)$`));
 
     // One usage entry per version, each referenced by its own job.
-    const usage = await server.deps.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, client.userId), eq(ledgerEntries.kind, 'usage')));
+    const usage = await server.deps.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, client.userId), eq(ledgerEntries.kind, 'usage')));
     expect(usage).toHaveLength(2);
     expect(usage.map((entry) => entry.reference)).toContain(accepted.job_id);
 
@@ -74,7 +82,12 @@ describe('variations of a reply', () => {
 
   it('has follow-ups edit the chosen version (the newest one until another is chosen)', async () => {
     const client = await signedInUser(server);
-    await creditTopUp(server.deps.db, { userId: client.userId, amountCents: 100, reference: `cs_test_${client.userId}`, description: 'Test top-up' });
+    await creditTopUp(server.deps.db, {
+      userId: client.userId,
+      amountCents: 100,
+      reference: `cs_test_${client.userId}`,
+      description: 'Test top-up',
+    });
     const previousOutputOf = async (messageId: string) => {
       const [row] = await server.deps.db.select({ refs: messages.contextReferences }).from(messages).where(eq(messages.id, messageId));
       return (row!.refs as { previousOutputId: string | null }).previousOutputId;
@@ -117,17 +130,26 @@ describe('variations of a reply', () => {
 
   it('makes one version of several asked at the same moment (a double click, two tabs), charging once', async () => {
     const client = await signedInUser(server);
-    await creditTopUp(server.deps.db, { userId: client.userId, amountCents: 100, reference: `cs_test_${client.userId}`, description: 'Test top-up' });
+    await creditTopUp(server.deps.db, {
+      userId: client.userId,
+      amountCents: 100,
+      reference: `cs_test_${client.userId}`,
+      description: 'Test top-up',
+    });
     const { replyId } = await firstReply(client, 'a lighthouse at dusk');
     const answers = await Promise.all(Array.from({ length: 5 }, () => client.post('/api/chat/variations', { reply_message_id: replyId })));
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([202, 400, 400, 400, 400]);
     const refused = answers.filter((answer) => answer.status === 400);
-    for (const answer of refused) expect(await answer.json()).toMatchObject({ message: 'A new version of this reply is still being made.' });
+    for (const answer of refused)
+      expect(await answer.json()).toMatchObject({ message: 'A new version of this reply is still being made.' });
 
     const jobs = await server.deps.db.select().from(agentJobs).where(eq(agentJobs.resultMessageId, replyId));
     expect(jobs.map((job) => job.version).sort()).toEqual([0, 1]);
-    const usage = await server.deps.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, client.userId), eq(ledgerEntries.kind, 'usage')));
+    const usage = await server.deps.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, client.userId), eq(ledgerEntries.kind, 'usage')));
     expect(usage).toHaveLength(2);
     await jobSettled(server, jobs.find((job) => job.version === 1)!.id);
   });

@@ -23,17 +23,26 @@ let openai: Awaited<ReturnType<typeof startFakeOpenAi>>;
 let server: RunningServer;
 const workers: ChildProcess[] = [];
 
-const engineEnv = (baseUrl: string) => ({ IMAGE_ENGINE: 'openai', OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: 'sk-test', GENERATION_TIMEOUT_SECONDS: '4' });
+const engineEnv = (baseUrl: string) => ({
+  IMAGE_ENGINE: 'openai',
+  OPENAI_BASE_URL: baseUrl,
+  OPENAI_API_KEY: 'sk-test',
+  GENERATION_TIMEOUT_SECONDS: '4',
+});
 
 beforeAll(async () => {
   openai = await startFakeOpenAi();
   openai.onChat((request) => {
     const format = request.response_format as { json_schema?: { name?: string } } | undefined;
-    if (format?.json_schema?.name === 'upload_review') return { approved: true, reason: null, suggestions: [{ title: 'Windmill', description: 'Add a windmill.' }] };
+    if (format?.json_schema?.name === 'upload_review')
+      return { approved: true, reason: null, suggestions: [{ title: 'Windmill', description: 'Add a windmill.' }] };
     return { intent: 'generate', sourceImages: 'none', instruction: 'A windmill', imageCount: 1, aspectRatio: 'unchanged', style: null };
   });
   // Jobs carry their retry delay from here (where they are sent).
-  server = await startTestServer({ ...engineEnv(openai.baseUrl), WORKER: 'off', FREE_GENERATIONS: '1' }, { jobPolicyOverrides: { generate: { retryDelaySeconds: 1 } } });
+  server = await startTestServer(
+    { ...engineEnv(openai.baseUrl), WORKER: 'off', FREE_GENERATIONS: '1' },
+    { jobPolicyOverrides: { generate: { retryDelaySeconds: 1 } } },
+  );
 });
 afterAll(async () => {
   for (const worker of workers) if (worker.exitCode === null) worker.kill('SIGKILL');
@@ -45,7 +54,14 @@ function startWorker(): ChildProcess {
   const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'DATABASE_URL'));
   const worker = spawn(process.execPath, ['--import', 'tsx', 'src/server/worker.ts'], {
     cwd: root,
-    env: { ...baseEnv, ...engineEnv(openai.baseUrl), NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: inject('databaseUrl'), DATA_DIR: server.deps.config.dataDir },
+    env: {
+      ...baseEnv,
+      ...engineEnv(openai.baseUrl),
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: inject('databaseUrl'),
+      DATA_DIR: server.deps.config.dataDir,
+    },
     stdio: 'ignore',
   });
   workers.push(worker);
@@ -58,7 +74,9 @@ afterEach(() => {
 });
 
 async function killDuringCall(worker: ChildProcess, callNumber: number) {
-  await until(`the worker to make image call ${callNumber}`, () => (openai.received.filter((r) => r.path === '/images/generations').length >= callNumber ? true : undefined));
+  await until(`the worker to make image call ${callNumber}`, () =>
+    openai.received.filter((r) => r.path === '/images/generations').length >= callNumber ? true : undefined,
+  );
   worker.kill('SIGKILL');
   await until('the worker to die', () => (worker.exitCode !== null || worker.signalCode ? true : undefined));
 }
@@ -68,7 +86,9 @@ describe('a worker killed in the middle of a job', () => {
     const client = await signedInUser(server);
     // The first call hangs long enough for the kill; the retry is answered at once.
     openai.script('/images/generations', { status: 200, delayMs: 60_000 });
-    const sent = (await (await client.post('/api/messages', { session_id: 'new', content_text: 'a windmill' })).json()) as { session_id: string };
+    const sent = (await (await client.post('/api/messages', { session_id: 'new', content_text: 'a windmill' })).json()) as {
+      session_id: string;
+    };
     const accepted = (await (await client.post('/api/chat', { session_id: sent.session_id })).json()) as { job_id: string };
 
     await killDuringCall(startWorker(), 1);
@@ -85,22 +105,36 @@ describe('a worker killed in the middle of a job', () => {
     expect(entries.map((e) => e.kind)).toEqual(['usage']);
   });
 
-  it('during its last try is settled by the next worker: one refund, a failure reply, the session not processing', { timeout: 120_000 }, async () => {
-    const client = await signedInUser(server);
-    const failure = { status: 500, body: { error: { message: 'The server had an error', type: 'server_error' } } };
-    // Two tries fail, the last hangs until the kill; nothing is answered after.
-    openai.script('/images/generations', failure, failure, { status: 200, delayMs: 60_000 });
-    const sent = (await (await client.post('/api/messages', { session_id: 'new', content_text: 'a windmill' })).json()) as { session_id: string };
-    const accepted = (await (await client.post('/api/chat', { session_id: sent.session_id })).json()) as { job_id: string; reply_message_id: string };
+  it(
+    'during its last try is settled by the next worker: one refund, a failure reply, the session not processing',
+    { timeout: 120_000 },
+    async () => {
+      const client = await signedInUser(server);
+      const failure = { status: 500, body: { error: { message: 'The server had an error', type: 'server_error' } } };
+      // Two tries fail, the last hangs until the kill; nothing is answered after.
+      openai.script('/images/generations', failure, failure, { status: 200, delayMs: 60_000 });
+      const sent = (await (await client.post('/api/messages', { session_id: 'new', content_text: 'a windmill' })).json()) as {
+        session_id: string;
+      };
+      const accepted = (await (await client.post('/api/chat', { session_id: sent.session_id })).json()) as {
+        job_id: string;
+        reply_message_id: string;
+      };
 
-    await killDuringCall(startWorker(), 3);
-    startWorker();
-    await expectRefundedOnce(server, client, { jobId: accepted.job_id, replyMessageId: accepted.reply_message_id, sessionId: sent.session_id });
-    const reply = await replyOf(client, accepted.reply_message_id);
-    expect(reply.contentText).toBe('Sorry, the image could not be made: the work was interrupted. The charge was refunded (1 free image returned).');
-    expect(openai.received.filter((r) => r.path === '/images/generations')).toHaveLength(3);
-  });
-
+      await killDuringCall(startWorker(), 3);
+      startWorker();
+      await expectRefundedOnce(server, client, {
+        jobId: accepted.job_id,
+        replyMessageId: accepted.reply_message_id,
+        sessionId: sent.session_id,
+      });
+      const reply = await replyOf(client, accepted.reply_message_id);
+      expect(reply.contentText).toBe(
+        'Sorry, the image could not be made: the work was interrupted. The charge was refunded (1 free image returned).',
+      );
+      expect(openai.received.filter((r) => r.path === '/images/generations')).toHaveLength(3);
+    },
+  );
 });
 
 describe('a worker killed while verifying an upload', () => {

@@ -16,13 +16,17 @@ async function sourcePhoto(): Promise<Buffer> {
       raw[offset + 1] = (x * 2 + y * 5) % 200;
       raw[offset + 2] = 60 + ((x ^ y) % 120);
     }
-  return sharp(raw, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).png().toBuffer();
+  return sharp(raw, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 async function boxMask(): Promise<Buffer> {
   const raw = Buffer.alloc(WIDTH * HEIGHT);
   for (let y = BOX.top; y < BOX.top + BOX.height; y += 1) raw.fill(255, y * WIDTH + BOX.left, y * WIDTH + BOX.left + BOX.width);
-  return sharp(raw, { raw: { width: WIDTH, height: HEIGHT, channels: 1 } }).png().toBuffer();
+  return sharp(raw, { raw: { width: WIDTH, height: HEIGHT, channels: 1 } })
+    .png()
+    .toBuffer();
 }
 
 const rgb = async (image: Buffer) => (await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true })).data;
@@ -31,7 +35,9 @@ describe('compositing a masked edit over its source', () => {
   it('keeps every pixel outside the grown mask and takes the engine’s inside, aligning a result of another size first', async () => {
     const source = await sourcePhoto();
     // An engine that repainted everything, at a size of its own (a hosted model's 1024×1024).
-    const repainted = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: { r: 230, g: 20, b: 20 } } }).png().toBuffer();
+    const repainted = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: { r: 230, g: 20, b: 20 } } })
+      .png()
+      .toBuffer();
     const result = await compositeWithinMask(source, repainted, await boxMask());
     expect({ width: result.width, height: result.height }).toEqual({ width: WIDTH, height: HEIGHT });
 
@@ -44,9 +50,11 @@ describe('compositing a masked edit over its source', () => {
     for (let y = 0; y < HEIGHT; y += 1)
       for (let x = 0; x < WIDTH; x += 1) {
         const offset = (y * WIDTH + x) * 3;
-        const farOutside = x < BOX.left - reach || x >= BOX.left + BOX.width + reach || y < BOX.top - reach || y >= BOX.top + BOX.height + reach;
+        const farOutside =
+          x < BOX.left - reach || x >= BOX.left + BOX.width + reach || y < BOX.top - reach || y >= BOX.top + BOX.height + reach;
         const inBox = x >= BOX.left && x < BOX.left + BOX.width && y >= BOX.top && y < BOX.top + BOX.height;
-        if (farOutside) for (let c = 0; c < 3; c += 1) outsideWorst = Math.max(outsideWorst, Math.abs(after[offset + c]! - before[offset + c]!));
+        if (farOutside)
+          for (let c = 0; c < 3; c += 1) outsideWorst = Math.max(outsideWorst, Math.abs(after[offset + c]! - before[offset + c]!));
         if (inBox) {
           inside += 1;
           if (after[offset]! > 200 && after[offset + 1]! < 60 && after[offset + 2]! < 60) insideReddish += 1;
@@ -60,7 +68,9 @@ describe('compositing a masked edit over its source', () => {
 
   it('keeps a cut-out’s transparency inside the mask (stored as PNG)', async () => {
     const source = await sourcePhoto();
-    const cutOut = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const cutOut = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
     const result = await compositeWithinMask(source, cutOut, await boxMask());
     expect(result.mimeType).toBe('image/png');
     const { data } = await sharp(result.data).raw().toBuffer({ resolveWithObject: true });

@@ -44,7 +44,11 @@ async function grown(mask: Buffer, width: number, height: number, radius: number
 export async function blendWeights(mask: Buffer, width: number, height: number): Promise<Uint8Array> {
   const { grow, feather } = edgeOf(width, height);
   const inner = await grown(mask, width, height, grow);
-  const soft = await sharp(inner, { raw: { width, height, channels: 1 } }).blur(feather).extractChannel(0).raw().toBuffer();
+  const soft = await sharp(inner, { raw: { width, height, channels: 1 } })
+    .blur(feather)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
   const outer = await grown(mask, width, height, reachOf(width, height));
   const weights = new Uint8Array(width * height);
   for (let pixel = 0; pixel < weights.length; pixel += 1) {
@@ -76,10 +80,16 @@ export async function compositeWithinMask(source: Buffer, result: Buffer, maskPn
     if (weight === 0) continue;
     const offset = pixel * 4;
     const keep = 255 - weight;
-    for (let channel = 0; channel < 4; channel += 1) out[offset + channel] = ((edited[offset + channel]! * weight + out[offset + channel]! * keep + 127) / 255) | 0;
+    for (let channel = 0; channel < 4; channel += 1)
+      out[offset + channel] = ((edited[offset + channel]! * weight + out[offset + channel]! * keep + 127) / 255) | 0;
     if (out[offset + 3]! < 255) transparent = true;
   }
   const image = sharp(out, { raw: { width, height, channels: 4 } });
   if (transparent || format === 'png') return { data: await image.png().toBuffer(), width, height, mimeType: 'image/png' };
-  return { data: await image.removeAlpha().jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toBuffer(), width, height, mimeType: 'image/jpeg' };
+  return {
+    data: await image.removeAlpha().jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toBuffer(),
+    width,
+    height,
+    mimeType: 'image/jpeg',
+  };
 }

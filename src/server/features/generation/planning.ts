@@ -23,7 +23,8 @@ export interface ReplyPlanner {
 export function reconcilePlan(candidate: unknown, request: PlanRequest): GenerationPlan {
   const plan = generationPlanSchema.parse(candidate);
   let sourceImages = plan.sourceImages;
-  if (sourceImages === 'attachments' && request.attachmentCount === 0) sourceImages = request.hasPreviousOutput ? 'previous-output' : 'none';
+  if (sourceImages === 'attachments' && request.attachmentCount === 0)
+    sourceImages = request.hasPreviousOutput ? 'previous-output' : 'none';
   if (sourceImages === 'previous-output' && !request.hasPreviousOutput) sourceImages = 'none';
   if (sourceImages === 'none' && request.attachmentCount > 0) sourceImages = 'attachments';
   const intent = sourceImages === 'none' ? 'generate' : 'edit';

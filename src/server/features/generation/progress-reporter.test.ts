@@ -15,7 +15,12 @@ function recorder(running = true) {
 describe('ProgressReporter', () => {
   it('writes a 50-step burst at most about 4 times a second, in order, the last step always', async () => {
     const { writes, write } = recorder();
-    const reporter = new ProgressReporter(write, () => undefined, () => undefined, 250);
+    const reporter = new ProgressReporter(
+      write,
+      () => undefined,
+      () => undefined,
+      250,
+    );
     reporter.stage('generating');
     for (let step = 1; step <= 50; step++) {
       reporter.progress(step, 50);
@@ -34,7 +39,12 @@ describe('ProgressReporter', () => {
 
   it('sends a change of stage at once, without waiting out the interval', async () => {
     const { writes, write } = recorder();
-    const reporter = new ProgressReporter(write, () => undefined, () => undefined, 10_000);
+    const reporter = new ProgressReporter(
+      write,
+      () => undefined,
+      () => undefined,
+      10_000,
+    );
     reporter.stage('planning');
     await reporter.flushed();
     reporter.stage('generating');
@@ -47,7 +57,12 @@ describe('ProgressReporter', () => {
   it('calls onGone once when the job is no longer running, and writes nothing more', async () => {
     const { writes, write } = recorder(false);
     let gone = 0;
-    const reporter = new ProgressReporter(write, () => (gone += 1), () => undefined, 0);
+    const reporter = new ProgressReporter(
+      write,
+      () => (gone += 1),
+      () => undefined,
+      0,
+    );
     reporter.stage('planning');
     await reporter.flushed();
     reporter.progress(1, 4);
@@ -69,7 +84,9 @@ describe('ProgressReporter', () => {
       () => undefined,
       0,
     );
-    const big = await sharp({ create: { width: 1024, height: 768, channels: 3, background: { r: 200, g: 10, b: 10 } } }).png().toBuffer();
+    const big = await sharp({ create: { width: 1024, height: 768, channels: 3, background: { r: 200, g: 10, b: 10 } } })
+      .png()
+      .toBuffer();
     reporter.preview(big);
     await reporter.flushed();
     const meta = await sharp(written!).metadata();

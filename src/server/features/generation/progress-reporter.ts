@@ -142,5 +142,8 @@ export class ProgressReporter {
 }
 
 async function shrink(image: Buffer): Promise<Buffer> {
-  return sharp(image).resize(PREVIEW_MAX_SIDE, PREVIEW_MAX_SIDE, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: PREVIEW_QUALITY }).toBuffer();
+  return sharp(image)
+    .resize(PREVIEW_MAX_SIDE, PREVIEW_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: PREVIEW_QUALITY })
+    .toBuffer();
 }

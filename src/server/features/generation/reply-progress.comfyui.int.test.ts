@@ -23,7 +23,13 @@ let server: RunningServer;
 beforeAll(async () => {
   comfy = await startFakeComfyUi({ stepMs: 300 });
   server = await startTestServer(
-    { IMAGE_ENGINES: 'comfyui', COMFYUI_URL: comfy.url, PRICE_PER_IMAGE_CENTS_COMFYUI: '5', FREE_GENERATIONS: '0', GENERATION_TIMEOUT_SECONDS: '30' },
+    {
+      IMAGE_ENGINES: 'comfyui',
+      COMFYUI_URL: comfy.url,
+      PRICE_PER_IMAGE_CENTS_COMFYUI: '5',
+      FREE_GENERATIONS: '0',
+      GENERATION_TIMEOUT_SECONDS: '30',
+    },
     { jobPolicyOverrides: { generate: { retryDelaySeconds: 1 } } },
   );
 });
@@ -44,7 +50,12 @@ afterEach(async () => {
 
 async function payingUser(): Promise<SignedInClient> {
   const client = await signedInUser(server);
-  await creditTopUp(server.deps.db, { userId: client.userId, amountCents: 500, reference: `cs_test_${client.userId}`, description: 'Test top-up' });
+  await creditTopUp(server.deps.db, {
+    userId: client.userId,
+    amountCents: 500,
+    reference: `cs_test_${client.userId}`,
+    description: 'Test top-up',
+  });
   return client;
 }
 
@@ -65,60 +76,68 @@ async function ask(client: SignedInClient, sessionId: string, text: string) {
 const progressOf = (data: string) => (JSON.parse(data) as { progress: ReplyProgress }).progress;
 
 describe('progress and previews from ComfyUI', () => {
-  it('reach the session stream in order, with a determinate step count and a preview only the owner can see; nothing of them stays', { timeout: 60_000 }, async () => {
-    const client = await payingUser();
-    const stranger = await payingUser();
-    const { sessionId, stream } = await openSession(client);
-    try {
-      const reply = await ask(client, sessionId, 'a lighthouse at dusk');
-      const seen: ReplyProgress[] = [];
-      let previewChecked = false;
-      for (;;) {
-        const event = await stream.next((candidate) => candidate.event === 'progress' || (candidate.event === 'session' && JSON.parse(candidate.data).id === reply.job_id), 20_000);
-        if (event.event === 'session') {
-          const [job] = await server.deps.db.select({ status: agentJobs.status }).from(agentJobs).where(eq(agentJobs.id, reply.job_id));
-          if (job!.status === 'completed') break;
-          continue;
-        }
-        const progress = progressOf(event.data);
-        expect(progress).toMatchObject({ job_id: reply.job_id, reply_message_id: reply.reply_message_id });
-        seen.push(progress);
-        if (progress.preview_version > 0 && !previewChecked) {
-          const own = await client.get(`/api/replies/preview/${reply.job_id}`);
-          // The job may have settled in between (then it is gone for everyone).
-          if (own.status === 200) {
-            expect(own.headers.get('content-type')).toBe('image/jpeg');
-            expect(own.headers.get('cache-control')).toContain('no-store');
-            expect((await own.arrayBuffer()).byteLength).toBeLessThan(16_000);
-            expect((await stranger.get(`/api/replies/preview/${reply.job_id}`)).status).toBe(404);
-            previewChecked = true;
+  it(
+    'reach the session stream in order, with a determinate step count and a preview only the owner can see; nothing of them stays',
+    { timeout: 60_000 },
+    async () => {
+      const client = await payingUser();
+      const stranger = await payingUser();
+      const { sessionId, stream } = await openSession(client);
+      try {
+        const reply = await ask(client, sessionId, 'a lighthouse at dusk');
+        const seen: ReplyProgress[] = [];
+        let previewChecked = false;
+        for (;;) {
+          const event = await stream.next(
+            (candidate) =>
+              candidate.event === 'progress' || (candidate.event === 'session' && JSON.parse(candidate.data).id === reply.job_id),
+            20_000,
+          );
+          if (event.event === 'session') {
+            const [job] = await server.deps.db.select({ status: agentJobs.status }).from(agentJobs).where(eq(agentJobs.id, reply.job_id));
+            if (job!.status === 'completed') break;
+            continue;
+          }
+          const progress = progressOf(event.data);
+          expect(progress).toMatchObject({ job_id: reply.job_id, reply_message_id: reply.reply_message_id });
+          seen.push(progress);
+          if (progress.preview_version > 0 && !previewChecked) {
+            const own = await client.get(`/api/replies/preview/${reply.job_id}`);
+            // The job may have settled in between (then it is gone for everyone).
+            if (own.status === 200) {
+              expect(own.headers.get('content-type')).toBe('image/jpeg');
+              expect(own.headers.get('cache-control')).toContain('no-store');
+              expect((await own.arrayBuffer()).byteLength).toBeLessThan(16_000);
+              expect((await stranger.get(`/api/replies/preview/${reply.job_id}`)).status).toBe(404);
+              previewChecked = true;
+            }
           }
         }
-      }
-      const stages = seen.map((progress) => progress.stage);
-      const order = ['planning', 'generating', 'saving'];
-      expect(stages.map((stage) => order.indexOf(stage))).toEqual([...stages.map((stage) => order.indexOf(stage))].sort((a, b) => a - b));
-      const steps = seen.filter((progress) => progress.step !== null);
-      expect(steps.length).toBeGreaterThanOrEqual(2);
-      expect(steps.every((progress) => progress.total === 4)).toBe(true);
-      expect(steps.map((progress) => progress.step)).toEqual([...steps.map((progress) => progress.step)].sort((a, b) => a! - b!));
-      expect(seen.some((progress) => progress.preview_version > 0)).toBe(true);
-      expect(previewChecked).toBe(true);
+        const stages = seen.map((progress) => progress.stage);
+        const order = ['planning', 'generating', 'saving'];
+        expect(stages.map((stage) => order.indexOf(stage))).toEqual([...stages.map((stage) => order.indexOf(stage))].sort((a, b) => a - b));
+        const steps = seen.filter((progress) => progress.step !== null);
+        expect(steps.length).toBeGreaterThanOrEqual(2);
+        expect(steps.every((progress) => progress.total === 4)).toBe(true);
+        expect(steps.map((progress) => progress.step)).toEqual([...steps.map((progress) => progress.step)].sort((a, b) => a! - b!));
+        expect(seen.some((progress) => progress.preview_version > 0)).toBe(true);
+        expect(previewChecked).toBe(true);
 
-      // The images replace the preview: it is nowhere, not among the user's files, not servable.
-      expect(await server.deps.db.select().from(jobPreviews).where(eq(jobPreviews.jobId, reply.job_id))).toEqual([]);
-      expect((await client.get(`/api/replies/preview/${reply.job_id}`)).status).toBe(404);
-      const files = await server.deps.db.select({ id: userFiles.id }).from(userFiles).where(eq(userFiles.userId, client.userId));
-      expect(files).toHaveLength(1);
-      const library = (await (await client.get('/api/user-files')).json()) as { images: Array<{ id: string }>; total: number };
-      expect({ ids: library.images.map((image) => image.id), total: library.total }).toEqual({ ids: [files[0]!.id], total: 1 });
-      const sessionFiles = (await replyOf(client, reply.reply_message_id)).files;
-      expect(sessionFiles).toHaveLength(1);
-      expect(((await (await client.get(`/api/replies/progress/${sessionId}`)).json()) as SessionProgress).replies).toEqual([]);
-    } finally {
-      stream.close();
-    }
-  });
+        // The images replace the preview: it is nowhere, not among the user's files, not servable.
+        expect(await server.deps.db.select().from(jobPreviews).where(eq(jobPreviews.jobId, reply.job_id))).toEqual([]);
+        expect((await client.get(`/api/replies/preview/${reply.job_id}`)).status).toBe(404);
+        const files = await server.deps.db.select({ id: userFiles.id }).from(userFiles).where(eq(userFiles.userId, client.userId));
+        expect(files).toHaveLength(1);
+        const library = (await (await client.get('/api/user-files')).json()) as { images: Array<{ id: string }>; total: number };
+        expect({ ids: library.images.map((image) => image.id), total: library.total }).toEqual({ ids: [files[0]!.id], total: 1 });
+        const sessionFiles = (await replyOf(client, reply.reply_message_id)).files;
+        expect(sessionFiles).toHaveLength(1);
+        expect(((await (await client.get(`/api/replies/progress/${sessionId}`)).json()) as SessionProgress).replies).toEqual([]);
+      } finally {
+        stream.close();
+      }
+    },
+  );
 
   it('answers where a reply is now to a page that connects mid-run (a reconnect), not only later events', { timeout: 60_000 }, async () => {
     const client = await payingUser();
@@ -137,12 +156,25 @@ describe('progress and previews from ComfyUI', () => {
     try {
       await again.next((event) => event.event === 'ready');
       const now = (await (await client.get(`/api/replies/progress/${sessionId}`)).json()) as SessionProgress;
-      expect(now.replies).toEqual([expect.objectContaining({ job_id: reply.job_id, reply_message_id: reply.reply_message_id, stage: 'generating', step: 1, total: 4, queue_position: null })]);
+      expect(now.replies).toEqual([
+        expect.objectContaining({
+          job_id: reply.job_id,
+          reply_message_id: reply.reply_message_id,
+          stage: 'generating',
+          step: 1,
+          total: 4,
+          queue_position: null,
+        }),
+      ]);
       // The preview of step 1 follows its progress message within the rate limit's interval.
-      await until('the preview of step 1', async () => {
-        const later = (await (await client.get(`/api/replies/progress/${sessionId}`)).json()) as SessionProgress;
-        return later.replies[0]!.preview_version > 0 ? true : undefined;
-      }, 5_000);
+      await until(
+        'the preview of step 1',
+        async () => {
+          const later = (await (await client.get(`/api/replies/progress/${sessionId}`)).json()) as SessionProgress;
+          return later.replies[0]!.preview_version > 0 ? true : undefined;
+        },
+        5_000,
+      );
     } finally {
       again.close();
     }
@@ -150,7 +182,10 @@ describe('progress and previews from ComfyUI', () => {
     const stranger = await payingUser();
     expect((await stranger.get(`/api/replies/progress/${sessionId}`)).status).toBe(404);
     // The sessions list marks the session as working — the owner's list only — until the reply ends.
-    const workingNow = async (who: SignedInClient) => ((await (await who.get('/api/replies/working')).json()) as { sessions: Array<{ session_id: string }> }).sessions.map((s) => s.session_id);
+    const workingNow = async (who: SignedInClient) =>
+      ((await (await who.get('/api/replies/working')).json()) as { sessions: Array<{ session_id: string }> }).sessions.map(
+        (s) => s.session_id,
+      );
     expect(await workingNow(client)).toEqual([sessionId]);
     expect(await workingNow(stranger)).toEqual([]);
     expect((await client.post('/api/replies/stop', { reply_message_id: reply.reply_message_id })).status).toBe(200);
@@ -159,45 +194,54 @@ describe('progress and previews from ComfyUI', () => {
 });
 
 describe('Stop during a ComfyUI run', () => {
-  it('interrupts that prompt, ends the job, refunds once and says so on the reply; a second Stop changes nothing', { timeout: 60_000 }, async () => {
-    const client = await payingUser();
-    comfy.script({ hang: true });
-    const { sessionId, stream } = await openSession(client);
-    try {
-      const reply = await ask(client, sessionId, 'a red bicycle');
-      await stream.next((event) => event.event === 'progress' && progressOf(event.data).step === 1, 20_000);
-      const promptId = comfy.prompts[0]!.promptId;
+  it(
+    'interrupts that prompt, ends the job, refunds once and says so on the reply; a second Stop changes nothing',
+    { timeout: 60_000 },
+    async () => {
+      const client = await payingUser();
+      comfy.script({ hang: true });
+      const { sessionId, stream } = await openSession(client);
+      try {
+        const reply = await ask(client, sessionId, 'a red bicycle');
+        await stream.next((event) => event.event === 'progress' && progressOf(event.data).step === 1, 20_000);
+        const promptId = comfy.prompts[0]!.promptId;
 
-      const stopped = await client.post('/api/replies/stop', { reply_message_id: reply.reply_message_id });
-      expect(stopped.status).toBe(200);
-      expect((await stopped.json()) as StopAnswer).toEqual({ outcome: 'stopped' });
-      // The reply's update reaches the open stream.
-      await stream.next((event) => event.event === 'message' && JSON.parse(event.data).id === reply.reply_message_id, 10_000);
+        const stopped = await client.post('/api/replies/stop', { reply_message_id: reply.reply_message_id });
+        expect(stopped.status).toBe(200);
+        expect((await stopped.json()) as StopAnswer).toEqual({ outcome: 'stopped' });
+        // The reply's update reaches the open stream.
+        await stream.next((event) => event.event === 'message' && JSON.parse(event.data).id === reply.reply_message_id, 10_000);
 
-      await until('the interrupt of that prompt', () => (comfy.interrupts.includes(promptId) ? true : undefined), 10_000);
-      const [job] = await server.deps.db.select().from(agentJobs).where(eq(agentJobs.id, reply.job_id));
-      expect(job!.status).toBe('stopped');
-      const shown = await replyOf(client, reply.reply_message_id);
-      expect(shown.processing_status).toBe('stopped');
-      expect(shown.contentText).toBe('Stopped. The charge was refunded ($0.05 was refunded to your balance).');
-      expect(shown.files).toEqual([]);
+        await until('the interrupt of that prompt', () => (comfy.interrupts.includes(promptId) ? true : undefined), 10_000);
+        const [job] = await server.deps.db.select().from(agentJobs).where(eq(agentJobs.id, reply.job_id));
+        expect(job!.status).toBe('stopped');
+        const shown = await replyOf(client, reply.reply_message_id);
+        expect(shown.processing_status).toBe('stopped');
+        expect(shown.contentText).toBe('Stopped. The charge was refunded ($0.05 was refunded to your balance).');
+        expect(shown.files).toEqual([]);
 
-      expect(((await (await client.post('/api/replies/stop', { reply_message_id: reply.reply_message_id })).json()) as StopAnswer).outcome).toBe('finished');
-      // The try ends without retrying: ComfyUI got one prompt, the ledger one charge and one refund.
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      expect(comfy.prompts).toHaveLength(1);
-      const entries = await server.deps.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, client.userId), eq(ledgerEntries.reference, reply.job_id)));
-      expect(entries.map((entry) => [entry.kind, entry.amountCents]).sort()).toEqual([
-        ['refund', 5],
-        ['usage', -5],
-      ]);
-      expect(await server.deps.db.select().from(jobPreviews).where(eq(jobPreviews.jobId, reply.job_id))).toEqual([]);
-      const session = (await (await client.get(`/api/sessions/${sessionId}`)).json()) as { status: string };
-      expect(session.status).toBe('idle');
-    } finally {
-      stream.close();
-    }
-  });
+        expect(
+          ((await (await client.post('/api/replies/stop', { reply_message_id: reply.reply_message_id })).json()) as StopAnswer).outcome,
+        ).toBe('finished');
+        // The try ends without retrying: ComfyUI got one prompt, the ledger one charge and one refund.
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        expect(comfy.prompts).toHaveLength(1);
+        const entries = await server.deps.db
+          .select()
+          .from(ledgerEntries)
+          .where(and(eq(ledgerEntries.userId, client.userId), eq(ledgerEntries.reference, reply.job_id)));
+        expect(entries.map((entry) => [entry.kind, entry.amountCents]).sort()).toEqual([
+          ['refund', 5],
+          ['usage', -5],
+        ]);
+        expect(await server.deps.db.select().from(jobPreviews).where(eq(jobPreviews.jobId, reply.job_id))).toEqual([]);
+        const session = (await (await client.get(`/api/sessions/${sessionId}`)).json()) as { status: string };
+        expect(session.status).toBe('idle');
+      } finally {
+        stream.close();
+      }
+    },
+  );
 
   it("is refused for another user's reply (404), which runs on", { timeout: 60_000 }, async () => {
     const client = await payingUser();

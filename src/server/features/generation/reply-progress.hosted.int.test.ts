@@ -57,13 +57,34 @@ beforeEach(() => {
   a1111.reset();
   openai.reset();
   gemini.reset();
-  gemini.onText(() => ({ intent: 'generate', sourceImages: 'none', instruction: 'A lighthouse at sunset', imageCount: 1, aspectRatio: '1:1', style: null, title: null }));
-  openai.onChat(() => ({ intent: 'generate', sourceImages: 'none', instruction: 'A lighthouse at sunset', imageCount: 1, aspectRatio: '1:1', style: null, title: null }));
+  gemini.onText(() => ({
+    intent: 'generate',
+    sourceImages: 'none',
+    instruction: 'A lighthouse at sunset',
+    imageCount: 1,
+    aspectRatio: '1:1',
+    style: null,
+    title: null,
+  }));
+  openai.onChat(() => ({
+    intent: 'generate',
+    sourceImages: 'none',
+    instruction: 'A lighthouse at sunset',
+    imageCount: 1,
+    aspectRatio: '1:1',
+    style: null,
+    title: null,
+  }));
 });
 
 async function payingUser(): Promise<SignedInClient> {
   const client = await signedInUser(server);
-  await creditTopUp(server.deps.db, { userId: client.userId, amountCents: 500, reference: `cs_test_${client.userId}`, description: 'Test top-up' });
+  await creditTopUp(server.deps.db, {
+    userId: client.userId,
+    amountCents: 500,
+    reference: `cs_test_${client.userId}`,
+    description: 'Test top-up',
+  });
   return client;
 }
 
@@ -76,7 +97,13 @@ async function openSession(client: SignedInClient): Promise<{ sessionId: string;
 }
 
 async function ask(client: SignedInClient, sessionId: string, engine: string) {
-  const response = await client.post('/api/messages', { session_id: sessionId, content_text: 'a lighthouse at sunset', file_ids: [], request_reply: true, engine });
+  const response = await client.post('/api/messages', {
+    session_id: sessionId,
+    content_text: 'a lighthouse at sunset',
+    file_ids: [],
+    request_reply: true,
+    engine,
+  });
   expect(response.status).toBe(201);
   return ((await response.json()) as { reply: { job_id: string; reply_message_id: string } }).reply;
 }
@@ -86,7 +113,10 @@ const progressOf = (data: string) => (JSON.parse(data) as { progress: ReplyProgr
 async function expectStoppedOnce(client: SignedInClient, reply: { job_id: string; reply_message_id: string }, cents: number) {
   const [job] = await server.deps.db.select({ status: agentJobs.status }).from(agentJobs).where(eq(agentJobs.id, reply.job_id));
   expect(job!.status).toBe('stopped');
-  const entries = await server.deps.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, client.userId), eq(ledgerEntries.reference, reply.job_id)));
+  const entries = await server.deps.db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.userId, client.userId), eq(ledgerEntries.reference, reply.job_id)));
   expect(entries.map((entry) => [entry.kind, entry.amountCents]).sort()).toEqual([
     ['refund', cents],
     ['usage', -cents],
@@ -99,7 +129,10 @@ async function expectStoppedOnce(client: SignedInClient, reply: { job_id: string
 describe('AUTOMATIC1111', () => {
   it('reports its sampling steps from /progress on the stream, in order', { timeout: 60_000 }, async () => {
     const client = await payingUser();
-    const { stream } = await openSession(client).then(async ({ sessionId, stream }) => ({ stream, reply: await ask(client, sessionId, 'a1111') }));
+    const { stream } = await openSession(client).then(async ({ sessionId, stream }) => ({
+      stream,
+      reply: await ask(client, sessionId, 'a1111'),
+    }));
     try {
       const steps: number[] = [];
       while (steps.length < 2) {
@@ -134,33 +167,46 @@ describe('AUTOMATIC1111', () => {
 });
 
 describe('OpenAI', () => {
-  it('streams partial images: each reaches the stream as a preview only the owner sees, and only the completed picture is kept', { timeout: 60_000 }, async () => {
-    const client = await payingUser();
-    const stranger = await payingUser();
-    openai.setStreamStep(1_500);
-    const { sessionId, stream } = await openSession(client);
-    try {
-      const reply = await ask(client, sessionId, 'openai');
-      const withPreview = progressOf((await stream.next((event) => event.event === 'progress' && progressOf(event.data).preview_version > 0, 20_000)).data);
-      expect(withPreview).toMatchObject({ job_id: reply.job_id, stage: 'generating' });
-      const own = await client.get(`/api/replies/preview/${reply.job_id}`);
-      expect(own.status).toBe(200);
-      expect(own.headers.get('content-type')).toBe('image/jpeg');
-      expect((await own.arrayBuffer()).byteLength).toBeLessThan(16_000);
-      expect((await stranger.get(`/api/replies/preview/${reply.job_id}`)).status).toBe(404);
-      const request = openai.received.find((received) => received.path === '/images/generations')!;
-      expect(request.json).toMatchObject({ stream: true, partial_images: 2, n: 1 });
+  it(
+    'streams partial images: each reaches the stream as a preview only the owner sees, and only the completed picture is kept',
+    { timeout: 60_000 },
+    async () => {
+      const client = await payingUser();
+      const stranger = await payingUser();
+      openai.setStreamStep(1_500);
+      const { sessionId, stream } = await openSession(client);
+      try {
+        const reply = await ask(client, sessionId, 'openai');
+        const withPreview = progressOf(
+          (await stream.next((event) => event.event === 'progress' && progressOf(event.data).preview_version > 0, 20_000)).data,
+        );
+        expect(withPreview).toMatchObject({ job_id: reply.job_id, stage: 'generating' });
+        const own = await client.get(`/api/replies/preview/${reply.job_id}`);
+        expect(own.status).toBe(200);
+        expect(own.headers.get('content-type')).toBe('image/jpeg');
+        expect((await own.arrayBuffer()).byteLength).toBeLessThan(16_000);
+        expect((await stranger.get(`/api/replies/preview/${reply.job_id}`)).status).toBe(404);
+        const request = openai.received.find((received) => received.path === '/images/generations')!;
+        expect(request.json).toMatchObject({ stream: true, partial_images: 2, n: 1 });
 
-      await until('the reply', async () => ((await replyOf(client, reply.reply_message_id)).files.length === 1 ? true : undefined), 30_000);
-      expect((await client.get(`/api/replies/preview/${reply.job_id}`)).status).toBe(404);
-      const library = (await (await client.get('/api/user-files')).json()) as { total: number };
-      expect(library.total).toBe(1);
-      const entries = await server.deps.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, client.userId), eq(ledgerEntries.reference, reply.job_id)));
-      expect(entries.map((entry) => [entry.kind, entry.amountCents])).toEqual([['usage', -7]]);
-    } finally {
-      stream.close();
-    }
-  });
+        await until(
+          'the reply',
+          async () => ((await replyOf(client, reply.reply_message_id)).files.length === 1 ? true : undefined),
+          30_000,
+        );
+        expect((await client.get(`/api/replies/preview/${reply.job_id}`)).status).toBe(404);
+        const library = (await (await client.get('/api/user-files')).json()) as { total: number };
+        expect(library.total).toBe(1);
+        const entries = await server.deps.db
+          .select()
+          .from(ledgerEntries)
+          .where(and(eq(ledgerEntries.userId, client.userId), eq(ledgerEntries.reference, reply.job_id)));
+        expect(entries.map((entry) => [entry.kind, entry.amountCents])).toEqual([['usage', -7]]);
+      } finally {
+        stream.close();
+      }
+    },
+  );
 
   it('Stop aborts the HTTP request to the images API, ends the job and refunds once', { timeout: 60_000 }, async () => {
     const client = await payingUser();
@@ -168,7 +214,11 @@ describe('OpenAI', () => {
     const { sessionId, stream } = await openSession(client);
     try {
       const reply = await ask(client, sessionId, 'openai');
-      const request = await until('the images request', () => openai.received.find((received) => received.path === '/images/generations'), 20_000);
+      const request = await until(
+        'the images request',
+        () => openai.received.find((received) => received.path === '/images/generations'),
+        20_000,
+      );
       const stopped = await client.post('/api/replies/stop', { reply_message_id: reply.reply_message_id });
       expect((await stopped.json()) as StopAnswer).toEqual({ outcome: 'stopped' });
       await until('the request aborted', () => (request.abortedAt !== undefined ? true : undefined), 10_000);
@@ -188,7 +238,8 @@ describe('Gemini', () => {
     const { sessionId, stream } = await openSession(client);
     try {
       const reply = await ask(client, sessionId, 'gemini');
-      const isImageCall = (received: (typeof gemini.received)[number]) => JSON.stringify(received.body.generationConfig ?? {}).includes('IMAGE');
+      const isImageCall = (received: (typeof gemini.received)[number]) =>
+        JSON.stringify(received.body.generationConfig ?? {}).includes('IMAGE');
       const request = await until('the image request', () => gemini.received.find(isImageCall), 20_000);
       const stopped = await client.post('/api/replies/stop', { reply_message_id: reply.reply_message_id });
       expect((await stopped.json()) as StopAnswer).toEqual({ outcome: 'stopped' });
@@ -212,7 +263,14 @@ describe('the built-in engine', () => {
       const stages: string[] = [];
       const steps: { step: number; total: number }[] = [];
       for (;;) {
-        const event = await stream.next((candidate) => candidate.event === 'progress' || (candidate.event === 'message' && JSON.parse(candidate.data).id === reply.reply_message_id && JSON.parse(candidate.data).type === 'message.updated'), 30_000);
+        const event = await stream.next(
+          (candidate) =>
+            candidate.event === 'progress' ||
+            (candidate.event === 'message' &&
+              JSON.parse(candidate.data).id === reply.reply_message_id &&
+              JSON.parse(candidate.data).type === 'message.updated'),
+          30_000,
+        );
         if (event.event === 'message') break;
         const progress = progressOf(event.data);
         stages.push(progress.stage);

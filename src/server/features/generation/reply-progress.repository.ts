@@ -95,12 +95,22 @@ export async function previewOf(db: DbOrTx, userId: string, jobId: string): Prom
 }
 
 /** The user's active sessions with a reply being made (queued or running), oldest job first. */
-export async function workingSessionsOf(db: DbOrTx, userId: string): Promise<Array<{ sessionId: string; sessionName: string | null; replyMessageId: string }>> {
+export async function workingSessionsOf(
+  db: DbOrTx,
+  userId: string,
+): Promise<Array<{ sessionId: string; sessionName: string | null; replyMessageId: string }>> {
   const rows = await db
     .select({ sessionId: agentJobs.sessionId, sessionName: chatSessions.sessionName, replyMessageId: agentJobs.resultMessageId })
     .from(agentJobs)
     .innerJoin(chatSessions, eq(chatSessions.id, agentJobs.sessionId))
-    .where(and(eq(agentJobs.userId, userId), eq(chatSessions.userId, userId), eq(chatSessions.isActive, true), inArray(agentJobs.status, ['queued', 'processing'])))
+    .where(
+      and(
+        eq(agentJobs.userId, userId),
+        eq(chatSessions.userId, userId),
+        eq(chatSessions.isActive, true),
+        inArray(agentJobs.status, ['queued', 'processing']),
+      ),
+    )
     .orderBy(agentJobs.createdAt);
   return rows.filter((row): row is typeof row & { replyMessageId: string } => row.replyMessageId !== null);
 }

@@ -14,7 +14,8 @@ const PREVIEW_NOT_FOUND = 'Preview not found';
 const postStop = createRoute({
   method: 'post',
   path: '/stop',
-  summary: 'Stop the reply being made: its job ends and its charge is refunded once (outcome `finished`: it was done already, and its images and charge stand)',
+  summary:
+    'Stop the reply being made: its job ends and its charge is refunded once (outcome `finished`: it was done already, and its images and charge stand)',
   request: { body: { required: true, content: { 'application/json': { schema: stopReplySchema } } } },
   responses: {
     200: jsonContent(stopAnswerSchema.meta({ id: 'StopAnswer' }), "What the Stop did (404 NOT_FOUND: no such reply of the user's)"),
@@ -24,10 +25,14 @@ const postStop = createRoute({
 const getProgress = createRoute({
   method: 'get',
   path: '/progress/{session_id}',
-  summary: "Where each unfinished reply of the session is now (what a page shows as it connects); later changes come on the session's event stream",
+  summary:
+    "Where each unfinished reply of the session is now (what a page shows as it connects); later changes come on the session's event stream",
   request: { params: z.object({ session_id: z.uuid() }) },
   responses: {
-    200: jsonContent(sessionProgressSchema.meta({ id: 'SessionProgress' }), "The replies being made (404 NOT_FOUND: no such session of the user's)"),
+    200: jsonContent(
+      sessionProgressSchema.meta({ id: 'SessionProgress' }),
+      "The replies being made (404 NOT_FOUND: no such session of the user's)",
+    ),
   },
 });
 
@@ -37,7 +42,10 @@ const getPreview = createRoute({
   summary: 'The newest preview (a small JPEG) of a picture being made; only while its job runs, only to its owner',
   request: { params: z.object({ job_id: z.uuid() }) },
   responses: {
-    200: { description: 'The preview (404 NOT_FOUND: no preview of a running job of the user)', content: { 'image/jpeg': { schema: z.string().meta({ format: 'binary' }) } } },
+    200: {
+      description: 'The preview (404 NOT_FOUND: no preview of a running job of the user)',
+      content: { 'image/jpeg': { schema: z.string().meta({ format: 'binary' }) } },
+    },
   },
 });
 
@@ -65,7 +73,12 @@ export function replyProgressRoutes(deps: AppDeps) {
     })
     .openapi(getWorking, async (c) => {
       const rows = await workingSessionsOf(deps.db, c.get('user').id);
-      return c.json({ sessions: rows.map((row) => ({ session_id: row.sessionId, session_name: row.sessionName, reply_message_id: row.replyMessageId })) }, 200);
+      return c.json(
+        {
+          sessions: rows.map((row) => ({ session_id: row.sessionId, session_name: row.sessionName, reply_message_id: row.replyMessageId })),
+        },
+        200,
+      );
     })
     .openapi(getPreview, async (c) => {
       const jpeg = await previewOf(deps.db, c.get('user').id, c.req.valid('param').job_id);

@@ -25,13 +25,23 @@ afterAll(() => server?.stop());
 
 async function payingUser(): Promise<SignedInClient> {
   const client = await signedInUser(server);
-  await creditTopUp(server.deps.db, { userId: client.userId, amountCents: 500, reference: `cs_test_${client.userId}`, description: 'Test top-up' });
+  await creditTopUp(server.deps.db, {
+    userId: client.userId,
+    amountCents: 500,
+    reference: `cs_test_${client.userId}`,
+    description: 'Test top-up',
+  });
   return client;
 }
 
 /** A paid reply whose job a worker has just claimed. */
 async function runningReply(client: SignedInClient, claim = true) {
-  const response = await client.post('/api/messages', { session_id: 'new', content_text: 'a lighthouse at dusk', file_ids: [], request_reply: true });
+  const response = await client.post('/api/messages', {
+    session_id: 'new',
+    content_text: 'a lighthouse at dusk',
+    file_ids: [],
+    request_reply: true,
+  });
   expect(response.status).toBe(201);
   const { reply } = (await response.json()) as { reply: { job_id: string; reply_message_id: string } };
   if (claim) expect(await startJob(server.deps.db, reply.job_id)).toBeDefined();
@@ -47,14 +57,34 @@ function complete(jobId: string): Promise<boolean> {
     description: 'a lighthouse at dusk',
     replyText: 'Made with the built-in engine.',
     replyCodes: [{ code: 'local.madeBy' }],
-    files: [{ id, storedFilename: `public/race/${id}.png`, fileUrl: fileUrlOf(id), mimeType: 'image/png', fileSizeBytes: 10, width: 1, height: 1 }],
+    files: [
+      {
+        id,
+        storedFilename: `public/race/${id}.png`,
+        fileUrl: fileUrlOf(id),
+        mimeType: 'image/png',
+        fileSizeBytes: 10,
+        width: 1,
+        height: 1,
+      },
+    ],
   });
 }
 
 async function outcomeOf(client: SignedInClient, reply: { job_id: string; reply_message_id: string }) {
   const [job] = await server.deps.db.select({ status: agentJobs.status }).from(agentJobs).where(eq(agentJobs.id, reply.job_id));
-  const kinds = (await server.deps.db.select({ kind: ledgerEntries.kind }).from(ledgerEntries).where(and(eq(ledgerEntries.userId, client.userId), eq(ledgerEntries.reference, reply.job_id)))).map((entry) => entry.kind).sort();
-  const files = await server.deps.db.select({ id: userFiles.id }).from(userFiles).where(and(eq(userFiles.userId, client.userId), eq(userFiles.isGenerated, true)));
+  const kinds = (
+    await server.deps.db
+      .select({ kind: ledgerEntries.kind })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, client.userId), eq(ledgerEntries.reference, reply.job_id)))
+  )
+    .map((entry) => entry.kind)
+    .sort();
+  const files = await server.deps.db
+    .select({ id: userFiles.id })
+    .from(userFiles)
+    .where(and(eq(userFiles.userId, client.userId), eq(userFiles.isGenerated, true)));
   const shown = await replyOf(client, reply.reply_message_id);
   return { status: job!.status, ledger: kinds, files: files.length, replyStatus: shown.processing_status, replyFiles: shown.files.length };
 }
@@ -85,7 +115,10 @@ describe('Stop racing completion', () => {
     const client = await payingUser();
     for (let round = 0; round < 6; round++) {
       const reply = await runningReply(client);
-      const [stopped, completed] = await Promise.all([stopReply(server.deps, client.userId, reply.reply_message_id), complete(reply.job_id)]);
+      const [stopped, completed] = await Promise.all([
+        stopReply(server.deps, client.userId, reply.reply_message_id),
+        complete(reply.job_id),
+      ]);
       const outcome = await outcomeOf(client, reply);
       if (stopped.outcome === 'stopped') {
         expect(completed).toBe(false);

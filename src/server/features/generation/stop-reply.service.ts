@@ -30,7 +30,11 @@ export async function stopReply(deps: Pick<AppDeps, 'db' | 'logger'>, userId: st
     await finishJob(tx, job.id, { status: 'stopped', error: 'stopped by its user' });
     await deletePreview(tx, job.id);
     const stopped = [coded('reply.stopped'), ...(refund.refunded ? [refundText(refund)] : [])];
-    await updateSystemMessage(tx, replyMessageId, { contentText: stoppedMessage(refund), contentCodes: stopped, processingStatus: STOPPED_STATUS });
+    await updateSystemMessage(tx, replyMessageId, {
+      contentText: stoppedMessage(refund),
+      contentCodes: stopped,
+      processingStatus: STOPPED_STATUS,
+    });
     // All three go out when this commits: the chat, the badge, and the worker running the job.
     await publishEvent(tx, { topic: sessionTopic(job.sessionId), type: 'message.updated', id: replyMessageId });
     await publishEvent(tx, { topic: sessionTopic(job.sessionId), type: 'job.updated', id: job.id });
@@ -55,6 +59,9 @@ async function newestJobOfReply(tx: DbOrTx, userId: string, replyMessageId: stri
 
 export function stoppedMessage(refund: GenerationRefund): string {
   if (!refund.refunded) return 'Stopped.';
-  const parts = [refund.cents > 0 ? `${formatCents(refund.cents)} was refunded to your balance` : '', refund.freeImages > 0 ? `${refund.freeImages} free image${refund.freeImages === 1 ? '' : 's'} returned` : ''].filter(Boolean);
+  const parts = [
+    refund.cents > 0 ? `${formatCents(refund.cents)} was refunded to your balance` : '',
+    refund.freeImages > 0 ? `${refund.freeImages} free image${refund.freeImages === 1 ? '' : 's'} returned` : '',
+  ].filter(Boolean);
   return `Stopped. The charge was refunded (${parts.join(', ')}).`;
 }

@@ -39,7 +39,9 @@ describe('the probes', () => {
     const client = new pg.Client(scratch.url);
     await client.connect();
     // As if restored from a backup taken before the newest migration.
-    await client.query('delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)');
+    await client.query(
+      'delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)',
+    );
     await client.end();
     const ready = await fetch(`${server.url}/api/health/ready`);
     expect(ready.status).toBe(503);
@@ -50,47 +52,64 @@ describe('the probes', () => {
 });
 
 describe('SIGTERM', () => {
-  it('makes readiness answer 503 first, keeps serving while draining, then lets in-flight requests finish', { timeout: 90_000 }, async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'photomuse-drain-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const port = 40000 + Math.floor(Math.random() * 20000);
-    const appUrl = `http://localhost:${port}`;
-    const app = startAppProcess('api', { NODE_ENV: 'test', PORT: String(port), DATABASE_URL: inject('databaseUrl'), SHUTDOWN_DRAIN_SECONDS: '2', DATA_DIR: dataDir });
-    children.push(app.child);
-    const base = `http://127.0.0.1:${port}`;
-    await app.ready;
-    expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
-
-    // A request in flight: its body arrives slowly, across the whole shutdown.
-    const body = JSON.stringify({ code: 'UNKNOWN_ERROR', message: 'slow report', path: '/studio', release: '1.0.0' });
-    const inFlight = http.request(`${base}/api/client-errors`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Origin: appUrl } });
-    const answered = new Promise<number>((resolve, reject) => {
-      inFlight.on('response', (response) => {
-        response.resume();
-        resolve(response.statusCode!);
+  it(
+    'makes readiness answer 503 first, keeps serving while draining, then lets in-flight requests finish',
+    { timeout: 90_000 },
+    async () => {
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'photomuse-drain-'));
+      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+      const port = 40000 + Math.floor(Math.random() * 20000);
+      const appUrl = `http://localhost:${port}`;
+      const app = startAppProcess('api', {
+        NODE_ENV: 'test',
+        PORT: String(port),
+        DATABASE_URL: inject('databaseUrl'),
+        SHUTDOWN_DRAIN_SECONDS: '2',
+        DATA_DIR: dataDir,
       });
-      inFlight.on('error', reject);
-    });
-    inFlight.write(body.slice(0, 10));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+      children.push(app.child);
+      const base = `http://127.0.0.1:${port}`;
+      await app.ready;
+      expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
 
-    const stopped = app.stop();
-    const notReady = await until('readiness to answer 503', async () => {
-      const response = await fetch(`${base}/api/health/ready`);
-      return response.status === 503 ? ((await response.json()) as { draining: boolean }) : undefined;
-    }, 5_000);
-    expect(notReady.draining).toBe(true);
-    // Still serving while the load balancer notices.
-    expect((await fetch(`${base}/api/health/live`)).status).toBe(200);
+      // A request in flight: its body arrives slowly, across the whole shutdown.
+      const body = JSON.stringify({ code: 'UNKNOWN_ERROR', message: 'slow report', path: '/studio', release: '1.0.0' });
+      const inFlight = http.request(`${base}/api/client-errors`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Origin: appUrl },
+      });
+      const answered = new Promise<number>((resolve, reject) => {
+        inFlight.on('response', (response) => {
+          response.resume();
+          resolve(response.statusCode!);
+        });
+        inFlight.on('error', reject);
+      });
+      inFlight.write(body.slice(0, 10));
+      await new Promise((resolve) => setTimeout(resolve, 300));
 
-    // Past the drain the server stops taking requests; the one in flight still gets its answer.
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
-    await expect(fetch(`${base}/api/health/live`)).rejects.toThrow();
-    inFlight.end(body.slice(10));
-    expect(await answered).toBe(202);
-    expect(await stopped).toBe(0);
-    expect(app.output()).toContain('stopped cleanly');
-  });
+      const stopped = app.stop();
+      const notReady = await until(
+        'readiness to answer 503',
+        async () => {
+          const response = await fetch(`${base}/api/health/ready`);
+          return response.status === 503 ? ((await response.json()) as { draining: boolean }) : undefined;
+        },
+        5_000,
+      );
+      expect(notReady.draining).toBe(true);
+      // Still serving while the load balancer notices.
+      expect((await fetch(`${base}/api/health/live`)).status).toBe(200);
+
+      // Past the drain the server stops taking requests; the one in flight still gets its answer.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await expect(fetch(`${base}/api/health/live`)).rejects.toThrow();
+      inFlight.end(body.slice(10));
+      expect(await answered).toBe(202);
+      expect(await stopped).toBe(0);
+      expect(app.output()).toContain('stopped cleanly');
+    },
+  );
 });
 
 describe('stopping', () => {
@@ -110,12 +129,18 @@ describe('stopping', () => {
 
     const gone = new AbortController();
     const request = user.request('/api/sessions', { signal: gone.signal }).catch(() => 'aborted');
-    await until('the request to wait for the lock', async () => {
-      // Statistics are a snapshot per transaction, and the blocker is inside one.
-      await blocker.query('select pg_stat_clear_snapshot()');
-      const { rows } = await blocker.query<{ waiting: number }>("select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and query like '%from session s%'");
-      return rows[0]!.waiting > 0 ? true : undefined;
-    }, 10_000);
+    await until(
+      'the request to wait for the lock',
+      async () => {
+        // Statistics are a snapshot per transaction, and the blocker is inside one.
+        await blocker.query('select pg_stat_clear_snapshot()');
+        const { rows } = await blocker.query<{ waiting: number }>(
+          "select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and query like '%from session s%'",
+        );
+        return rows[0]!.waiting > 0 ? true : undefined;
+      },
+      10_000,
+    );
     gone.abort();
     expect(await request).toBe('aborted');
 
@@ -127,7 +152,9 @@ describe('stopping', () => {
 
     // The handler went on to its next query and answered, instead of a 500 from a closed pool.
     const durations = await server.deps.metrics.registry.getSingleMetricAsString('photomuse_http_request_duration_seconds');
-    const answers = durations.split('\n').filter((line) => line.startsWith('photomuse_http_request_duration_seconds_count') && line.includes('route="/api/sessions"'));
+    const answers = durations
+      .split('\n')
+      .filter((line) => line.startsWith('photomuse_http_request_duration_seconds_count') && line.includes('route="/api/sessions"'));
     expect(answers).toHaveLength(1);
     expect(answers[0]).toMatch(/status="200".* 1$/);
   });

@@ -5,7 +5,12 @@ import { checkDatabase, migrationsApplied } from '../../db/client';
 import { checkStorage } from './readiness';
 
 /** What the start-up check found wrong with an engine (a model, node or server; or a hosted model it could not ask about): the server is degraded. */
-const modelProblemSchema = z.object({ variable: z.string(), model: z.string(), problem: z.enum(['not-found', 'unchecked', 'unreachable', 'unauthorized', 'missing-node']), detail: z.string() });
+const modelProblemSchema = z.object({
+  variable: z.string(),
+  model: z.string(),
+  problem: z.enum(['not-found', 'unchecked', 'unreachable', 'unauthorized', 'missing-node']),
+  detail: z.string(),
+});
 const healthSchema = z
   .object({ status: z.enum(['ok', 'degraded']), database: z.literal('ok'), models: z.array(modelProblemSchema).optional() })
   .openapi('Health');
@@ -27,7 +32,10 @@ const getHealth = createRoute({
   path: '/',
   summary: 'Liveness, database and image-engine check',
   responses: {
-    200: { description: 'Serving, database reachable; degraded when an engine\'s model, node or server is missing', content: { 'application/json': { schema: healthSchema } } },
+    200: {
+      description: "Serving, database reachable; degraded when an engine's model, node or server is missing",
+      content: { 'application/json': { schema: healthSchema } },
+    },
     503: { description: 'Database unreachable', content: { 'application/json': { schema: unhealthySchema } } },
   },
 });
@@ -45,7 +53,10 @@ const getReady = createRoute({
   summary: 'Readiness probe: database and storage reachable, migrations applied, not shutting down',
   responses: {
     200: { description: 'Ready for traffic', content: { 'application/json': { schema: readinessSchema } } },
-    503: { description: 'Not ready: shutting down (draining), or a dependency is unreachable, or migrations are missing', content: { 'application/json': { schema: readinessSchema } } },
+    503: {
+      description: 'Not ready: shutting down (draining), or a dependency is unreachable, or migrations are missing',
+      content: { 'application/json': { schema: readinessSchema } },
+    },
   },
 });
 
@@ -89,6 +100,9 @@ export function healthRoutes({ db, logger, generation, storage }: AppDeps, optio
       ]);
       const ready = !draining && database === 'ok' && migrations === 'ok' && storageState === 'ok';
       c.header('Cache-Control', 'no-store');
-      return c.json({ status: ready ? ('ready' as const) : ('not-ready' as const), draining, database, storage: storageState, migrations }, ready ? 200 : 503);
+      return c.json(
+        { status: ready ? ('ready' as const) : ('not-ready' as const), draining, database, storage: storageState, migrations },
+        ready ? 200 : 503,
+      );
     });
 }

@@ -26,6 +26,11 @@ describe('the readiness check of the storage', () => {
   });
 
   it('fails in time when a read never answers', async () => {
-    await expect(checkStorage(storageWhoseReads(() => new Promise(() => undefined)), 50)).rejects.toThrow('did not answer within 50 ms');
+    await expect(
+      checkStorage(
+        storageWhoseReads(() => new Promise(() => undefined)),
+        50,
+      ),
+    ).rejects.toThrow('did not answer within 50 ms');
   });
 });

@@ -15,7 +15,10 @@ export async function checkStorage(storage: Storage, timeoutMs = STORAGE_CHECK_T
     timer = setTimeout(() => reject(new Error(`the storage did not answer within ${timeoutMs} ms`)), timeoutMs);
   });
   const read = storage.get(STORAGE_PROBE_KEY);
-  read.then((found) => found?.body.cancel().catch(() => undefined), () => undefined);
+  read.then(
+    (found) => found?.body.cancel().catch(() => undefined),
+    () => undefined,
+  );
   try {
     await Promise.race([read, deadline]);
   } finally {

@@ -21,7 +21,10 @@ export function devMailboxRoutes(deps: AppDeps) {
     // Answered exactly as a path that is no route at all (app.ts).
     if (!enabled) throw new AppError('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`);
     const mails = await listDevMails(deps.db);
-    return c.json({ mails: mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString() })) }, 200);
+    return c.json(
+      { mails: mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString() })) },
+      200,
+    );
   });
 }
 

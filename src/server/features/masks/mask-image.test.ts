@@ -9,7 +9,9 @@ const SIZE = { width: 40, height: 30 };
 function rgbaPng(paint: (x: number, y: number) => [number, number, number, number], size = SIZE): Promise<Buffer> {
   const raw = Buffer.alloc(size.width * size.height * 4);
   for (let y = 0; y < size.height; y += 1) for (let x = 0; x < size.width; x += 1) raw.set(paint(x, y), (y * size.width + x) * 4);
-  return sharp(raw, { raw: { ...size, channels: 4 } }).png().toBuffer();
+  return sharp(raw, { raw: { ...size, channels: 4 } })
+    .png()
+    .toBuffer();
 }
 
 const leftHalf = (x: number) => x < 20;
@@ -33,10 +35,15 @@ describe('normaliseMask', () => {
       code: 'VALIDATION_ERROR',
       message: MASK_TEXTS.wrongSize(SIZE, { width: 30, height: 40 }),
     });
-    const jpeg = await sharp({ create: { ...SIZE, channels: 3, background: '#fff' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { ...SIZE, channels: 3, background: '#fff' } })
+      .jpeg()
+      .toBuffer();
     await expect(normaliseMask(jpeg, SIZE)).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: MASK_TEXTS.notPng });
     await expect(normaliseMask(Buffer.from('not a picture'), SIZE)).rejects.toMatchObject({ message: MASK_TEXTS.notPng });
-    await expect(normaliseMask(await rgbaPng(() => [0, 0, 0, 0]), SIZE)).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: MASK_TEXTS.empty });
+    await expect(normaliseMask(await rgbaPng(() => [0, 0, 0, 0]), SIZE)).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: MASK_TEXTS.empty,
+    });
   });
 
   it('a mask over everything selects the whole image', async () => {

@@ -15,7 +15,8 @@ export interface NormalisedMask {
   coverage: number;
 }
 
-const refused = (message: string, text: CodedText) => new AppError('VALIDATION_ERROR', message, { text, details: { fields: [{ field: 'mask', message }] } });
+const refused = (message: string, text: CodedText) =>
+  new AppError('VALIDATION_ERROR', message, { text, details: { fields: [{ field: 'mask', message }] } });
 
 /**
  * Turns the editor's PNG into the stored mask, or refuses it. The editor paints the area opaque
@@ -32,7 +33,11 @@ export async function normaliseMask(input: Buffer, image: { width: number; heigh
     .metadata()
     .catch(() => undefined);
   if (!header?.width || !header.height || header.format !== 'png') throw refused(MASK_TEXTS.notPng, coded('error.maskNotPng'));
-  if (header.width !== image.width || header.height !== image.height) throw refused(MASK_TEXTS.wrongSize(image, { width: header.width, height: header.height }), coded('error.maskWrongSize', { gotWidth: header.width, gotHeight: header.height, width: image.width, height: image.height }));
+  if (header.width !== image.width || header.height !== image.height)
+    throw refused(
+      MASK_TEXTS.wrongSize(image, { width: header.width, height: header.height }),
+      coded('error.maskWrongSize', { gotWidth: header.width, gotHeight: header.height, width: image.width, height: image.height }),
+    );
   const { data, info } = await sharp(input, { limitInputPixels: UPLOAD_MAX_PIXELS })
     .ensureAlpha()
     .raw()

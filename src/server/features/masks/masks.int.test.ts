@@ -33,9 +33,13 @@ describe('selected areas', () => {
 
     const wrongSize = await postMask(client, photo.id, await paintedMask(500, 500, [SHIRT]));
     expect(wrongSize.status).toBe(400);
-    expect(((await wrongSize.json()) as { message: string }).message).toBe(MASK_TEXTS.wrongSize({ width: 1000, height: 1000 }, { width: 500, height: 500 }));
+    expect(((await wrongSize.json()) as { message: string }).message).toBe(
+      MASK_TEXTS.wrongSize({ width: 1000, height: 1000 }, { width: 500, height: 500 }),
+    );
 
-    const jpeg = await sharp(await paintedMask(1000, 1000, [SHIRT])).jpeg().toBuffer();
+    const jpeg = await sharp(await paintedMask(1000, 1000, [SHIRT]))
+      .jpeg()
+      .toBuffer();
     const notPng = await postMask(client, photo.id, jpeg);
     expect(notPng.status).toBe(400);
     expect(((await notPng.json()) as { message: string }).message).toBe(MASK_TEXTS.notPng);
@@ -78,9 +82,15 @@ describe('selected areas', () => {
     const client = await signedInUser(server);
     const photo = await approvedFixture(client, 'people/091.jpg');
     const mask = await storedMask(client, photo.id, await paintedMask(1000, 1000, [SHIRT]));
-    await runRetention({ ...server.deps, config: { ...server.deps.config, retention: { ...server.deps.config.retention, uploadSeconds: 3600 } } });
+    await runRetention({
+      ...server.deps,
+      config: { ...server.deps.config, retention: { ...server.deps.config.retention, uploadSeconds: 3600 } },
+    });
     expect((await client.get(`/api/masks/${mask.id}`)).status).toBe(200);
-    await runRetention({ ...server.deps, config: { ...server.deps.config, retention: { ...server.deps.config.retention, uploadSeconds: 0 } } });
+    await runRetention({
+      ...server.deps,
+      config: { ...server.deps.config, retention: { ...server.deps.config.retention, uploadSeconds: 0 } },
+    });
     expect((await client.get(`/api/masks/${mask.id}`)).status).toBe(404);
   });
 
@@ -123,7 +133,7 @@ describe('selected areas', () => {
     const sampled = Math.ceil((SHIRT.width - 40) / 4) * Math.ceil((SHIRT.height - 40) / 4);
     expect(reddish / sampled).toBeGreaterThan(0.8);
     expect(answer.contentText).toContain('The edit was confined to the selected area.');
-  expect(answer.contentCodes).toContainEqual({ code: 'reply.confinedToArea' });
+    expect(answer.contentCodes).toContainEqual({ code: 'reply.confinedToArea' });
   });
 
   it('"make it red" inside a mask on the wall changes the wall, not the shirt the engine would pick by itself', async () => {

@@ -7,7 +7,13 @@ export type ImageMaskRow = typeof imageMasks.$inferSelect;
 /** The user's own image that a mask is drawn on, while its bytes are kept. */
 export async function findOwnImage(db: DbOrTx, userId: string, fileId: string) {
   const [row] = await db
-    .select({ id: userFiles.id, width: userFiles.width, height: userFiles.height, verifiedEnum: userFiles.verifiedEnum, expiredAt: userFiles.expiredAt })
+    .select({
+      id: userFiles.id,
+      width: userFiles.width,
+      height: userFiles.height,
+      verifiedEnum: userFiles.verifiedEnum,
+      expiredAt: userFiles.expiredAt,
+    })
     .from(userFiles)
     .where(and(eq(userFiles.id, fileId), eq(userFiles.userId, userId)));
   return row;

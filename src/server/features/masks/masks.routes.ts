@@ -24,7 +24,10 @@ export function masksRoutes(deps: AppDeps) {
     method: 'post',
     path: '/',
     summary: 'Store a selected area of one of your images: a PNG of its exact size, painted (opaque or white) where the edit may change it',
-    middleware: [requireUser(deps, { loginRequired: 'User must be logged in to select an area' }), serviceError('Failed to store the selected area')],
+    middleware: [
+      requireUser(deps, { loginRequired: 'User must be logged in to select an area' }),
+      serviceError('Failed to store the selected area'),
+    ],
     request: { body: { required: true, content: { 'multipart/form-data': { schema: maskForm } } } },
     responses: { 201: jsonContent(imageMaskSchema, 'The stored mask') },
   });
@@ -32,7 +35,10 @@ export function masksRoutes(deps: AppDeps) {
     method: 'get',
     path: '/{id}',
     summary: 'A stored mask (one-channel PNG, white = selected); only its owner may read it',
-    middleware: [requireUser(deps, { loginRequired: 'User must be logged in to select an area' }), serviceError('Failed to read the selected area')],
+    middleware: [
+      requireUser(deps, { loginRequired: 'User must be logged in to select an area' }),
+      serviceError('Failed to read the selected area'),
+    ],
     request: { params: maskIdParams },
     responses: { 200: { description: 'The mask', content: { 'image/png': { schema: z.string().openapi({ format: 'binary' }) } } } },
   });

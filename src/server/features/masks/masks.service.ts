@@ -8,7 +8,14 @@ import { normaliseMask } from './mask-image';
 import { deleteExpiredMasks, findOwnImage, findOwnMask, findUsableMask, insertMask, type ImageMaskRow } from './masks.repository';
 
 export function toImageMask(row: ImageMaskRow): ImageMask {
-  return { id: row.id, file_id: row.fileId, width: row.width, height: row.height, coverage: row.coverage, created_at: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    file_id: row.fileId,
+    width: row.width,
+    height: row.height,
+    coverage: row.coverage,
+    created_at: row.createdAt.toISOString(),
+  };
 }
 
 /**
@@ -20,9 +27,17 @@ export async function createMask(deps: Pick<AppDeps, 'db'>, userId: string, inpu
   const image = await findOwnImage(deps.db, userId, input.fileId);
   if (!image || image.verifiedEnum === 'rejected') throw new AppError('NOT_FOUND', FILE_NOT_FOUND, { text: coded('error.fileNotFound') });
   if (image.expiredAt) throw new AppError('BAD_REQUEST', MASK_TEXTS.imageExpired, { text: coded('error.maskImageExpired') });
-  if (image.verifiedEnum === 'pending' || !image.width || !image.height) throw new AppError('BAD_REQUEST', 'This image is still being checked. Select an area once it is ready.');
+  if (image.verifiedEnum === 'pending' || !image.width || !image.height)
+    throw new AppError('BAD_REQUEST', 'This image is still being checked. Select an area once it is ready.');
   const mask = await normaliseMask(input.png, { width: image.width, height: image.height });
-  const row = await insertMask(deps.db, { userId, fileId: image.id, png: mask.png, width: mask.width, height: mask.height, coverage: mask.coverage });
+  const row = await insertMask(deps.db, {
+    userId,
+    fileId: image.id,
+    png: mask.png,
+    width: mask.width,
+    height: mask.height,
+    coverage: mask.coverage,
+  });
   return toImageMask(row);
 }
 
@@ -40,11 +55,19 @@ export async function ownMaskPng(deps: Pick<AppDeps, 'db'>, userId: string, mask
 export async function assertMaskForMessage(db: DbOrTx, userId: string, maskId: string, fileIds: string[]): Promise<void> {
   const mask = await findUsableMask(db, userId, maskId);
   if (!mask) throw new AppError('NOT_FOUND', MASK_TEXTS.notFound, { text: coded('error.maskNotFound') });
-  if (fileIds.length !== 1 || fileIds[0] !== mask.fileId) throw new AppError('VALIDATION_ERROR', MASK_TEXTS.oneImage, { text: coded('error.maskOneImage'), details: { fields: [{ field: 'mask_id', message: MASK_TEXTS.oneImage }] } });
+  if (fileIds.length !== 1 || fileIds[0] !== mask.fileId)
+    throw new AppError('VALIDATION_ERROR', MASK_TEXTS.oneImage, {
+      text: coded('error.maskOneImage'),
+      details: { fields: [{ field: 'mask_id', message: MASK_TEXTS.oneImage }] },
+    });
 }
 
 /** A reply's mask, as its job loads it: the user's own, or undefined when it is gone. */
-export async function maskForJob(db: DbOrTx, userId: string, maskId: string): Promise<{ fileId: string; png: Buffer; width: number; height: number } | undefined> {
+export async function maskForJob(
+  db: DbOrTx,
+  userId: string,
+  maskId: string,
+): Promise<{ fileId: string; png: Buffer; width: number; height: number } | undefined> {
   const row = await findOwnMask(db, userId, maskId);
   return row ? { fileId: row.fileId, png: row.png, width: row.width, height: row.height } : undefined;
 }

@@ -34,7 +34,8 @@ export const PROXY_HEADERS: readonly string[] = [
 const PROXY_HEADER_PREFIXES = ['x-forwarded'];
 
 function cameThroughProxy(headers: Headers): boolean {
-  for (const name of headers.keys()) if (PROXY_HEADERS.includes(name) || PROXY_HEADER_PREFIXES.some((prefix) => name.startsWith(prefix))) return true;
+  for (const name of headers.keys())
+    if (PROXY_HEADERS.includes(name) || PROXY_HEADER_PREFIXES.some((prefix) => name.startsWith(prefix))) return true;
   return false;
 }
 
@@ -58,7 +59,8 @@ export function metricsAccess(token: string | undefined, options: { behindProxy?
       }
       return next();
     }
-    if (options.behindProxy || !isDirectLoopback(c)) return errorResponse(c, new AppError('FORBIDDEN', 'Metrics are readable only from this machine unless METRICS_TOKEN is set'));
+    if (options.behindProxy || !isDirectLoopback(c))
+      return errorResponse(c, new AppError('FORBIDDEN', 'Metrics are readable only from this machine unless METRICS_TOKEN is set'));
     return next();
   };
 }

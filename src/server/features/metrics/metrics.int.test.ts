@@ -95,7 +95,11 @@ describe('GET /metrics without METRICS_TOKEN', () => {
     await stream.next((event) => event.event === 'ready');
     expect(valueOf(await scrape(), 'photomuse_sse_connections')).toBe(before + 1);
     stream.close();
-    await until('the stream to be closed', async () => (valueOf(await scrape(), 'photomuse_sse_connections') === before ? true : undefined), 5_000);
+    await until(
+      'the stream to be closed',
+      async () => (valueOf(await scrape(), 'photomuse_sse_connections') === before ? true : undefined),
+      5_000,
+    );
   });
 
   async function generate(text: string, sessionId?: string) {
@@ -126,13 +130,17 @@ describe('GET /metrics without METRICS_TOKEN', () => {
 
   it('reports the age of the oldest job still waiting, by kind', async () => {
     // A job queued with no worker able to take it yet: pg-boss holds it until its start time.
-    await server.deps.db.execute(sql`insert into pgboss.job (name, data, start_after, created_on) values ('verify-upload', '{}'::jsonb, now() + interval '1 hour', now() - interval '90 seconds')`);
+    await server.deps.db.execute(
+      sql`insert into pgboss.job (name, data, start_after, created_on) values ('verify-upload', '{}'::jsonb, now() + interval '1 hour', now() - interval '90 seconds')`,
+    );
     try {
       const text = await scrape();
       expect(valueOf(text, 'photomuse_job_queue_depth{kind="verify-upload"}')).toBe(1);
       expect(valueOf(text, 'photomuse_job_queue_oldest_age_seconds{kind="verify-upload"}')).toBeGreaterThanOrEqual(90);
     } finally {
-      await server.deps.db.execute(sql`delete from pgboss.job where name = 'verify-upload' and start_after > now() + interval '30 minutes'`);
+      await server.deps.db.execute(
+        sql`delete from pgboss.job where name = 'verify-upload' and start_after > now() + interval '30 minutes'`,
+      );
     }
   });
 });
@@ -162,7 +170,8 @@ describe('GET /metrics on a database where no job has ever run', () => {
         expect({ series, kind, value: valueOf(text, `${series}{kind="${kind}"}`) }).toEqual({ series, kind, value: expected });
       }
     }
-    for (const kind of ['top_up', 'usage', 'refund', 'free_grant', 'adjustment']) expect(valueOf(text, `photomuse_ledger_postings{kind="${kind}"}`)).toBe(0);
+    for (const kind of ['top_up', 'usage', 'refund', 'free_grant', 'adjustment'])
+      expect(valueOf(text, `photomuse_ledger_postings{kind="${kind}"}`)).toBe(0);
   });
 });
 
@@ -198,7 +207,9 @@ describe('GET /metrics with METRICS_TOKEN', () => {
   });
 
   it('takes the token through a proxy too', async () => {
-    const response = await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}`, 'X-Forwarded-For': '203.0.113.7' } });
+    const response = await fetch(`${server.url}/metrics`, {
+      headers: { Authorization: `Bearer ${TOKEN}`, 'X-Forwarded-For': '203.0.113.7' },
+    });
     expect(response.status).toBe(200);
   });
 });
@@ -208,7 +219,14 @@ describe('npm run worker with WORKER_METRICS_PORT', () => {
     const port = 40000 + Math.floor(Math.random() * 20000);
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/worker.ts'], {
       cwd: path.resolve(import.meta.dirname, '../../../..'),
-      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: inject('databaseUrl'), WORKER_METRICS_PORT: String(port), METRICS_TOKEN: TOKEN },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        DATABASE_URL: inject('databaseUrl'),
+        WORKER_METRICS_PORT: String(port),
+        METRICS_TOKEN: TOKEN,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

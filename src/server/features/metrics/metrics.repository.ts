@@ -23,11 +23,18 @@ export async function queueBacklog(db: Db): Promise<QueueBacklog[]> {
     from pgboss.job
     where state <= 'active'
     group by name`);
-  return result.rows.map((row) => ({ kind: row.kind, waiting: Number(row.waiting), running: Number(row.running), oldestWaitingSeconds: Math.max(0, Number(row.oldest ?? 0)) }));
+  return result.rows.map((row) => ({
+    kind: row.kind,
+    waiting: Number(row.waiting),
+    running: Number(row.running),
+    oldestWaitingSeconds: Math.max(0, Number(row.oldest ?? 0)),
+  }));
 }
 
 /** Every posting in the ledger, by kind, across all processes (the ledger is the source of truth). */
 export async function ledgerPostingsByKind(db: Db): Promise<{ kind: string; count: number }[]> {
-  const result = await db.execute<{ kind: string; count: string }>(sql`select kind::text as kind, count(*) as count from ledger_entries group by kind`);
+  const result = await db.execute<{ kind: string; count: string }>(
+    sql`select kind::text as kind, count(*) as count from ledger_entries group by kind`,
+  );
   return result.rows.map((row) => ({ kind: row.kind, count: Number(row.count) }));
 }

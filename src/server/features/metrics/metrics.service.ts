@@ -60,13 +60,31 @@ export class Metrics {
         return undefined;
       });
 
-    const queueDepth = new Gauge({ name: 'photomuse_job_queue_depth', help: 'Jobs waiting (queued or to be retried) by kind', labelNames: ['kind'], registers });
+    const queueDepth = new Gauge({
+      name: 'photomuse_job_queue_depth',
+      help: 'Jobs waiting (queued or to be retried) by kind',
+      labelNames: ['kind'],
+      registers,
+    });
     const queueRunning = new Gauge({ name: 'photomuse_job_queue_running', help: 'Jobs running by kind', labelNames: ['kind'], registers });
-    const queueOldest = new Gauge({ name: 'photomuse_job_queue_oldest_age_seconds', help: 'Age of the oldest waiting job by kind (0 when none waits)', labelNames: ['kind'], registers });
-    const ledgerPostings = new Gauge({ name: 'photomuse_ledger_postings', help: 'Postings in the ledger by kind (all processes: read from the database)', labelNames: ['kind'], registers });
+    const queueOldest = new Gauge({
+      name: 'photomuse_job_queue_oldest_age_seconds',
+      help: 'Age of the oldest waiting job by kind (0 when none waits)',
+      labelNames: ['kind'],
+      registers,
+    });
+    const ledgerPostings = new Gauge({
+      name: 'photomuse_ledger_postings',
+      help: 'Postings in the ledger by kind (all processes: read from the database)',
+      labelNames: ['kind'],
+      registers,
+    });
     // Read before the registry renders: one query sets several gauges, whatever order they render in.
     this.readDatabase = async () => {
-      const [backlog, postings] = await Promise.all([fromDatabase('job queue', () => queueBacklog(db)), fromDatabase('ledger', () => ledgerPostingsByKind(db))]);
+      const [backlog, postings] = await Promise.all([
+        fromDatabase('job queue', () => queueBacklog(db)),
+        fromDatabase('ledger', () => ledgerPostingsByKind(db)),
+      ]);
       for (const gauge of [queueDepth, queueRunning, queueOldest]) gauge.reset();
       // Every kind has a sample, 0 when nothing waits: a dashboard shows an empty queue as 0, not as
       // "no data", and an alert on depth or age can fire on a kind that was never used. A database
@@ -109,7 +127,9 @@ export class Metrics {
         this.set({ state: 'waiting' }, pool.waitingCount);
       },
     });
-    new Gauge({ name: 'photomuse_db_pool_max', help: "The size limit of this process's database pool", registers }).set(pool.options.max ?? 10);
+    new Gauge({ name: 'photomuse_db_pool_max', help: "The size limit of this process's database pool", registers }).set(
+      pool.options.max ?? 10,
+    );
   }
 
   observeHttpRequest(method: string, route: string, status: number, seconds: number): void {

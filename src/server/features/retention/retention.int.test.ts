@@ -47,7 +47,14 @@ afterAll(async () => {
 beforeEach(() => {
   openai.reset();
   openai.setImageTime(0);
-  nextPlan = { intent: 'generate', sourceImages: 'none', instruction: 'A lighthouse at sunset', imageCount: 1, aspectRatio: '1:1', style: null };
+  nextPlan = {
+    intent: 'generate',
+    sourceImages: 'none',
+    instruction: 'A lighthouse at sunset',
+    imageCount: 1,
+    aspectRatio: '1:1',
+    style: null,
+  };
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -58,7 +65,6 @@ async function ageOf(fileId: string, seconds: number) {
   const wait = row!.at.getTime() + seconds * 1000 + 300 - Date.now();
   if (wait > 0) await sleep(wait);
 }
-
 
 const statusOf = async (client: SignedInClient, url: string) => {
   const response = await client.get(url);
@@ -79,7 +85,14 @@ async function messagesOf(client: SignedInClient, sessionId: string) {
 /** A reply with one generated image from a photo: the photo attached, the image its output. */
 async function editedPhoto(client: SignedInClient) {
   const upload = await approvedUpload(client);
-  nextPlan = { intent: 'edit', sourceImages: 'attachments', instruction: 'Make the sky purple', imageCount: 1, aspectRatio: 'unchanged', style: null };
+  nextPlan = {
+    intent: 'edit',
+    sourceImages: 'attachments',
+    instruction: 'Make the sky purple',
+    imageCount: 1,
+    aspectRatio: 'unchanged',
+    style: null,
+  };
   const sent = await sendMessage(client, 'make the sky purple', { fileIds: [upload.id], requestReply: true });
   return { upload, sent, jobId: sent.reply!.job_id, replyId: sent.reply!.reply_message_id };
 }
@@ -114,14 +127,20 @@ describe('retention', () => {
 
     await ageOf(output.id, GENERATED_RETENTION_SECONDS);
     await server.deps.jobs.enqueue(server.deps.db, 'retention', {});
-    await until('the generated image to answer 404', async () => ((await statusOf(client, output.file_url)) === 404 ? true : undefined), 10_000);
+    await until(
+      'the generated image to answer 404',
+      async () => ((await statusOf(client, output.file_url)) === 404 ? true : undefined),
+      10_000,
+    );
     expect(await statusOf(client, `/api/files/${output.id}/thumbnail`)).toBe(404);
     expect(await storedFilesOf(server, client.userId)).toEqual([]);
     expect(await library(client, 'generated')).toEqual({ images: [], total: 0, hasMore: false });
 
     // The conversation still loads, each image an "expired" entry that keeps its prompt.
     const chat = await messagesOf(client, sent.session_id);
-    expect(chat.find((message) => message.id === sent.message.id)?.files).toEqual([expect.objectContaining({ id: upload.id, expired: true, isGenerated: false })]);
+    expect(chat.find((message) => message.id === sent.message.id)?.files).toEqual([
+      expect.objectContaining({ id: upload.id, expired: true, isGenerated: false }),
+    ]);
     expect(chat.find((message) => message.id === replyId)?.files).toEqual([
       expect.objectContaining({ id: output.id, expired: true, isGenerated: true, contentDescription: 'Make the sky purple' }),
     ]);
@@ -156,7 +175,12 @@ describe('retention', () => {
     const upload = await approvedUpload(client);
     await ageOf(upload.id, UPLOAD_RETENTION_SECONDS);
     await runRetention(server.deps);
-    const response = await client.post('/api/messages', { session_id: 'new', content_text: 'again', file_ids: [upload.id], request_reply: false });
+    const response = await client.post('/api/messages', {
+      session_id: 'new',
+      content_text: 'again',
+      file_ids: [upload.id],
+      request_reply: false,
+    });
     expect(response.status).toBe(404);
   });
 
@@ -173,7 +197,9 @@ describe('retention', () => {
     expect(reply.status).toBe(400);
     expect(await reply.json()).toMatchObject({ code: 'BAD_REQUEST', message: PHOTO_EXPIRED_BEFORE_REPLY });
     expect(await server.deps.db.select().from(agentJobs).where(eq(agentJobs.messageId, sent.message.id))).toEqual([]);
-    const usage = (await server.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, client.userId))).filter((entry) => entry.kind === 'usage');
+    const usage = (await server.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, client.userId))).filter(
+      (entry) => entry.kind === 'usage',
+    );
     expect(usage).toEqual([]);
     expect(openai.received.filter((request) => request.path.startsWith('/images/'))).toEqual([]);
   });

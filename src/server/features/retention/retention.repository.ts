@@ -72,7 +72,10 @@ export async function expireDueFiles(tx: DbOrTx, retention: { uploadSeconds: num
  * without it, sessions deleted within the last day are looked at (the retention job), which also
  * catches the outputs of a reply that finished after its session was deleted.
  */
-export async function deleteFilesOfDeletedSessions(tx: DbOrTx, scope: { userId: string; sessionId: string } | undefined): Promise<RemovedFile[]> {
+export async function deleteFilesOfDeletedSessions(
+  tx: DbOrTx,
+  scope: { userId: string; sessionId: string } | undefined,
+): Promise<RemovedFile[]> {
   const sessions = scope
     ? sql`select s.id from chat_sessions s where s.id = ${scope.sessionId}::uuid and s.user_id = ${scope.userId} and not s.is_active`
     : sql`select s.id from chat_sessions s where s.deleted_at > now() - ${DELETED_SESSION_WATCH} and not s.is_active`;

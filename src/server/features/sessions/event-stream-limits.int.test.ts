@@ -31,15 +31,18 @@ async function liveStream(client: TestClient, sessionId: string): Promise<EventS
   return stream;
 }
 
-const closedBecause = async (stream: EventStreamReader) => JSON.parse((await stream.next((event) => event.event === 'closed')).data) as { reason: string };
+const closedBecause = async (stream: EventStreamReader) =>
+  JSON.parse((await stream.next((event) => event.event === 'closed')).data) as { reason: string };
 
 /** Whether the stream still delivers: a message sent now reaches it. */
 async function delivers(stream: EventStreamReader, client: SignedInClient, sessionId: string): Promise<boolean> {
   const { message } = await send(client, { session_id: sessionId, content_text: 'are you there?', file_ids: [] });
-  return stream.next((event) => event.event === 'message' && event.data.includes(message.id), 5_000).then(
-    () => true,
-    () => false,
-  );
+  return stream
+    .next((event) => event.event === 'message' && event.data.includes(message.id), 5_000)
+    .then(
+      () => true,
+      () => false,
+    );
 }
 
 describe('event streams per user', () => {

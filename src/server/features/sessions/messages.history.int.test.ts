@@ -55,7 +55,15 @@ describe('reading a conversation backwards with `before`', () => {
     const at = new Date('2030-01-01T00:00:00.000Z');
     const inserted = await server.deps.db
       .insert(messages)
-      .values(['a', 'b', 'c', 'd'].map((text) => ({ sessionId, userId: user.userId, role: 'user' as const, contentText: `same time ${text}`, timestampCreated: at })))
+      .values(
+        ['a', 'b', 'c', 'd'].map((text) => ({
+          sessionId,
+          userId: user.userId,
+          role: 'user' as const,
+          contentText: `same time ${text}`,
+          timestampCreated: at,
+        })),
+      )
       .returning({ id: messages.id });
     const newest = await pageOf(user, sessionId, '?limit=2');
     const older = await pageOf(user, sessionId, `?before=${newest[0]!.id}&limit=2`);
@@ -91,7 +99,9 @@ describe('reading a conversation backwards with `before`', () => {
     const notAnId = await user.get(`/api/sessions/${sessionId}/messages?before=yesterday`);
     expect(notAnId.status).toBe(400);
     expect(await notAnId.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
-    const both = await user.get(`/api/sessions/${sessionId}/messages?before=${first!.id}&after=${encodeURIComponent(first!.timestamp_created)}`);
+    const both = await user.get(
+      `/api/sessions/${sessionId}/messages?before=${first!.id}&after=${encodeURIComponent(first!.timestamp_created)}`,
+    );
     expect(both.status).toBe(400);
     expect(await both.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
   });

@@ -36,7 +36,8 @@ describe('sending a message', () => {
   beforeAll(async () => {
     user = await signedInUser(server);
     photos = [];
-    for (const name of ['Landscape_1.jpg', 'Portrait_1.jpg', 'Landscape_3.jpg', 'Portrait_3.jpg', 'Landscape_6.jpg', 'Portrait_6.jpg']) photos.push(await approvedUpload(user, name));
+    for (const name of ['Landscape_1.jpg', 'Portrait_1.jpg', 'Landscape_3.jpg', 'Portrait_3.jpg', 'Landscape_6.jpg', 'Portrait_6.jpg'])
+      photos.push(await approvedUpload(user, name));
   });
 
   it("creates the session, the message and its attachments together for session 'new'", async () => {
@@ -51,8 +52,32 @@ describe('sending a message', () => {
       context_references: null,
     });
     expect(result.message.files).toEqual([
-      { id: photos[0]!.id, fileUrl: photos[0]!.file_url, thumbnailUrl: photos[0]!.thumbnailUrl, originalFilename: 'Landscape_1.jpg', isGenerated: false, expired: false, contentDescription: '', version: 0, engine: null, width: photos[0]!.width, height: photos[0]!.height },
-      { id: photos[1]!.id, fileUrl: photos[1]!.file_url, thumbnailUrl: photos[1]!.thumbnailUrl, originalFilename: 'Portrait_1.jpg', isGenerated: false, expired: false, contentDescription: '', version: 0, engine: null, width: photos[1]!.width, height: photos[1]!.height },
+      {
+        id: photos[0]!.id,
+        fileUrl: photos[0]!.file_url,
+        thumbnailUrl: photos[0]!.thumbnailUrl,
+        originalFilename: 'Landscape_1.jpg',
+        isGenerated: false,
+        expired: false,
+        contentDescription: '',
+        version: 0,
+        engine: null,
+        width: photos[0]!.width,
+        height: photos[0]!.height,
+      },
+      {
+        id: photos[1]!.id,
+        fileUrl: photos[1]!.file_url,
+        thumbnailUrl: photos[1]!.thumbnailUrl,
+        originalFilename: 'Portrait_1.jpg',
+        isGenerated: false,
+        expired: false,
+        contentDescription: '',
+        version: 0,
+        engine: null,
+        width: photos[1]!.width,
+        height: photos[1]!.height,
+      },
     ]);
     const session = (await sessionsOf(user)).find((s) => s.id === result.session_id);
     expect(session).toMatchObject({ session_name: 'Make the sky pink', total_messages: 1 });
@@ -76,7 +101,10 @@ describe('sending a message', () => {
     const before = await messageCountOf(user.userId);
     const tooLong = await user.post('/api/messages', { session_id: 'new', content_text: 'x'.repeat(501) });
     expect(tooLong.status).toBe(400);
-    expect(await tooLong.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: { fields: [{ field: 'content_text', message: 'Messages can be at most 500 characters' }] } });
+    expect(await tooLong.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { fields: [{ field: 'content_text', message: 'Messages can be at most 500 characters' }] },
+    });
     expect(await messageCountOf(user.userId)).toBe(before);
     await send(user, { content_text: 'x'.repeat(500) });
   });
@@ -85,7 +113,10 @@ describe('sending a message', () => {
     const before = await messageCountOf(user.userId);
     const response = await user.post('/api/messages', { content_text: 'six', file_ids: photos.map((p) => p.id) });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: { fields: [{ field: 'file_ids', message: 'Maximum 5 files allowed' }] } });
+    expect(await response.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { fields: [{ field: 'file_ids', message: 'Maximum 5 files allowed' }] },
+    });
     expect(await messageCountOf(user.userId)).toBe(before);
     expect((await send(user, { content_text: 'five', file_ids: photos.slice(0, 5).map((p) => p.id) })).message.files).toHaveLength(5);
   });
@@ -93,7 +124,10 @@ describe('sending a message', () => {
   it('refuses an empty message without images', async () => {
     const response = await user.post('/api/messages', { content_text: '   ' });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: { fields: [{ field: 'content_text', message: 'Write a message or attach an image' }] } });
+    expect(await response.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { fields: [{ field: 'content_text', message: 'Write a message or attach an image' }] },
+    });
   });
 
   it("answers 404 for another user's file and creates no session", async () => {
@@ -136,7 +170,10 @@ describe('sending a message', () => {
     });
     const pending = await user.post('/api/messages', { session_id: 'new', content_text: 'edit', file_ids: [pendingId] });
     expect(pending.status).toBe(400);
-    expect(await pending.json()).toEqual({ code: 'BAD_REQUEST', message: 'Image "waiting.jpg" is still being checked. Send it once it is ready.' });
+    expect(await pending.json()).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Image "waiting.jpg" is still being checked. Send it once it is ready.',
+    });
     expect(await sessionsOf(user)).toHaveLength(sessionsBefore);
   });
 
@@ -177,7 +214,21 @@ describe('reading messages', () => {
       ['system', 'Here you go'],
     ]);
     expect(listed[0]!.files.map((f) => f.id)).toEqual([photo.id]);
-    expect(listed[1]!.files).toEqual(outputs.map((id) => ({ id, fileUrl: `/api/files/${id}`, thumbnailUrl: `/api/files/${id}`, originalFilename: 'generated.png', isGenerated: true, expired: false, contentDescription: '', version: 0, engine: { kind: 'local', model: null }, width: null, height: null })));
+    expect(listed[1]!.files).toEqual(
+      outputs.map((id) => ({
+        id,
+        fileUrl: `/api/files/${id}`,
+        thumbnailUrl: `/api/files/${id}`,
+        originalFilename: 'generated.png',
+        isGenerated: true,
+        expired: false,
+        contentDescription: '',
+        version: 0,
+        engine: { kind: 'local', model: null },
+        width: null,
+        height: null,
+      })),
+    );
 
     const one = await user.get(`/api/messages/${reply}`);
     expect(one.status).toBe(200);
@@ -232,7 +283,8 @@ describe('realtime', () => {
     const [onLaptop, onPhone] = await Promise.all([openSessionEvents(laptop, sessionId), openSessionEvents(phone, sessionId)]);
     try {
       expect(onLaptop.response.headers.get('content-type')).toBe('text/event-stream');
-      for (const stream of [onLaptop, onPhone]) expect(JSON.parse((await stream.next((e) => e.event === 'ready')).data)).toEqual({ session_id: sessionId });
+      for (const stream of [onLaptop, onPhone])
+        expect(JSON.parse((await stream.next((e) => e.event === 'ready')).data)).toEqual({ session_id: sessionId });
 
       const fromPhone = await send(phone, { session_id: sessionId, content_text: 'sent from the phone' });
       const fromLaptop = await send(laptop, { session_id: sessionId, content_text: 'sent from the laptop' });
@@ -277,17 +329,47 @@ describe('realtime', () => {
 async function insertGeneratedReply(userId: string, sessionId: string, messageId: string, count: number) {
   const { db, storage } = server.deps;
   return db.transaction(async (tx) => {
-    const [reply] = await tx.insert(messages).values({ sessionId, userId, role: 'system', contentText: 'Here you go' }).returning({ id: messages.id });
+    const [reply] = await tx
+      .insert(messages)
+      .values({ sessionId, userId, role: 'system', contentText: 'Here you go' })
+      .returning({ id: messages.id });
     const [job] = await tx
       .insert(agentJobs)
-      .values({ userId, sessionId, messageId, resultMessageId: reply!.id, status: 'completed', engine: 'local', plan: {}, imageCount: count, priceCents: 8 * count })
+      .values({
+        userId,
+        sessionId,
+        messageId,
+        resultMessageId: reply!.id,
+        status: 'completed',
+        engine: 'local',
+        plan: {},
+        imageCount: count,
+        priceCents: 8 * count,
+      })
       .returning({ id: agentJobs.id });
     const outputs: string[] = [];
     for (let position = 0; position < count; position++) {
       const id = crypto.randomUUID();
       const key = `public/${userId}/generated/${Date.now()}-${id}.png`;
-      await storage.put(key, await sharp({ create: { width: 32, height: 32, channels: 3, background: '#c0c' } }).png().toBuffer());
-      await tx.insert(userFiles).values({ id, userId, originalFilename: 'generated.png', storedFilename: key, fileUrl: `/api/files/${id}`, mimeType: 'image/png', fileSizeBytes: 10, isGenerated: true, verifiedEnum: 'approved' });
+      await storage.put(
+        key,
+        await sharp({ create: { width: 32, height: 32, channels: 3, background: '#c0c' } })
+          .png()
+          .toBuffer(),
+      );
+      await tx
+        .insert(userFiles)
+        .values({
+          id,
+          userId,
+          originalFilename: 'generated.png',
+          storedFilename: key,
+          fileUrl: `/api/files/${id}`,
+          mimeType: 'image/png',
+          fileSizeBytes: 10,
+          isGenerated: true,
+          verifiedEnum: 'approved',
+        });
       await tx.insert(generatedOutputs).values({ jobId: job!.id, fileId: id, position });
       outputs.push(id);
     }

@@ -24,14 +24,22 @@ async function freeImagesLeft(client: SignedInClient): Promise<number> {
 }
 
 async function storedMessages(userId: string) {
-  return server.deps.db.select({ id: messages.id }).from(messages).where(and(eq(messages.userId, userId), eq(messages.role, 'user')));
+  return server.deps.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.userId, userId), eq(messages.role, 'user')));
 }
 
 async function jobsOf(messageId: string) {
   return server.deps.db.select({ id: agentJobs.id }).from(agentJobs).where(eq(agentJobs.messageId, messageId));
 }
 
-const request = (clientMessageId?: string) => ({ session_id: 'new', content_text: 'a lighthouse at sunset', request_reply: true, ...(clientMessageId ? { client_message_id: clientMessageId } : {}) });
+const request = (clientMessageId?: string) => ({
+  session_id: 'new',
+  content_text: 'a lighthouse at sunset',
+  request_reply: true,
+  ...(clientMessageId ? { client_message_id: clientMessageId } : {}),
+});
 
 describe('a send repeated with the same client message id', () => {
   it('answers with the message already stored, in the same session, and charges once', async () => {

@@ -70,7 +70,11 @@ export const LATEST_PAGE: PreparedStatement = {
 };
 const PAGE_AFTER: PreparedStatement = {
   name: 'messages-page-after',
-  text: messagesWhere('m.session_id = $1 and s.user_id = $2 and s.is_active and m.timestamp_created > $3::timestamptz', 'order by m.timestamp_created, m.id', 'limit $4'),
+  text: messagesWhere(
+    'm.session_id = $1 and s.user_id = $2 and s.is_active and m.timestamp_created > $3::timestamptz',
+    'order by m.timestamp_created, m.id',
+    'limit $4',
+  ),
 };
 // The page before a message walks the same index backwards from that message's (timestamp, id);
 // an anchor that is not a message of this session matches nothing.
@@ -120,8 +124,12 @@ export async function listSessionMessages(
   sessionId: string,
   options: { after?: string | undefined; before?: string | undefined; limit: number },
 ): Promise<Message[]> {
-  if (options.after !== undefined) return (await preparedRows<MessageRecord>(db, PAGE_AFTER, [sessionId, userId, options.after, options.limit])).map(toMessage);
-  if (options.before !== undefined) return (await preparedRows<MessageRecord>(db, PAGE_BEFORE, [sessionId, userId, options.before, options.limit])).map(toMessage).reverse();
+  if (options.after !== undefined)
+    return (await preparedRows<MessageRecord>(db, PAGE_AFTER, [sessionId, userId, options.after, options.limit])).map(toMessage);
+  if (options.before !== undefined)
+    return (await preparedRows<MessageRecord>(db, PAGE_BEFORE, [sessionId, userId, options.before, options.limit]))
+      .map(toMessage)
+      .reverse();
   return (await preparedRows<MessageRecord>(db, LATEST_PAGE, [sessionId, userId, options.limit])).map(toMessage).reverse();
 }
 
@@ -176,7 +184,11 @@ export async function insertUserMessage(
 }
 
 /** The user's message sent with this client id, if one was. */
-export async function findMessageByClientId(db: DbOrTx, userId: string, clientMessageId: string): Promise<{ id: string; sessionId: string } | undefined> {
+export async function findMessageByClientId(
+  db: DbOrTx,
+  userId: string,
+  clientMessageId: string,
+): Promise<{ id: string; sessionId: string } | undefined> {
   const [row] = await db
     .select({ id: messages.id, sessionId: messages.sessionId })
     .from(messages)

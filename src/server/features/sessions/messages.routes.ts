@@ -30,7 +30,8 @@ export function messagesRoutes(deps: AppDeps, replies: ReplyStarter) {
   const sendRoute = createRoute({
     method: 'post',
     path: '/',
-    summary: "Send a user message; with session_id 'new' the session is created, and with request_reply the paid reply started, in the same transaction",
+    summary:
+      "Send a user message; with session_id 'new' the session is created, and with request_reply the paid reply started, in the same transaction",
     description:
       'Answered 400 BAD_REQUEST, with nothing written, for a photo not ready or not allowed, or for an engine that is not offered or cannot do the request (details.refusal: the reason and the engines that can); 429 RATE_LIMIT_EXCEEDED, with nothing stored, for more messages this minute than RATE_LIMIT_MESSAGES_PER_MINUTE, or (asking for a reply) more generation requests than RATE_LIMIT_GENERATIONS_PER_MINUTE.',
     middleware: [

@@ -101,7 +101,14 @@ async function storeMessage(deps: SendDeps, userId: string, input: SendMessage):
       deps.assertEngineOffered(choice.engine);
       await rememberSessionEngine(tx, sessionId, choice.engine);
     }
-    const messageId = await insertUserMessage(tx, { sessionId, userId, contentText: input.contentText, clientMessageId: input.clientMessageId, maskId: input.maskId, requested: choice });
+    const messageId = await insertUserMessage(tx, {
+      sessionId,
+      userId,
+      contentText: input.contentText,
+      clientMessageId: input.clientMessageId,
+      maskId: input.maskId,
+      requested: choice,
+    });
     await insertAttachments(tx, messageId, fileIds);
     await recordMessageInSession(tx, sessionId);
     const title = titleFromRequest(input.contentText);
@@ -118,8 +125,10 @@ async function assertAttachable(db: Tx, userId: string, fileIds: string[]): Prom
   const files = await lockOwnFiles(db, userId, fileIds);
   if (files.length !== fileIds.length) throw new AppError('NOT_FOUND', 'File not found');
   for (const file of files) {
-    if (file.verifiedEnum === 'pending') throw new AppError('BAD_REQUEST', `Image "${file.originalFilename}" is still being checked. Send it once it is ready.`);
-    if (file.verifiedEnum === 'rejected') throw new AppError('BAD_REQUEST', `Image "${file.originalFilename}" is not allowed and cannot be attached.`);
+    if (file.verifiedEnum === 'pending')
+      throw new AppError('BAD_REQUEST', `Image "${file.originalFilename}" is still being checked. Send it once it is ready.`);
+    if (file.verifiedEnum === 'rejected')
+      throw new AppError('BAD_REQUEST', `Image "${file.originalFilename}" is not allowed and cannot be attached.`);
   }
 }
 

@@ -16,7 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-
 const statusOf = async (client: SignedInClient, url: string) => {
   const response = await client.get(url);
   await response.arrayBuffer();
@@ -36,7 +35,9 @@ describe('deleting a session', () => {
     const first = await sendMessage(client, 'turn it into a cartoon', { fileIds: [own.id, shared.id], requestReply: true });
     expect((await jobSettled(server, first.reply!.job_id)).status).toBe('completed');
     const second = await sendMessage(client, 'what a nice photo', { fileIds: [shared.id] });
-    const generated = (await server.deps.db.select().from(userFiles).where(eq(userFiles.isGenerated, true))).filter((row) => row.userId === client.userId);
+    const generated = (await server.deps.db.select().from(userFiles).where(eq(userFiles.isGenerated, true))).filter(
+      (row) => row.userId === client.userId,
+    );
     expect(generated.length).toBeGreaterThan(0);
     const generatedIds = generated.map((row) => row.id);
     const storedBefore = await storedFilesOf(server, client.userId);
@@ -51,7 +52,10 @@ describe('deleting a session', () => {
     for (const id of generatedIds) expect(await statusOf(client, `/api/files/${id}`)).toBe(404);
     expect(await statusOf(client, shared.file_url)).toBe(200);
     expect(await libraryIds(client)).toEqual([shared.id]);
-    const remaining = await server.deps.db.select({ id: userFiles.id }).from(userFiles).where(inArray(userFiles.id, [own.id, shared.id, ...generatedIds]));
+    const remaining = await server.deps.db
+      .select({ id: userFiles.id })
+      .from(userFiles)
+      .where(inArray(userFiles.id, [own.id, shared.id, ...generatedIds]));
     expect(remaining.map((row) => row.id)).toEqual([shared.id]);
     const stored = await storedFilesOf(server, client.userId);
     expect(stored).toHaveLength(2);

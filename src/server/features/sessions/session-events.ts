@@ -36,7 +36,10 @@ export function streamSessionEvents(c: Context<AppEnv>, realtime: RealtimeHub, s
       if (closing) return;
       writing = writing.then(write).catch(() => undefined);
     };
-    const ready = () => send(() => stream.writeSSE({ event: SESSION_STREAM_EVENTS.ready, data: JSON.stringify({ session_id: sessionId }), retry: RECONNECT_DELAY_MS }));
+    const ready = () =>
+      send(() =>
+        stream.writeSSE({ event: SESSION_STREAM_EVENTS.ready, data: JSON.stringify({ session_id: sessionId }), retry: RECONNECT_DELAY_MS }),
+      );
 
     // Removed when the stream ends: the shutdown signal lives as long as the server does.
     const listeners = new AbortController();
@@ -78,6 +81,8 @@ export function streamSessionEvents(c: Context<AppEnv>, realtime: RealtimeHub, s
 }
 
 function toSse(event: RealtimeEventOn<SessionTopic>): { event: string; data: string } {
-  const data: SessionEvent = event.progress ? { id: event.id, type: event.type, progress: event.progress } : { id: event.id, type: event.type };
+  const data: SessionEvent = event.progress
+    ? { id: event.id, type: event.type, progress: event.progress }
+    : { id: event.id, type: event.type };
   return { event: streamEventOf(event.type), data: JSON.stringify(data) };
 }

@@ -64,7 +64,9 @@ describe('session search', () => {
     await addMessage(other, secret.id, 'a quokka in the snow');
     const own = await createSession(owner);
     // Another user's message, stored against the owner's session, still does not count for the owner.
-    await server.deps.db.insert(messages).values({ sessionId: own.id, userId: other.userId, role: 'user', contentText: 'a quokka in the snow' });
+    await server.deps.db
+      .insert(messages)
+      .values({ sessionId: own.id, userId: other.userId, role: 'user', contentText: 'a quokka in the snow' });
 
     expect((await search(owner, 'zebra')).sessions).toEqual([]);
     expect((await search(owner, 'quokka')).sessions).toEqual([]);

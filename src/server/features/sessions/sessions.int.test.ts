@@ -53,8 +53,16 @@ describe('sessions', () => {
     const sameTime = new Date('2026-11-01T10:00:00.123456Z');
     const ids: string[] = [];
     for (let i = 0; i < 30; i++) ids.push((await createSession(many, { session_name: `S${i}` })).id);
-    await server.deps.db.update(chatSessions).set({ updatedAt: sameTime }).where(inArray(chatSessions.id, ids.slice(10, 13)));
-    const expected = (await server.deps.db.select({ id: chatSessions.id, at: chatSessions.updatedAt }).from(chatSessions).where(eq(chatSessions.userId, many.userId)))
+    await server.deps.db
+      .update(chatSessions)
+      .set({ updatedAt: sameTime })
+      .where(inArray(chatSessions.id, ids.slice(10, 13)));
+    const expected = (
+      await server.deps.db
+        .select({ id: chatSessions.id, at: chatSessions.updatedAt })
+        .from(chatSessions)
+        .where(eq(chatSessions.userId, many.userId))
+    )
       .sort((x, y) => y.at.getTime() - x.at.getTime() || (x.id < y.id ? 1 : -1))
       .map((row) => row.id);
 
@@ -75,7 +83,10 @@ describe('sessions', () => {
     // Without a limit, the first page of 24 and the cursor to the rest.
     const first = (await (await many.get('/api/sessions')).json()) as { sessions: SessionSummary[]; next_cursor: string | null };
     expect(first.sessions.map((s) => s.id)).toEqual(expected.slice(0, 24));
-    const rest = (await (await many.get(`/api/sessions?cursor=${encodeURIComponent(first.next_cursor!)}`)).json()) as { sessions: SessionSummary[]; next_cursor: string | null };
+    const rest = (await (await many.get(`/api/sessions?cursor=${encodeURIComponent(first.next_cursor!)}`)).json()) as {
+      sessions: SessionSummary[];
+      next_cursor: string | null;
+    };
     expect(rest).toMatchObject({ next_cursor: null });
     expect(rest.sessions.map((s) => s.id)).toEqual(expected.slice(24));
 
@@ -84,12 +95,19 @@ describe('sessions', () => {
   });
 
   it('shows up to 4 thumbnails of the latest images, attachments and generated outputs together, each once', async () => {
-    const [a, b, c] = [await approvedUpload(user, 'Landscape_1.jpg'), await approvedUpload(user, 'Portrait_1.jpg'), await approvedUpload(user, 'Landscape_3.jpg')];
+    const [a, b, c] = [
+      await approvedUpload(user, 'Landscape_1.jpg'),
+      await approvedUpload(user, 'Portrait_1.jpg'),
+      await approvedUpload(user, 'Landscape_3.jpg'),
+    ];
     const { session_id: sessionId } = await send(user, { content_text: 'oldest', file_ids: [c.id] });
     const withTwo = await send(user, { session_id: sessionId, content_text: 'two photos', file_ids: [a.id, b.id] });
     // Two generated outputs stamped a little in the future: the newest images of all.
     const base = Date.parse(withTwo.message.timestamp_created);
-    const [g1, g2] = await insertGeneratedOutputs(user.userId, sessionId, withTwo.message.id, [new Date(base + 60_000), new Date(base + 120_000)]);
+    const [g1, g2] = await insertGeneratedOutputs(user.userId, sessionId, withTwo.message.id, [
+      new Date(base + 60_000),
+      new Date(base + 120_000),
+    ]);
     // `a` attached a second time: it counts once, at its latest use, which is now newer than b.
     await send(user, { session_id: sessionId, content_text: 'again', file_ids: [a.id] });
 
@@ -139,7 +157,10 @@ describe('sessions', () => {
 
     const empty = await user.request(`/api/sessions/${session.id}`, { method: 'PATCH', json: { session_name: '   ' } });
     expect(empty.status).toBe(400);
-    expect(await empty.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: { fields: [{ field: 'session_name', message: 'Session name is required' }] } });
+    expect(await empty.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { fields: [{ field: 'session_name', message: 'Session name is required' }] },
+    });
 
     const stranger = await signedInUser(server);
     const theirs = await stranger.request(`/api/sessions/${session.id}`, { method: 'PATCH', json: { session_name: 'Mine now' } });
@@ -155,7 +176,12 @@ describe('sessions', () => {
     const deleted = await user.request(`/api/sessions/${sessionId}`, { method: 'DELETE' });
     expect(deleted.status).toBe(204);
     expect((await listSessions(user)).map((s) => s.id)).not.toContain(sessionId);
-    for (const path of [`/api/sessions/${sessionId}`, `/api/sessions/${sessionId}/messages`, `/api/messages/${message.id}`, `/api/sessions/${sessionId}/events`]) {
+    for (const path of [
+      `/api/sessions/${sessionId}`,
+      `/api/sessions/${sessionId}/messages`,
+      `/api/messages/${message.id}`,
+      `/api/sessions/${sessionId}/events`,
+    ]) {
       const response = await user.get(path);
       expect(response.status, path).toBe(404);
       expect(await response.json()).toMatchObject({ code: 'NOT_FOUND' });
@@ -171,7 +197,16 @@ describe('sessions', () => {
     expect(await statusOf()).toBe('idle');
     const [job] = await server.deps.db
       .insert(agentJobs)
-      .values({ userId: user.userId, sessionId, messageId: message.id, status: 'queued', engine: 'local', plan: {}, imageCount: 1, priceCents: 8 })
+      .values({
+        userId: user.userId,
+        sessionId,
+        messageId: message.id,
+        status: 'queued',
+        engine: 'local',
+        plan: {},
+        imageCount: 1,
+        priceCents: 8,
+      })
       .returning({ id: agentJobs.id });
     expect(await statusOf()).toBe('processing');
     for (const [jobStatus, shown] of [
@@ -184,7 +219,18 @@ describe('sessions', () => {
     }
     // The latest job decides: a new request after a failure is processing again.
     const { message: next } = await send(user, { session_id: sessionId, content_text: 'try again' });
-    await server.deps.db.insert(agentJobs).values({ userId: user.userId, sessionId, messageId: next.id, status: 'queued', engine: 'local', plan: {}, imageCount: 1, priceCents: 8 });
+    await server.deps.db
+      .insert(agentJobs)
+      .values({
+        userId: user.userId,
+        sessionId,
+        messageId: next.id,
+        status: 'queued',
+        engine: 'local',
+        plan: {},
+        imageCount: 1,
+        priceCents: 8,
+      });
     expect(await statusOf()).toBe('processing');
   });
 
@@ -227,7 +273,16 @@ async function insertGeneratedOutputs(userId: string, sessionId: string, message
   const { db } = server.deps;
   const [job] = await db
     .insert(agentJobs)
-    .values({ userId, sessionId, messageId, status: 'completed', engine: 'local', plan: {}, imageCount: times.length, priceCents: 8 * times.length })
+    .values({
+      userId,
+      sessionId,
+      messageId,
+      status: 'completed',
+      engine: 'local',
+      plan: {},
+      imageCount: times.length,
+      priceCents: 8 * times.length,
+    })
     .returning({ id: agentJobs.id });
   const ids: string[] = [];
   for (const [position, uploadTimestamp] of times.entries()) {

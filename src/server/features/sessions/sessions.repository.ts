@@ -82,7 +82,9 @@ export const FIRST_PAGE: PreparedStatement = {
 };
 const NEXT_PAGE: PreparedStatement = {
   name: 'sessions-next-page',
-  text: cardsOf('select * from chat_sessions where user_id = $1 and is_active and (updated_at, id) < ($3::timestamptz, $4::uuid) order by updated_at desc, id desc limit $2'),
+  text: cardsOf(
+    'select * from chat_sessions where user_id = $1 and is_active and (updated_at, id) < ($3::timestamptz, $4::uuid) order by updated_at desc, id desc limit $2',
+  ),
 };
 const ONE_SESSION: PreparedStatement = {
   name: 'sessions-one',
@@ -95,7 +97,11 @@ const ONE_SESSION: PreparedStatement = {
  * chat_sessions_user_active_updated_id_idx, and only its cards get thumbnails, so a page costs
  * the same with 20 sessions or 1,000. One row more than asked tells whether a next page exists.
  */
-export async function listActiveSessions(db: DbOrTx, userId: string, page: { limit: number; after?: SessionsCursor | undefined }): Promise<{ rows: SessionRow[]; next: SessionsCursor | null }> {
+export async function listActiveSessions(
+  db: DbOrTx,
+  userId: string,
+  page: { limit: number; after?: SessionsCursor | undefined },
+): Promise<{ rows: SessionRow[]; next: SessionsCursor | null }> {
   const rows = (
     page.after
       ? await preparedRows<SessionCardRecord>(db, NEXT_PAGE, [userId, page.limit + 1, page.after.updatedAt, page.after.id])
@@ -142,7 +148,10 @@ export async function insertSession(db: DbOrTx, userId: string, sessionName: str
   return { ...row!, thumbnails: [] };
 }
 
-export const IS_ACTIVE_SESSION_OF: PreparedStatement = { name: 'sessions-is-active-of', text: 'select id from chat_sessions where id = $1 and user_id = $2 and is_active' };
+export const IS_ACTIVE_SESSION_OF: PreparedStatement = {
+  name: 'sessions-is-active-of',
+  text: 'select id from chat_sessions where id = $1 and user_id = $2 and is_active',
+};
 
 /** Checked before every read of a session's messages or events: one prepared statement. */
 export async function isActiveSessionOf(db: DbOrTx, userId: string, sessionId: string): Promise<boolean> {
@@ -192,7 +201,10 @@ export async function nameUnnamedSession(db: DbOrTx, sessionId: string, title: s
  * The hosted planner's title for a session's first request replaces the first words it was named
  * by — unless the user renamed the session meanwhile (then the name is theirs).
  */
-export async function retitleSession(db: DbOrTx, input: { userId: string; sessionId: string; firstWordsTitle: string | null; title: string }): Promise<void> {
+export async function retitleSession(
+  db: DbOrTx,
+  input: { userId: string; sessionId: string; firstWordsTitle: string | null; title: string },
+): Promise<void> {
   await db
     .update(chatSessions)
     .set({ sessionName: input.title })
@@ -200,7 +212,9 @@ export async function retitleSession(db: DbOrTx, input: { userId: string; sessio
       and(
         eq(chatSessions.id, input.sessionId),
         eq(chatSessions.userId, input.userId),
-        input.firstWordsTitle === null ? isNull(chatSessions.sessionName) : or(isNull(chatSessions.sessionName), eq(chatSessions.sessionName, input.firstWordsTitle)),
+        input.firstWordsTitle === null
+          ? isNull(chatSessions.sessionName)
+          : or(isNull(chatSessions.sessionName), eq(chatSessions.sessionName, input.firstWordsTitle)),
       ),
     );
 }
@@ -214,12 +228,17 @@ export async function recordMessageInSession(db: DbOrTx, sessionId: string): Pro
 }
 
 /** The state of the session's latest generation job, and the engine last chosen in it (one query). */
-export async function sessionActivityOf(db: DbOrTx, sessionId: string): Promise<{ jobStatus: (typeof agentJobs.$inferSelect)['status'] | undefined; engine: string | null }> {
+export async function sessionActivityOf(
+  db: DbOrTx,
+  sessionId: string,
+): Promise<{ jobStatus: (typeof agentJobs.$inferSelect)['status'] | undefined; engine: string | null }> {
   const [row] = await db
     .select({
       engine: chatSessions.engine,
       // Spelled out: in a one-table select drizzle leaves column names unqualified, and "id" would be the job's.
-      jobStatus: sql<(typeof agentJobs.$inferSelect)['status'] | null>`(select j.status from agent_jobs j where j.session_id = chat_sessions.id order by j.created_at desc limit 1)`,
+      jobStatus: sql<
+        (typeof agentJobs.$inferSelect)['status'] | null
+      >`(select j.status from agent_jobs j where j.session_id = chat_sessions.id order by j.created_at desc limit 1)`,
     })
     .from(chatSessions)
     .where(eq(chatSessions.id, sessionId));

@@ -15,7 +15,15 @@ import { requireUser } from '../../lib/require-user';
 import { serviceError } from '../../lib/service-error';
 import { OpenStreams } from './open-streams';
 import { streamSessionEvents } from './session-events';
-import { assertOwnActiveSession, createSession, deleteSession, getSession, getSessionMessages, listSessions, renameOwnSession } from './sessions.service';
+import {
+  assertOwnActiveSession,
+  createSession,
+  deleteSession,
+  getSession,
+  getSessionMessages,
+  listSessions,
+  renameOwnSession,
+} from './sessions.service';
 import { watchSignIn } from './sign-in-watch';
 
 export interface SessionsRoutesOptions {
@@ -35,7 +43,8 @@ export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {
     method: 'get',
     path: '/',
     summary: "A page of the user's active sessions, newest activity first, with up to 4 thumbnails each",
-    description: 'The next page: `cursor` = the `next_cursor` of this one (null on the last page). With `q`: only the sessions whose title or message text contains it, paged the same way.',
+    description:
+      'The next page: `cursor` = the `next_cursor` of this one (null on the last page). With `q`: only the sessions whose title or message text contains it, paged the same way.',
     middleware: operation('User must be logged in to get chat sessions', 'Failed to fetch chat sessions'),
     request: { query: sessionsPageQuerySchema },
     responses: { 200: jsonContent(sessionsListSchema, 'Sessions') },

@@ -49,10 +49,16 @@ const STATUS_OF_JOB: Record<NonNullable<Awaited<ReturnType<typeof sessionActivit
 export const INVALID_CURSOR_MESSAGE = 'Invalid cursor';
 
 /** One page of the sessions list; `cursor` is the `next_cursor` of the page before. */
-export async function listSessions(db: Db, userId: string, page: { limit: number; cursor?: string | undefined; q?: string | undefined }): Promise<SessionsPage> {
+export async function listSessions(
+  db: Db,
+  userId: string,
+  page: { limit: number; cursor?: string | undefined; q?: string | undefined },
+): Promise<SessionsPage> {
   const after = page.cursor === undefined ? undefined : parseCursor(page.cursor);
   const { rows, next } =
-    page.q === undefined ? await listActiveSessions(db, userId, { limit: page.limit, after }) : await searchActiveSessions(db, userId, page.q, { limit: page.limit, after });
+    page.q === undefined
+      ? await listActiveSessions(db, userId, { limit: page.limit, after })
+      : await searchActiveSessions(db, userId, page.q, { limit: page.limit, after });
   return { sessions: rows.map(toSummary), next_cursor: next ? `${next.updatedAt}_${next.id}` : null };
 }
 
@@ -119,8 +125,16 @@ export async function getSessionMessages(
  * A hosted planner's title for a request: it replaces the first words the request named its
  * session by, unless the user renamed the session meanwhile; a later request's title is ignored.
  */
-export async function titleSessionByPlanner(db: Db, input: { userId: string; sessionId: string; requestText: string; title: string }): Promise<void> {
-  await retitleSession(db, { userId: input.userId, sessionId: input.sessionId, firstWordsTitle: titleFromRequest(input.requestText), title: input.title });
+export async function titleSessionByPlanner(
+  db: Db,
+  input: { userId: string; sessionId: string; requestText: string; title: string },
+): Promise<void> {
+  await retitleSession(db, {
+    userId: input.userId,
+    sessionId: input.sessionId,
+    firstWordsTitle: titleFromRequest(input.requestText),
+    title: input.title,
+  });
 }
 
 /** The session's current title (null while unnamed): generated images are named after it. */

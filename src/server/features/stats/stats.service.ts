@@ -20,7 +20,12 @@ export interface StatsServiceOptions {
  * so a burst of landing-page visits costs the database one pair of counts per minute. When a
  * refresh fails, the last known counts are better for the landing page than an error.
  */
-export function createStatsService({ countImagesAndUsers, ttlMs = STATS_CACHE_TTL_MS, now = Date.now, onStaleServed }: StatsServiceOptions): StatsService {
+export function createStatsService({
+  countImagesAndUsers,
+  ttlMs = STATS_CACHE_TTL_MS,
+  now = Date.now,
+  onStaleServed,
+}: StatsServiceOptions): StatsService {
   let cached: { value: Stats; expiresAt: number } | undefined;
   let refreshing: Promise<Stats> | undefined;
 

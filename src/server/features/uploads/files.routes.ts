@@ -7,14 +7,22 @@ import { signedInUserOf } from '../../lib/require-user';
 import { openFileFor } from './uploads.service';
 
 const fileIdParams = z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) });
-const imageResponse = { 200: { description: 'The image bytes', content: { 'image/*': { schema: z.string().openapi({ format: 'binary' }) } } } };
+const imageResponse = {
+  200: { description: 'The image bytes', content: { 'image/*': { schema: z.string().openapi({ format: 'binary' }) } } },
+};
 
 /**
  * File bytes. An upload is served only to its owner (anyone else gets 404, signed in or not); a
  * generated image to anyone holding its unguessable id, so it can be shared or cached publicly.
  */
 export function filesRoutes(deps: AppDeps) {
-  const originalRoute = createRoute({ method: 'get', path: '/{id}', summary: 'A stored image', request: { params: fileIdParams }, responses: imageResponse });
+  const originalRoute = createRoute({
+    method: 'get',
+    path: '/{id}',
+    summary: 'A stored image',
+    request: { params: fileIdParams },
+    responses: imageResponse,
+  });
   const thumbnailRoute = createRoute({
     method: 'get',
     path: '/{id}/thumbnail',

@@ -57,13 +57,19 @@ describe('serving files from the bucket', () => {
     expect(Buffer.from(await complete.arrayBuffer()).equals(large)).toBe(true);
   });
 
-  it("leaves nothing of a deleted account in the bucket: its files, thumbnails and anything else under its prefix", async () => {
+  it('leaves nothing of a deleted account in the bucket: its files, thumbnails and anything else under its prefix', async () => {
     const leaving = await signedInUser(server);
     await uploadFixture(leaving);
     // Something of the account's that no row names (left over from an interrupted job, say).
     await server.deps.storage.put(`public/${leaving.userId}/generated/orphan-0.png`, Buffer.from('orphan'));
-    const reader = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } });
-    const keysUnder = async (prefix: string) => ((await reader.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix }))).Contents ?? []).map((object) => object.Key);
+    const reader = new S3Client({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    });
+    const keysUnder = async (prefix: string) =>
+      ((await reader.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix }))).Contents ?? []).map((object) => object.Key);
     expect(await keysUnder(`public/${leaving.userId}/`)).not.toEqual([]);
 
     expect((await leaving.post('/api/account/delete', { password: TEST_PASSWORD })).status).toBe(204);

@@ -46,7 +46,9 @@ export async function prepareUploadedImage(input: Buffer): Promise<PreparedImage
     .catch(() => undefined);
   if (!header?.width || !header.height || `image/${header.format}` !== mimeType) throw uploadFailed('the image could not be read');
   if (header.width * header.height > UPLOAD_MAX_PIXELS) {
-    throw uploadFailed(`the image is ${header.width}×${header.height} pixels; at most ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels are allowed`);
+    throw uploadFailed(
+      `the image is ${header.width}×${header.height} pixels; at most ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels are allowed`,
+    );
   }
 
   const decoded = () => sharp(input, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' }).autoOrient();

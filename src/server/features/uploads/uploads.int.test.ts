@@ -22,7 +22,6 @@ afterAll(() => server?.stop());
 
 const storageDir = () => path.join(server.deps.config.dataDir, 'storage');
 
-
 async function rowsOf(userId: string) {
   return server.deps.db.select().from(userFiles).where(eq(userFiles.userId, userId));
 }
@@ -89,7 +88,9 @@ describe('uploading a photo', () => {
     expect(file.original_filename).toBe('../../etc/passwd');
     expect(file.stored_filename).toMatch(new RegExp(`^public/${client.userId}/uploaded-photos/\\d{13}-\\.\\._\\.\\._etc_passwd\\.jpg$`));
     expect(file.stored_filename.split('/')).not.toContain('..');
-    expect((await storedFilesOf(server, client.userId)).sort()).toEqual([path.basename(file.stored_filename), path.basename(thumbnailKeyOf(file.stored_filename))].sort());
+    expect((await storedFilesOf(server, client.userId)).sort()).toEqual(
+      [path.basename(file.stored_filename), path.basename(thumbnailKeyOf(file.stored_filename))].sort(),
+    );
     expect(existsSync(path.join(storageDir(), 'etc'))).toBe(false);
   });
 
@@ -144,7 +145,13 @@ describe('uploading a photo', () => {
 });
 
 describe('refusing bad uploads with a clear error and nothing stored', () => {
-  const heicHeader = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.from([0, 0, 0, 0]), Buffer.from('mif1heic'), Buffer.alloc(64)]);
+  const heicHeader = Buffer.concat([
+    Buffer.from([0, 0, 0, 0x18]),
+    Buffer.from('ftypheic'),
+    Buffer.from([0, 0, 0, 0]),
+    Buffer.from('mif1heic'),
+    Buffer.alloc(64),
+  ]);
   const cases: Array<{ name: string; filename: string; bytes: () => Promise<Buffer>; message: string }> = [
     {
       name: 'a PHP/HTML file renamed .jpg',
@@ -155,7 +162,8 @@ describe('refusing bad uploads with a clear error and nothing stored', () => {
     {
       name: 'an SVG',
       filename: 'logo.svg',
-      bytes: async () => Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'),
+      bytes: async () =>
+        Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'),
       message: 'Failed to upload file: only JPEG, PNG and WebP images are allowed',
     },
     {
@@ -167,7 +175,10 @@ describe('refusing bad uploads with a clear error and nothing stored', () => {
     {
       name: 'a GIF',
       filename: 'anim.gif',
-      bytes: () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#f00' } }).gif().toBuffer(),
+      bytes: () =>
+        sharp({ create: { width: 8, height: 8, channels: 3, background: '#f00' } })
+          .gif()
+          .toBuffer(),
       message: 'Failed to upload file: only JPEG, PNG and WebP images are allowed',
     },
     {
@@ -318,7 +329,12 @@ describe('served file names', () => {
 async function insertImage(userId: string, options: { isGenerated?: boolean; verifiedEnum?: 'approved' | 'rejected' } = {}) {
   const id = crypto.randomUUID();
   const key = `public/${userId}/${options.isGenerated === false ? 'uploaded-photos' : 'generated'}/${Date.now()}-${id}.png`;
-  await server.deps.storage.put(key, await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0a0' } }).png().toBuffer());
+  await server.deps.storage.put(
+    key,
+    await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer(),
+  );
   await server.deps.db.insert(userFiles).values({
     id,
     userId,

@@ -67,7 +67,11 @@ function fileRecordFailed(cause: unknown): AppError {
  * written, the job is enqueued, and only then does the transaction commit. If anything fails,
  * the bytes written so far are removed and nothing else remains.
  */
-export async function uploadPhoto(deps: Pick<AppDeps, 'db' | 'storage' | 'jobs' | 'config'>, userId: string, file: { name: string; data: Buffer }): Promise<UserFile> {
+export async function uploadPhoto(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'jobs' | 'config'>,
+  userId: string,
+  file: { name: string; data: Buffer },
+): Promise<UserFile> {
   const image = await decoding.run(userId, () => prepareUploadedImage(file.data));
   const id = randomUUID();
   const originalFilename = file.name.trim().slice(0, 255) || 'photo';
@@ -113,7 +117,12 @@ export async function uploadPhoto(deps: Pick<AppDeps, 'db' | 'storage' | 'jobs' 
  * file is answered as soon as its verdict is written (the job publishes `file.updated` on the
  * owner's topic), or after the wait — one request instead of many polls.
  */
-export async function getOwnFile(deps: Pick<AppDeps, 'db' | 'realtime' | 'config'>, userId: string, fileId: string, waitSeconds = 0): Promise<UserFile> {
+export async function getOwnFile(
+  deps: Pick<AppDeps, 'db' | 'realtime' | 'config'>,
+  userId: string,
+  fileId: string,
+  waitSeconds = 0,
+): Promise<UserFile> {
   if (waitSeconds <= 0) return toUserFile(await requireOwnFile(deps, userId, fileId), deps.config.retention);
   let wake: () => void = () => undefined;
   const updated = new Promise<void>((resolve) => (wake = resolve));
@@ -125,7 +134,10 @@ export async function getOwnFile(deps: Pick<AppDeps, 'db' | 'realtime' | 'config
   try {
     const row = await requireOwnFile(deps, userId, fileId);
     if (row.verifiedEnum !== 'pending') return toUserFile(row, deps.config.retention);
-    await Promise.race([updated, new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.min(waitSeconds, VERIFICATION_WAIT_MAX_SECONDS) * 1000)))]);
+    await Promise.race([
+      updated,
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.min(waitSeconds, VERIFICATION_WAIT_MAX_SECONDS) * 1000))),
+    ]);
     return toUserFile(await requireOwnFile(deps, userId, fileId), deps.config.retention);
   } finally {
     clearTimeout(timer);
@@ -169,10 +181,16 @@ export interface ServedFile {
 }
 
 /** The bytes of a file (or its thumbnail) for this viewer; someone else's upload is "not found". */
-export async function openFileFor(deps: Pick<AppDeps, 'db' | 'storage'>, viewerId: string | undefined, fileId: string, variant: 'original' | 'thumbnail'): Promise<ServedFile> {
+export async function openFileFor(
+  deps: Pick<AppDeps, 'db' | 'storage'>,
+  viewerId: string | undefined,
+  fileId: string,
+  variant: 'original' | 'thumbnail',
+): Promise<ServedFile> {
   const row = await findFileById(deps.db, fileId);
   // An expired file's bytes are gone; the row stays only for the chat's placeholder.
-  if (!row || row.expiredAt || (!row.isGenerated && row.userId !== viewerId)) throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE, { text: coded('error.fileNotFound') });
+  if (!row || row.expiredAt || (!row.isGenerated && row.userId !== viewerId))
+    throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE, { text: coded('error.fileNotFound') });
   const useThumbnail = variant === 'thumbnail' && row.thumbnailUrl !== null;
   const stored = await deps.storage.get(useThumbnail ? thumbnailKeyOf(row.storedFilename) : row.storedFilename);
   if (!stored) throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE, { text: coded('error.fileNotFound') });

@@ -95,10 +95,14 @@ describe('the per-user count of approved files', () => {
   it('follows one statement that inserts, approves or deletes thousands of files at once', async () => {
     const userId = await newUser();
     const other = await newUser();
-    await db.insert(userFiles).values([
-      ...Array.from({ length: 3000 }, (_, i) => fileValues(userId, { isGenerated: i % 3 === 0, verdict: i % 2 === 0 ? 'approved' : 'pending' })),
-      ...Array.from({ length: 10 }, () => fileValues(other, { verdict: 'approved' })),
-    ]);
+    await db
+      .insert(userFiles)
+      .values([
+        ...Array.from({ length: 3000 }, (_, i) =>
+          fileValues(userId, { isGenerated: i % 3 === 0, verdict: i % 2 === 0 ? 'approved' : 'pending' }),
+        ),
+        ...Array.from({ length: 10 }, () => fileValues(other, { verdict: 'approved' })),
+      ]);
     await expectCountsMatch(userId);
     await db.update(userFiles).set({ verifiedEnum: 'approved' }).where(eq(userFiles.userId, userId));
     expect(await approvedFileCount(db, userId)).toBe(3000);
@@ -142,13 +146,19 @@ describe('the per-user count of approved files', () => {
           const id = ids[s.pick % Math.max(ids.length, 1)];
           if (!id) return;
           if (s.op === 'verdict') await db.update(userFiles).set({ verifiedEnum: s.verdict }).where(eq(userFiles.id, id));
-          else if (s.op === 'flip-kind') await db.update(userFiles).set({ isGenerated: sql`not ${userFiles.isGenerated}` }).where(eq(userFiles.id, id));
+          else if (s.op === 'flip-kind')
+            await db
+              .update(userFiles)
+              .set({ isGenerated: sql`not ${userFiles.isGenerated}` })
+              .where(eq(userFiles.id, id));
           else await db.delete(userFiles).where(eq(userFiles.id, id));
         };
         // Each writer applies its steps in order; the writers run at once, like several jobs and requests.
-        await Promise.all(writers.map(async (steps) => {
-          for (const s of steps) await apply(s);
-        }));
+        await Promise.all(
+          writers.map(async (steps) => {
+            for (const s of steps) await apply(s);
+          }),
+        );
         await expectCountsMatch(userId);
       }),
       { numRuns: 25 },

@@ -89,9 +89,17 @@ function toUserFileRow(row: UserFileRecord): UserFileRow {
  * exact total. The total is the user's row of user_file_counts (kept by a trigger on user_files,
  * decision 020), so a page costs the same with 60 files or 100,000. Both are prepared statements.
  */
-export async function listApprovedFiles(db: DbOrTx, userId: string, options: { isGenerated?: boolean | undefined; limit: number; offset: number }) {
-  const page = options.isGenerated === undefined ? APPROVED_PAGE.all : options.isGenerated ? APPROVED_PAGE.generated : APPROVED_PAGE.uploaded;
-  const [rows, total] = await Promise.all([preparedRows<UserFileRecord>(db, page, [userId, options.limit, options.offset]), approvedFileCount(db, userId, options.isGenerated)]);
+export async function listApprovedFiles(
+  db: DbOrTx,
+  userId: string,
+  options: { isGenerated?: boolean | undefined; limit: number; offset: number },
+) {
+  const page =
+    options.isGenerated === undefined ? APPROVED_PAGE.all : options.isGenerated ? APPROVED_PAGE.generated : APPROVED_PAGE.uploaded;
+  const [rows, total] = await Promise.all([
+    preparedRows<UserFileRecord>(db, page, [userId, options.limit, options.offset]),
+    approvedFileCount(db, userId, options.isGenerated),
+  ]);
   return { rows: rows.map(toUserFileRow), total };
 }
 

@@ -1,5 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { userFileSchema, userFilesPageSchema, userFilesQuerySchema, VERIFICATION_WAIT_MAX_SECONDS, verificationWaitQuerySchema } from '@shared/studio';
+import {
+  userFileSchema,
+  userFilesPageSchema,
+  userFilesQuerySchema,
+  VERIFICATION_WAIT_MAX_SECONDS,
+  verificationWaitQuerySchema,
+} from '@shared/studio';
 import type { AppDeps } from '../../context';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import { requireUser } from '../../lib/require-user';
@@ -13,7 +19,10 @@ export function userFilesRoutes(deps: AppDeps) {
     method: 'get',
     path: '/',
     summary: "The user's approved images, newest first, with the exact total",
-    middleware: [requireUser(deps, { loginRequired: 'User must be logged in to get verified images' }), serviceError('Failed to fetch verified images')],
+    middleware: [
+      requireUser(deps, { loginRequired: 'User must be logged in to get verified images' }),
+      serviceError('Failed to fetch verified images'),
+    ],
     request: { query: userFilesQuerySchema },
     responses: { 200: jsonContent(userFilesPageSchema, 'A page of images') },
   });
@@ -22,7 +31,10 @@ export function userFilesRoutes(deps: AppDeps) {
     path: '/{id}',
     summary: "One of the user's files; poll until verified_enum is no longer 'pending'",
     description: `With \`wait\` (seconds, at most ${VERIFICATION_WAIT_MAX_SECONDS}) a pending file is answered as soon as its verdict is written.`,
-    middleware: [requireUser(deps, { loginRequired: 'User must be logged in to get verified images' }), serviceError('Failed to check file verification status')],
+    middleware: [
+      requireUser(deps, { loginRequired: 'User must be logged in to get verified images' }),
+      serviceError('Failed to check file verification status'),
+    ],
     request: { params: fileIdParams, query: verificationWaitQuerySchema },
     responses: { 200: jsonContent(userFileSchema, 'The file') },
   });

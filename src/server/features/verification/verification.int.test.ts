@@ -20,7 +20,10 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const answering = (analysis: UploadAnalysis): AnalyzeUpload => async () => analysis;
+const answering =
+  (analysis: UploadAnalysis): AnalyzeUpload =>
+  async () =>
+    analysis;
 
 async function fileOf(id: string): Promise<UserFile> {
   return (await (await user.get(`/api/user-files/${id}`)).json()) as UserFile;
@@ -70,7 +73,11 @@ describe('the verify-upload job', () => {
 
   it('writes rejected without suggestions when the engine does not allow the image', async () => {
     const file = await uploadFixture(user);
-    await verifyUpload(server.deps, answering({ approved: false, reason: 'not allowed', suggestions: [{ title: 'x', description: 'y' }] }), { fileId: file.id, userId: user.userId });
+    await verifyUpload(
+      server.deps,
+      answering({ approved: false, reason: 'not allowed', suggestions: [{ title: 'x', description: 'y' }] }),
+      { fileId: file.id, userId: user.userId },
+    );
     expect(await fileOf(file.id)).toMatchObject({ verified_enum: 'rejected', metadata: null });
   });
 
@@ -79,7 +86,9 @@ describe('the verify-upload job', () => {
     const failing: AnalyzeUpload = async () => {
       throw new Error('vision service unavailable');
     };
-    await expect(verifyUpload(server.deps, failing, { fileId: file.id, userId: user.userId })).rejects.toThrow('vision service unavailable');
+    await expect(verifyUpload(server.deps, failing, { fileId: file.id, userId: user.userId })).rejects.toThrow(
+      'vision service unavailable',
+    );
     expect((await fileOf(file.id)).verified_enum).toBe('pending');
     const events = await eventsDuring(() => rejectUnverifiedUpload(server.deps, { fileId: file.id, userId: user.userId }));
     expect(events).toEqual([{ topic: `user:${user.userId}`, type: 'file.updated', id: file.id }]);
@@ -96,14 +105,20 @@ describe('the verify-upload job', () => {
   it('writes the verdict once: a repeated job changes nothing', async () => {
     const file = await uploadFixture(user);
     const first = await eventsDuring(() =>
-      verifyUpload(server.deps, answering({ approved: true, suggestions: [{ title: 'First', description: 'The first verdict' }] }), { fileId: file.id, userId: user.userId }),
+      verifyUpload(server.deps, answering({ approved: true, suggestions: [{ title: 'First', description: 'The first verdict' }] }), {
+        fileId: file.id,
+        userId: user.userId,
+      }),
     );
     expect(first).toHaveLength(1);
     const events = await eventsDuring(() =>
       verifyUpload(server.deps, answering({ approved: false, suggestions: [] }), { fileId: file.id, userId: user.userId }),
     );
     expect(events).toEqual([]);
-    expect(await fileOf(file.id)).toMatchObject({ verified_enum: 'approved', metadata: [{ title: 'First', description: 'The first verdict' }] });
+    expect(await fileOf(file.id)).toMatchObject({
+      verified_enum: 'approved',
+      metadata: [{ title: 'First', description: 'The first verdict' }],
+    });
   });
 
   it('answers a status request that waits with the verdict written meanwhile', async () => {

@@ -12,7 +12,12 @@ export async function findPendingFile(db: DbOrTx, userId: string, fileId: string
 }
 
 /** Writes the verdict once: a retried or duplicate job finds the file no longer pending. */
-export async function recordVerdict(db: DbOrTx, userId: string, fileId: string, verdict: { approved: boolean; suggestions: SuggestedAction[] | null }): Promise<boolean> {
+export async function recordVerdict(
+  db: DbOrTx,
+  userId: string,
+  fileId: string,
+  verdict: { approved: boolean; suggestions: SuggestedAction[] | null },
+): Promise<boolean> {
   const rows = await db
     .update(userFiles)
     .set({ verifiedEnum: verdict.approved ? 'approved' : 'rejected', metadata: verdict.suggestions })

@@ -27,7 +27,11 @@ type VerificationDeps = Pick<AppDeps, 'db' | 'storage' | 'logger'>;
  * it, then writes approved/rejected and the suggestions, and tells the owner's clients. A failing
  * engine throws, and the queue tries again; once it will not, `rejectUnverifiedUpload` settles it.
  */
-export async function verifyUpload(deps: VerificationDeps, analyzeUpload: AnalyzeUpload, { fileId, userId }: JobPayloads['verify-upload']): Promise<void> {
+export async function verifyUpload(
+  deps: VerificationDeps,
+  analyzeUpload: AnalyzeUpload,
+  { fileId, userId }: JobPayloads['verify-upload'],
+): Promise<void> {
   const file = await findPendingFile(deps.db, userId, fileId);
   if (!file) return;
   const stored = await deps.storage.get(file.storedFilename);
@@ -53,9 +57,15 @@ export async function rejectUnverifiedUpload(deps: VerificationDeps, { fileId, u
   await writeVerdict(deps, userId, fileId, { approved: false, suggestions: null });
 }
 
-async function writeVerdict(deps: Pick<AppDeps, 'db'>, userId: string, fileId: string, verdict: { approved: boolean; suggestions: SuggestedAction[] | null }) {
+async function writeVerdict(
+  deps: Pick<AppDeps, 'db'>,
+  userId: string,
+  fileId: string,
+  verdict: { approved: boolean; suggestions: SuggestedAction[] | null },
+) {
   await deps.db.transaction(async (tx) => {
-    if (await recordVerdict(tx, userId, fileId, verdict)) await publishEvent(tx, { topic: userTopic(userId), type: 'file.updated', id: fileId });
+    if (await recordVerdict(tx, userId, fileId, verdict))
+      await publishEvent(tx, { topic: userTopic(userId), type: 'file.updated', id: fileId });
   });
 }
 

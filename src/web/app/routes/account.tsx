@@ -32,7 +32,11 @@ export function AccountRoute() {
         avatar={<UserAvatar avatarUrl={me.avatarUrl} initials={me.initials} className="h-16 w-16 [&_span]:text-xl" />}
       />
       <TransactionHistory />
-      <AccountSettingsCard name={me.name} email={me.email} onProfileChanged={() => queryClient.invalidateQueries({ queryKey: meQueryKey })} />
+      <AccountSettingsCard
+        name={me.name}
+        email={me.email}
+        onProfileChanged={() => queryClient.invalidateQueries({ queryKey: meQueryKey })}
+      />
       <PrivacyCard onAccountDeleted={accountDeleted} />
     </main>
   );

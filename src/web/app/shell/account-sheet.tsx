@@ -39,7 +39,12 @@ export function AccountSheet({ me, open, onOpenChange }: { me: Profile; open: bo
           <Wallet className="h-4 w-4" aria-hidden="true" />
           {t('topUp')}
         </Link>
-        <button type="button" disabled={isPending} onClick={() => logOut(close)} className={buttonClasses('ghost', 'md', 'justify-start text-destructive')}>
+        <button
+          type="button"
+          disabled={isPending}
+          onClick={() => logOut(close)}
+          className={buttonClasses('ghost', 'md', 'justify-start text-destructive')}
+        >
           <LogOut className="h-4 w-4" aria-hidden="true" />
           {t('logOut')}
         </button>

@@ -53,7 +53,12 @@ export function BottomNav({ onOpenAccount, onOpenMore }: { onOpenAccount: () => 
           >
             <span className="relative">
               <UserRound className="h-5 w-5" aria-hidden="true" />
-              {lowBalance && <span data-low-balance-dot className="absolute -top-0.5 -right-0.5 h-2.5 w-2.5 rounded-full bg-destructive ring-2 ring-background" />}
+              {lowBalance && (
+                <span
+                  data-low-balance-dot
+                  className="absolute -top-0.5 -right-0.5 h-2.5 w-2.5 rounded-full bg-destructive ring-2 ring-background"
+                />
+              )}
             </span>
             <span>{t('account')}</span>
           </button>

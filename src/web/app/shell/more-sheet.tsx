@@ -29,7 +29,11 @@ export function MoreSheet({ me, open, onOpenChange }: { me: Profile | null; open
       {me ? (
         <>
           <UserCard me={me} />
-          <Link to={paths.billing.getHref()} onClick={close} className="flex items-center justify-between rounded-lg border px-3 py-2 text-sm hover:bg-muted">
+          <Link
+            to={paths.billing.getHref()}
+            onClick={close}
+            className="flex items-center justify-between rounded-lg border px-3 py-2 text-sm hover:bg-muted"
+          >
             <BalanceText label />
             <ChevronRight className="h-4 w-4 text-muted-foreground" aria-hidden="true" />
           </Link>
@@ -38,7 +42,11 @@ export function MoreSheet({ me, open, onOpenChange }: { me: Profile | null; open
               <Wallet className="h-4 w-4" aria-hidden="true" />
               {t('topUp')}
             </Link>
-            <button type="button" onClick={() => setConfirmingLogOut(true)} className={buttonClasses('ghost', 'md', 'justify-start text-destructive')}>
+            <button
+              type="button"
+              onClick={() => setConfirmingLogOut(true)}
+              className={buttonClasses('ghost', 'md', 'justify-start text-destructive')}
+            >
               <LogOut className="h-4 w-4" aria-hidden="true" />
               {t('logOut')}
             </button>

@@ -18,7 +18,9 @@ const MoreSheet = lazy(() => import('./more-sheet').then((module) => ({ default:
 // (see useToasterWanted). A toast asked for before the Toaster mounted still shows: sonner
 // replays it.
 // Signed in: a toast when a reply finishes in a session other than the one on screen.
-const WorkingRepliesWatcher = lazy(() => import('@web/features/studio/components/working-replies-watcher').then((module) => ({ default: module.WorkingRepliesWatcher })));
+const WorkingRepliesWatcher = lazy(() =>
+  import('@web/features/studio/components/working-replies-watcher').then((module) => ({ default: module.WorkingRepliesWatcher })),
+);
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 const INTERACTION_EVENTS = ['pointerdown', 'keydown'] as const;

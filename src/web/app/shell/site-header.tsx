@@ -71,7 +71,10 @@ export function SiteHeader({ onOpenMore }: { onOpenMore: () => void }) {
                   <NavLink
                     to={link.to}
                     className={({ isActive }) =>
-                      cn('rounded-lg px-3 py-2 text-sm font-medium transition-colors hover:bg-muted', isActive ? 'text-primary' : 'text-muted-foreground')
+                      cn(
+                        'rounded-lg px-3 py-2 text-sm font-medium transition-colors hover:bg-muted',
+                        isActive ? 'text-primary' : 'text-muted-foreground',
+                      )
                     }
                   >
                     {t(link.key)}

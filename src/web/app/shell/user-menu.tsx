@@ -10,7 +10,8 @@ import { ConsoleName } from './console-name';
 import { useLogOut } from './use-log-out';
 import { UserAvatar } from '@web/components/layouts/user-avatar';
 
-const itemClasses = 'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none focus-ring-inset data-[highlighted]:bg-muted data-[disabled]:opacity-50';
+const itemClasses =
+  'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none focus-ring-inset data-[highlighted]:bg-muted data-[disabled]:opacity-50';
 
 /** The desktop header's menu of the signed-in user. */
 export function UserMenu({ me }: { me: Profile }) {

@@ -15,7 +15,11 @@ export function ConnectivityBanner({ offlineText }: { offlineText?: string }) {
   const Icon = offline ? WifiOff : SignalLow;
   const text = offline ? (offlineText ?? t('connectivity.offline')) : t('connectivity.slow');
   return (
-    <div role="status" aria-live="polite" className={`flex items-center justify-center gap-2 px-4 py-2 text-center text-sm ${offline ? 'bg-destructive text-destructive-foreground' : 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200'}`}>
+    <div
+      role="status"
+      aria-live="polite"
+      className={`flex items-center justify-center gap-2 px-4 py-2 text-center text-sm ${offline ? 'bg-destructive text-destructive-foreground' : 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200'}`}
+    >
       <Icon className="size-4 shrink-0" aria-hidden="true" />
       <span>{text}</span>
     </div>

@@ -41,7 +41,10 @@ export function Sheet({
           data-side={side}
           aria-describedby={undefined}
           style={timing}
-          className={cn('sheet-panel fixed z-50 flex flex-col gap-4 overflow-y-auto bg-background p-4 shadow-xl focus:outline-none', panelClasses[side])}
+          className={cn(
+            'sheet-panel fixed z-50 flex flex-col gap-4 overflow-y-auto bg-background p-4 shadow-xl focus:outline-none',
+            panelClasses[side],
+          )}
         >
           {side === 'bottom' && <div aria-hidden="true" className="mx-auto h-1.5 w-12 shrink-0 rounded-full bg-muted" />}
           <div className="flex items-center justify-between">

@@ -7,7 +7,8 @@ import { THEME_PREFERENCES, useTheme, type ThemePreference } from '@web/lib/them
 const ICONS = { system: Monitor, light: Sun, dark: Moon } as const;
 
 /** The next setting a press of 'Theme' chooses: system → light → dark → system. */
-export const nextThemePreference = (current: ThemePreference): ThemePreference => THEME_PREFERENCES[(THEME_PREFERENCES.indexOf(current) + 1) % THEME_PREFERENCES.length]!;
+export const nextThemePreference = (current: ThemePreference): ThemePreference =>
+  THEME_PREFERENCES[(THEME_PREFERENCES.indexOf(current) + 1) % THEME_PREFERENCES.length]!;
 
 /** 'Theme': follows the system setting until the visitor picks light or dark in this browser. */
 export function ThemeToggle({ className }: { className?: string }) {

@@ -27,13 +27,18 @@ function userFile(id: string, isGenerated: boolean): UserFile {
   };
 }
 
-const list = (ids: string[], total: number, generated: boolean): ImageListResult => ({ images: ids.map((id) => userFile(id, generated)), total, hasMore: total > ids.length });
+const list = (ids: string[], total: number, generated: boolean): ImageListResult => ({
+  images: ids.map((id) => userFile(id, generated)),
+  total,
+  hasMore: total > ids.length,
+});
 
 function seed(client: QueryClient, kind: ImageKind, userId: string, scope: LibraryScope, result: ImageListResult) {
   client.setQueryData(libraryKeys.list(kind, userId, scope), result);
 }
 
-const read = (client: QueryClient, kind: ImageKind, userId: string, scope: LibraryScope) => client.getQueryData<ImageListResult>(libraryKeys.list(kind, userId, scope));
+const read = (client: QueryClient, kind: ImageKind, userId: string, scope: LibraryScope) =>
+  client.getQueryData<ImageListResult>(libraryKeys.list(kind, userId, scope));
 
 describe('deleting an image from the cached library lists', () => {
   it('removes the image from every cached list of the user at once and counts one fewer', async () => {

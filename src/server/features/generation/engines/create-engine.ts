@@ -57,7 +57,11 @@ function entryOf(config: ImageEngineConfig, local: () => ImageEngine): EngineEnt
       return {
         ...base,
         engine: local(),
-        capabilities: { textToImage: { maxImages: MAX_IMAGES_PER_REQUEST, model: null, knownSubjectsOnly: true }, edit: { maxImages: MAX_IMAGES_PER_REQUEST, maxInputImages: MAX_ATTACHMENTS, model: null }, aspectRatios: EVERY_SHAPE },
+        capabilities: {
+          textToImage: { maxImages: MAX_IMAGES_PER_REQUEST, model: null, knownSubjectsOnly: true },
+          edit: { maxImages: MAX_IMAGES_PER_REQUEST, maxInputImages: MAX_ATTACHMENTS, model: null },
+          aspectRatios: EVERY_SHAPE,
+        },
         modelFor: () => null,
         replyPlanner: undefined,
         check: undefined,
@@ -66,8 +70,18 @@ function entryOf(config: ImageEngineConfig, local: () => ImageEngine): EngineEnt
     case 'gemini': {
       const engine =
         settings.kind === 'openai'
-          ? new OpenAiImageEngine({ apiKey: settings.apiKey, baseUrl: settings.baseUrl, model: settings.model, textModel: settings.textModel })
-          : new GeminiImageEngine({ apiKey: settings.apiKey, model: settings.model, textModel: settings.textModel, baseUrl: settings.baseUrl });
+          ? new OpenAiImageEngine({
+              apiKey: settings.apiKey,
+              baseUrl: settings.baseUrl,
+              model: settings.model,
+              textModel: settings.textModel,
+            })
+          : new GeminiImageEngine({
+              apiKey: settings.apiKey,
+              model: settings.model,
+              textModel: settings.textModel,
+              baseUrl: settings.baseUrl,
+            });
       const prefix = settings.kind.toUpperCase();
       const configured = [
         { variable: `${prefix}_IMAGE_MODEL`, model: settings.model },
@@ -76,7 +90,11 @@ function entryOf(config: ImageEngineConfig, local: () => ImageEngine): EngineEnt
       return {
         ...base,
         engine,
-        capabilities: { textToImage: { maxImages: MAX_IMAGES_PER_REQUEST, model: settings.model }, edit: { maxImages: MAX_IMAGES_PER_REQUEST, maxInputImages: MAX_ATTACHMENTS, model: settings.model }, aspectRatios: EVERY_SHAPE },
+        capabilities: {
+          textToImage: { maxImages: MAX_IMAGES_PER_REQUEST, model: settings.model },
+          edit: { maxImages: MAX_IMAGES_PER_REQUEST, maxInputImages: MAX_ATTACHMENTS, model: settings.model },
+          aspectRatios: EVERY_SHAPE,
+        },
         modelFor: () => settings.model,
         replyPlanner: engine,
         check: () => checkConfiguredModels(engine, configured, `${prefix}_API_KEY`),
@@ -87,15 +105,30 @@ function entryOf(config: ImageEngineConfig, local: () => ImageEngine): EngineEnt
       try {
         workflows = loadWorkflows(settings.workflowsDir ?? SHIPPED_WORKFLOWS_DIR, settings.workflows);
       } catch (error) {
-        if (error instanceof WorkflowFileError) throw new ConfigError([`${settings.workflowsDir ? 'COMFYUI_WORKFLOWS_DIR / ' : ''}COMFYUI_WORKFLOWS: ${error.message}`]);
+        if (error instanceof WorkflowFileError)
+          throw new ConfigError([`${settings.workflowsDir ? 'COMFYUI_WORKFLOWS_DIR / ' : ''}COMFYUI_WORKFLOWS: ${error.message}`]);
         throw error;
       }
       const engine = new ComfyUiImageEngine({ url: settings.url, apiKey: settings.apiKey, workflows });
-      return { ...base, engine, capabilities: engine.capabilities(), modelFor: (intent) => engine.modelFor(intent), replyPlanner: undefined, check: () => engine.check() };
+      return {
+        ...base,
+        engine,
+        capabilities: engine.capabilities(),
+        modelFor: (intent) => engine.modelFor(intent),
+        replyPlanner: undefined,
+        check: () => engine.check(),
+      };
     }
     case 'a1111': {
       const engine = new A1111ImageEngine(settings);
-      return { ...base, engine, capabilities: engine.capabilities(), modelFor: () => engine.modelFor(), replyPlanner: undefined, check: () => engine.check() };
+      return {
+        ...base,
+        engine,
+        capabilities: engine.capabilities(),
+        modelFor: () => engine.modelFor(),
+        replyPlanner: undefined,
+        check: () => engine.check(),
+      };
     }
   }
 }
@@ -111,7 +144,12 @@ export function createGenerationParts(config: AppConfig): GenerationParts {
     engines,
     defaultEngine,
     engineOf: (kind) => engines.find((entry) => entry.kind === kind),
-    offers: engines.map((entry) => ({ kind: entry.kind, label: entry.label ?? null, pricePerImageCents: entry.pricePerImageCents, capabilities: entry.capabilities })),
+    offers: engines.map((entry) => ({
+      kind: entry.kind,
+      label: entry.label ?? null,
+      pricePerImageCents: entry.pricePerImageCents,
+      capabilities: entry.capabilities,
+    })),
     quotePlanner: localPlanner,
     uploadReviewer: { analyzeUpload: (image, options) => reviewer.analyzeUpload!(image, options) },
     modelProblems: [],

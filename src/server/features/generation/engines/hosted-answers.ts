@@ -36,6 +36,10 @@ export function parseUploadReview(text: string): UploadAnalysis {
   const review = reviewSchema.safeParse(parseJson(text));
   if (!review.success) throw new EngineError('transient', coded('engine.plannerBadReview'));
   const seen = new Set<string>();
-  const suggestions = review.data.suggestions.filter((s) => !seen.has(s.title.toLowerCase()) && seen.add(s.title.toLowerCase())).slice(0, 6);
-  return review.data.approved ? { approved: true, suggestions } : { approved: false, reason: review.data.reason ?? 'Image not allowed', suggestions: [] };
+  const suggestions = review.data.suggestions
+    .filter((s) => !seen.has(s.title.toLowerCase()) && seen.add(s.title.toLowerCase()))
+    .slice(0, 6);
+  return review.data.approved
+    ? { approved: true, suggestions }
+    : { approved: false, reason: review.data.reason ?? 'Image not allowed', suggestions: [] };
 }

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { generationPlanSchema } from '@shared/generation';
 import { planJsonSchema, uploadReviewJsonSchema } from './hosted-prompts';
 
-type JsonSchema = { type?: unknown; properties?: Record<string, JsonSchema>; required?: string[]; additionalProperties?: unknown; items?: JsonSchema; enum?: unknown[] };
+type JsonSchema = {
+  type?: unknown;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: unknown;
+  items?: JsonSchema;
+  enum?: unknown[];
+};
 
 /** Strict structured output (OpenAI's and Gemini's) wants every object closed and every field required. */
 function objectsIn(schema: JsonSchema): JsonSchema[] {

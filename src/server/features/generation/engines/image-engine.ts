@@ -77,7 +77,12 @@ export class EngineError extends Error {
     reason: CodedText | readonly CodedText[] | string,
     options: { cause?: unknown } = {},
   ) {
-    const coded = typeof reason === 'string' ? [{ code: 'engine.providerSaid' as const, params: { text: reason } }] : Array.isArray(reason) ? [...(reason as readonly CodedText[])] : [reason as CodedText];
+    const coded =
+      typeof reason === 'string'
+        ? [{ code: 'engine.providerSaid' as const, params: { text: reason } }]
+        : Array.isArray(reason)
+          ? [...(reason as readonly CodedText[])]
+          : [reason as CodedText];
     super(englishOf(coded), { cause: options.cause });
     this.reason = coded;
     this.name = 'EngineError';

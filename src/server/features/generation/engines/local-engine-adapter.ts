@@ -1,5 +1,17 @@
-import { EngineError as BuiltInEngineError, LocalImageEngine, type EngineOptions as BuiltInEngineOptions, type LocalEngineSettings } from '@photomuse/image';
-import { EngineError, type EngineImage, type EngineOptions, type EngineResult, type ImageEngine, type UploadAnalysis } from './image-engine';
+import {
+  EngineError as BuiltInEngineError,
+  LocalImageEngine,
+  type EngineOptions as BuiltInEngineOptions,
+  type LocalEngineSettings,
+} from '@photomuse/image';
+import {
+  EngineError,
+  type EngineImage,
+  type EngineOptions,
+  type EngineResult,
+  type ImageEngine,
+  type UploadAnalysis,
+} from './image-engine';
 
 /**
  * The built-in offline engine (packages/image) as the app's `ImageEngine`. The package knows
@@ -27,7 +39,11 @@ export class LocalEngineAdapter implements ImageEngine {
     const analysis = await this.engine.analyzeUpload(image).catch(asAppError);
     return {
       ...analysis,
-      suggestions: analysis.suggestions.map(({ title, description, titleCode, descriptionCode }) => ({ title, description, ...(titleCode && descriptionCode ? { title_code: titleCode, description_code: descriptionCode } : {}) })),
+      suggestions: analysis.suggestions.map(({ title, description, titleCode, descriptionCode }) => ({
+        title,
+        description,
+        ...(titleCode && descriptionCode ? { title_code: titleCode, description_code: descriptionCode } : {}),
+      })),
     };
   }
 }

@@ -6,12 +6,23 @@ import { openAiMaskedPair, whiteOnBlackMask } from './mask-forms';
 async function leftHalfMask(width: number, height: number) {
   const raw = Buffer.alloc(width * height);
   for (let y = 0; y < height; y += 1) raw.fill(255, y * width, y * width + Math.floor(width / 2));
-  return { png: await sharp(raw, { raw: { width, height, channels: 1 } }).png().toBuffer(), width, height };
+  return {
+    png: await sharp(raw, { raw: { width, height, channels: 1 } })
+      .png()
+      .toBuffer(),
+    width,
+    height,
+  };
 }
 
 describe('the mask in each engine’s form', () => {
   it('OpenAI: image and mask PNGs of one size, transparent where the edit goes, the long side at most 2048', async () => {
-    const photo = { data: await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#468' } }).jpeg().toBuffer(), mimeType: 'image/jpeg' };
+    const photo = {
+      data: await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#468' } })
+        .jpeg()
+        .toBuffer(),
+      mimeType: 'image/jpeg',
+    };
     const pair = await openAiMaskedPair(photo, await leftHalfMask(3000, 2000));
     expect({ width: pair.width, height: pair.height }).toEqual({ width: 2048, height: 1365 });
     expect(await sharp(pair.image).metadata()).toMatchObject({ format: 'png', width: 2048, height: 1365 });

@@ -16,7 +16,10 @@ const OPENAI_MASKED_MAX_SIDE = 2048;
  * pixels (alpha 0) are where the image is edited, opaque elsewhere. Both are scaled down together
  * until the mask is under the API's 4MB (a brushed mask is far smaller; a noisy one need not be).
  */
-export async function openAiMaskedPair(image: EngineImage, mask: EngineMask): Promise<{ image: Buffer; mask: Buffer; width: number; height: number }> {
+export async function openAiMaskedPair(
+  image: EngineImage,
+  mask: EngineMask,
+): Promise<{ image: Buffer; mask: Buffer; width: number; height: number }> {
   let scale = Math.min(1, OPENAI_MASKED_MAX_SIDE / Math.max(mask.width, mask.height));
   for (;;) {
     const width = Math.max(1, Math.round(mask.width * scale));
@@ -25,7 +28,9 @@ export async function openAiMaskedPair(image: EngineImage, mask: EngineMask): Pr
     const rgba = Buffer.alloc(width * height * 4);
     // Black and opaque where kept, transparent where the edit may change the picture.
     for (let pixel = 0; pixel < selected.length; pixel += 1) rgba[pixel * 4 + 3] = selected[pixel]! >= 128 ? 0 : 255;
-    const maskPng = await sharp(rgba, { raw: { width, height, channels: 4 } }).png({ compressionLevel: 9 }).toBuffer();
+    const maskPng = await sharp(rgba, { raw: { width, height, channels: 4 } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     if (maskPng.length < OPENAI_MASK_MAX_BYTES || width * height <= 64 * 64) {
       const photo = await sharp(image.data).rotate().resize(width, height, { fit: 'fill' }).png().toBuffer();
       return { image: photo, mask: maskPng, width, height };
@@ -37,7 +42,12 @@ export async function openAiMaskedPair(image: EngineImage, mask: EngineMask): Pr
 /** A white-on-black PNG of the given size (AUTOMATIC1111 repaints white; Gemini reads it as a picture). */
 export async function whiteOnBlackMask(mask: EngineMask, size?: { width: number; height: number }): Promise<Buffer> {
   const image = sharp(mask.png);
-  return (size && (size.width !== mask.width || size.height !== mask.height) ? image.resize(size.width, size.height, { fit: 'fill' }) : image).toColourspace('b-w').png().toBuffer();
+  return (
+    size && (size.width !== mask.width || size.height !== mask.height) ? image.resize(size.width, size.height, { fit: 'fill' }) : image
+  )
+    .toColourspace('b-w')
+    .png()
+    .toBuffer();
 }
 
 /**
@@ -48,5 +58,7 @@ export async function comfyUiAlphaMask(mask: EngineMask): Promise<Buffer> {
   const selected = await sharp(mask.png).extractChannel(0).raw().toBuffer();
   const rgba = Buffer.alloc(mask.width * mask.height * 4);
   for (let pixel = 0; pixel < selected.length; pixel += 1) rgba[pixel * 4 + 3] = selected[pixel]! >= 128 ? 0 : 255;
-  return sharp(rgba, { raw: { width: mask.width, height: mask.height, channels: 4 } }).png().toBuffer();
+  return sharp(rgba, { raw: { width: mask.width, height: mask.height, channels: 4 } })
+    .png()
+    .toBuffer();
 }

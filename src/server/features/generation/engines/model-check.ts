@@ -35,24 +35,45 @@ const CHECK_TIMEOUT_MS = 10_000;
  * fail; so would a key the provider refuses (401, 403), named once by `keyVariable`. Anything else
  * (network, outage) is reported as unchecked, not as missing.
  */
-export async function checkConfiguredModels(catalogue: ModelCatalogue, models: ConfiguredModel[], keyVariable?: string): Promise<ModelProblem[]> {
+export async function checkConfiguredModels(
+  catalogue: ModelCatalogue,
+  models: ConfiguredModel[],
+  keyVariable?: string,
+): Promise<ModelProblem[]> {
   const results = await Promise.all(
     models.map(async ({ variable, model }): Promise<ModelProblem | null> => {
       try {
         if (await catalogue.modelExists(model, AbortSignal.timeout(CHECK_TIMEOUT_MS))) return null;
-        return { variable, model, problem: 'not-found', detail: `the provider does not serve the model "${model}" (unknown or retired); set ${variable} to a model it serves` };
+        return {
+          variable,
+          model,
+          problem: 'not-found',
+          detail: `the provider does not serve the model "${model}" (unknown or retired); set ${variable} to a model it serves`,
+        };
       } catch (error) {
         const status = (error as { status?: unknown }).status;
         if (keyVariable && (status === 401 || status === 403)) {
-          return { variable: keyVariable, model, problem: 'unauthorized', detail: `the provider refused the key (HTTP ${status}); set ${keyVariable} to a key it accepts` };
+          return {
+            variable: keyVariable,
+            model,
+            problem: 'unauthorized',
+            detail: `the provider refused the key (HTTP ${status}); set ${keyVariable} to a key it accepts`,
+          };
         }
-        return { variable, model, problem: 'unchecked', detail: `could not ask the provider about "${model}": ${error instanceof Error ? error.message : String(error)}` };
+        return {
+          variable,
+          model,
+          problem: 'unchecked',
+          detail: `could not ask the provider about "${model}": ${error instanceof Error ? error.message : String(error)}`,
+        };
       }
     }),
   );
   const problems = results.filter((result): result is ModelProblem => result !== null);
   // A refused key is one problem, whichever models it was found with.
-  return problems.filter((problem, index) => problem.problem !== 'unauthorized' || problems.findIndex((other) => other.problem === 'unauthorized') === index);
+  return problems.filter(
+    (problem, index) => problem.problem !== 'unauthorized' || problems.findIndex((other) => other.problem === 'unauthorized') === index,
+  );
 }
 
 /**
@@ -61,10 +82,14 @@ export async function checkConfiguredModels(catalogue: ModelCatalogue, models: C
  * problem stops the start (a ConfigError: one message naming each problem and its variable);
  * elsewhere the problems are logged and shown by /api/health as degraded.
  */
-export async function checkEngines(parts: Pick<GenerationParts, 'engines'>, options: { production: boolean; logger: Logger }): Promise<ModelProblem[]> {
+export async function checkEngines(
+  parts: Pick<GenerationParts, 'engines'>,
+  options: { production: boolean; logger: Logger },
+): Promise<ModelProblem[]> {
   const problems = (await Promise.all(parts.engines.map((entry) => entry.check?.() ?? []))).flat();
   const fatal = problems.filter((problem) => FATAL_PROBLEMS.has(problem.problem));
   if (options.production && fatal.length > 0) throw new ConfigError(fatal.map((problem) => `${problem.variable}: ${problem.detail}`));
-  for (const problem of problems) options.logger.warn({ variable: problem.variable, model: problem.model }, `engine check: ${problem.detail}`);
+  for (const problem of problems)
+    options.logger.warn({ variable: problem.variable, model: problem.model }, `engine check: ${problem.detail}`);
   return problems;
 }

@@ -10,7 +10,9 @@ describe('the provider calls of a request', () => {
   const five = ['a', 'b', 'c', 'd', 'e'].map(photo);
 
   it('is one call per photo, for its share of the images, when each photo gets its own results', () => {
-    expect(photoCalls(five, { count: 5 }).map((call) => ({ photos: names(call.images), count: call.count, positions: call.positions }))).toEqual([
+    expect(
+      photoCalls(five, { count: 5 }).map((call) => ({ photos: names(call.images), count: call.count, positions: call.positions })),
+    ).toEqual([
       { photos: ['a'], count: 1, positions: [0] },
       { photos: ['b'], count: 1, positions: [1] },
       { photos: ['c'], count: 1, positions: [2] },
@@ -25,7 +27,9 @@ describe('the provider calls of a request', () => {
   });
 
   it('is one call with every photo when they are combined, or when there is one photo or none', () => {
-    expect(photoCalls(five, { count: 2, combine: true }).map((call) => [names(call.images), call.count])).toEqual([[['a', 'b', 'c', 'd', 'e'], 2]]);
+    expect(photoCalls(five, { count: 2, combine: true }).map((call) => [names(call.images), call.count])).toEqual([
+      [['a', 'b', 'c', 'd', 'e'], 2],
+    ]);
     expect(photoCalls([photo('a')], { count: 3 }).map((call) => [names(call.images), call.count])).toEqual([[['a'], 3]]);
     expect(photoCalls([], { count: 4 }).map((call) => [names(call.images), call.count])).toEqual([[[], 4]]);
   });
@@ -59,7 +63,9 @@ describe('the provider calls of a request', () => {
   });
 
   it('fails, to be tried again, when a call answers with fewer images than asked (each one was paid for)', async () => {
-    const attempt = runPhotoCalls(photoCalls([photo('a'), photo('b')], { count: 2 }), undefined, (call) => Promise.resolve(call.images[0]!.data.toString() === 'b' ? [] : [made('a', 0)]));
+    const attempt = runPhotoCalls(photoCalls([photo('a'), photo('b')], { count: 2 }), undefined, (call) =>
+      Promise.resolve(call.images[0]!.data.toString() === 'b' ? [] : [made('a', 0)]),
+    );
     await expect(attempt).rejects.toMatchObject({ kind: 'transient' });
   });
 

@@ -65,10 +65,13 @@ export async function sendForJson<T>(url: string, init: RequestInit & { what: st
  */
 export function engineErrorOf(error: unknown, engine: string): unknown {
   if (error instanceof EngineError) return error;
-  if (error instanceof ServerUnreachableError) return new EngineError('transient', coded('engine.serverUnreachable', { engine }), { cause: error });
+  if (error instanceof ServerUnreachableError)
+    return new EngineError('transient', coded('engine.serverUnreachable', { engine }), { cause: error });
   if (error instanceof ServerAnswerError) {
-    if (error.status >= 500 || error.status === 429) return new EngineError('transient', coded('engine.serverBusy', { engine, status: error.status }), { cause: error });
-    if (error.status === 401 || error.status === 403) return new EngineError('invalid', coded('engine.serverCredentials', { engine }), { cause: error });
+    if (error.status >= 500 || error.status === 429)
+      return new EngineError('transient', coded('engine.serverBusy', { engine, status: error.status }), { cause: error });
+    if (error.status === 401 || error.status === 403)
+      return new EngineError('invalid', coded('engine.serverCredentials', { engine }), { cause: error });
     return new EngineError('invalid', coded('engine.serverCannotHandle', { engine, status: error.status }), { cause: error });
   }
   return error;

@@ -167,18 +167,30 @@ describe('style and instruction', () => {
   it('always produces a plan the shared schema accepts, but for a count above the limit (refused where it is priced)', async () => {
     const refused: string[] = [];
     for (const text of ['', 'a night city', '10 pictures 16:9', 'x'.repeat(500), '!!!', 'сделай 7 вариантов 21:9', 'three versions']) {
-      for (const context of [{ attachmentCount: 0, hasPreviousOutput: false }, { attachmentCount: 2, hasPreviousOutput: true }]) {
+      for (const context of [
+        { attachmentCount: 0, hasPreviousOutput: false },
+        { attachmentCount: 2, hasPreviousOutput: true },
+      ]) {
         const result = await ruleBasedPlanner.plan({ text, ...context });
         if (imageLimitRefusal(result.imageCount)) {
           refused.push(`${text} (${context.attachmentCount})`);
           expect(generationPlanSchema.safeParse(result).success).toBe(false);
-          expect(generationPlanSchema.parse({ ...result, imageCount: MAX_IMAGES_PER_REQUEST })).toEqual({ ...result, imageCount: MAX_IMAGES_PER_REQUEST });
+          expect(generationPlanSchema.parse({ ...result, imageCount: MAX_IMAGES_PER_REQUEST })).toEqual({
+            ...result,
+            imageCount: MAX_IMAGES_PER_REQUEST,
+          });
         } else {
           expect(generationPlanSchema.parse(result)).toEqual(result);
         }
       }
     }
-    expect(refused).toEqual(['10 pictures 16:9 (0)', '10 pictures 16:9 (2)', 'сделай 7 вариантов 21:9 (0)', 'сделай 7 вариантов 21:9 (2)', 'three versions (2)']);
+    expect(refused).toEqual([
+      '10 pictures 16:9 (0)',
+      '10 pictures 16:9 (2)',
+      'сделай 7 вариантов 21:9 (0)',
+      'сделай 7 вариантов 21:9 (2)',
+      'three versions (2)',
+    ]);
   });
 });
 
@@ -200,7 +212,11 @@ describe('plans the local engine can carry out', () => {
     const planned = plan(text, context);
     const result =
       planned.intent === 'edit'
-        ? await engine.edit(Array.from({ length: 'attachments' in context ? context.attachments : 1 }, () => photo), planned.instruction, { count: planned.imageCount, aspectRatio: planned.aspectRatio })
+        ? await engine.edit(
+            Array.from({ length: 'attachments' in context ? context.attachments : 1 }, () => photo),
+            planned.instruction,
+            { count: planned.imageCount, aspectRatio: planned.aspectRatio },
+          )
         : await engine.generate(planned.instruction, { count: planned.imageCount, aspectRatio: planned.aspectRatio });
     expect(result.images).toHaveLength(planned.imageCount);
   });
@@ -214,7 +230,10 @@ describe("the local engine's upload suggestions", () => {
       const analysis = await engine.analyzeUpload({ data: fixture(name), mimeType: 'image/jpeg' });
       for (const suggestion of analysis.suggestions) {
         const plan = planByRules({ text: suggestion.description, attachmentCount: 1, hasPreviousOutput: false });
-        const result = await engine.edit([{ data: fixture(name), mimeType: 'image/jpeg' }], plan.instruction, { count: 1, aspectRatio: plan.aspectRatio });
+        const result = await engine.edit([{ data: fixture(name), mimeType: 'image/jpeg' }], plan.instruction, {
+          count: 1,
+          aspectRatio: plan.aspectRatio,
+        });
         expect(result.images, suggestion.description).toHaveLength(1);
       }
     }

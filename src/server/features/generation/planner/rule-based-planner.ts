@@ -1,4 +1,15 @@
-import { asksToCombine, editOperationsIn, findCaption, findImageCount, findTextReplacement, findUndrawable, isFollowUp, readAspectRatio, readGenerationPrompt, tokenize } from '@photomuse/request-language';
+import {
+  asksToCombine,
+  editOperationsIn,
+  findCaption,
+  findImageCount,
+  findTextReplacement,
+  findUndrawable,
+  isFollowUp,
+  readAspectRatio,
+  readGenerationPrompt,
+  tokenize,
+} from '@photomuse/request-language';
 import { MIN_IMAGES_PER_REQUEST, type GenerationPlan } from '@shared/generation';
 import type { PlanRequest, ReplyPlanner } from '../planning';
 

@@ -7,7 +7,11 @@ export async function getAccountDeletionInfo(): Promise<AccountDeletionInfo> {
   return (await api.account.$get()).json();
 }
 
-export const accountDeletionInfoQuery = queryOptions({ queryKey: ['account', 'deletion-info'], queryFn: getAccountDeletionInfo, staleTime: 0 });
+export const accountDeletionInfoQuery = queryOptions({
+  queryKey: ['account', 'deletion-info'],
+  queryFn: getAccountDeletionInfo,
+  staleTime: 0,
+});
 
 /** Asked for only while the dialog is open, so the balance shown is the current one. */
 export function useAccountDeletionInfo(enabled: boolean) {

@@ -1,6 +1,12 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { normalizeEmail, validateEmail, validatePasswordConfirmation, validateResetPassword, validatePasswordPresent } from '@shared/auth-validation';
+import {
+  normalizeEmail,
+  validateEmail,
+  validatePasswordConfirmation,
+  validateResetPassword,
+  validatePasswordPresent,
+} from '@shared/auth-validation';
 import { isAppError } from '@shared/errors';
 import { Button } from '@web/components/ui/button';
 import { useChangeEmail } from '../api/change-email';
@@ -35,7 +41,15 @@ export function AccountSettingsCard({ name, email, onProfileChanged }: AccountSe
   );
 }
 
-function Field({ label, error, children }: { label: string; error?: string | undefined; children: (id: string, describedBy: string | undefined) => ReactNode }) {
+function Field({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error?: string | undefined;
+  children: (id: string, describedBy: string | undefined) => ReactNode;
+}) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1.5">
@@ -84,7 +98,16 @@ function NameForm({ name, onProfileChanged }: { name: string; onProfileChanged: 
     <form onSubmit={submit} noValidate className="flex flex-col gap-3 border-t pt-4">
       <h3 className="font-semibold">{t('settings.name.title')}</h3>
       <Field label={t('settings.name.label')}>
-        {(id) => <input id={id} value={value} maxLength={NAME_MAX_LENGTH} autoComplete="name" onChange={(event) => setValue(event.target.value)} className={inputClasses} />}
+        {(id) => (
+          <input
+            id={id}
+            value={value}
+            maxLength={NAME_MAX_LENGTH}
+            autoComplete="name"
+            onChange={(event) => setValue(event.target.value)}
+            className={inputClasses}
+          />
+        )}
       </Field>
       <Outcome success={change.isSuccess ? t('settings.name.saved') : null} failure={change.isError ? t('settings.failed') : null} />
       <div>
@@ -125,24 +148,55 @@ function PasswordForm() {
       },
     );
   };
-  const failure = change.error ? (isAppError(change.error) && change.error.code === 'INVALID_CREDENTIALS' ? t('account:settings.password.wrongCurrent') : t('account:settings.failed')) : null;
+  const failure = change.error
+    ? isAppError(change.error) && change.error.code === 'INVALID_CREDENTIALS'
+      ? t('account:settings.password.wrongCurrent')
+      : t('account:settings.failed')
+    : null;
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3 border-t pt-4">
       <h3 className="font-semibold">{t('account:settings.password.title')}</h3>
       <p className="text-sm text-muted-foreground">{t('account:settings.password.hint')}</p>
       <Field label={t('account:settings.password.current')} error={shown('current')}>
         {(id, describedBy) => (
-          <input id={id} type="password" autoComplete="current-password" value={values.current} onChange={set('current')} aria-invalid={shown('current') ? true : undefined} aria-describedby={describedBy} className={inputClasses} />
+          <input
+            id={id}
+            type="password"
+            autoComplete="current-password"
+            value={values.current}
+            onChange={set('current')}
+            aria-invalid={shown('current') ? true : undefined}
+            aria-describedby={describedBy}
+            className={inputClasses}
+          />
         )}
       </Field>
       <Field label={t('account:settings.password.new')} error={shown('next')}>
         {(id, describedBy) => (
-          <input id={id} type="password" autoComplete="new-password" value={values.next} onChange={set('next')} aria-invalid={shown('next') ? true : undefined} aria-describedby={describedBy} className={inputClasses} />
+          <input
+            id={id}
+            type="password"
+            autoComplete="new-password"
+            value={values.next}
+            onChange={set('next')}
+            aria-invalid={shown('next') ? true : undefined}
+            aria-describedby={describedBy}
+            className={inputClasses}
+          />
         )}
       </Field>
       <Field label={t('account:settings.password.confirm')} error={shown('confirm')}>
         {(id, describedBy) => (
-          <input id={id} type="password" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} aria-invalid={shown('confirm') ? true : undefined} aria-describedby={describedBy} className={inputClasses} />
+          <input
+            id={id}
+            type="password"
+            autoComplete="new-password"
+            value={values.confirm}
+            onChange={set('confirm')}
+            aria-invalid={shown('confirm') ? true : undefined}
+            aria-describedby={describedBy}
+            className={inputClasses}
+          />
         )}
       </Field>
       <Outcome success={change.isSuccess ? t('account:settings.password.changed') : null} failure={failure} />
@@ -190,7 +244,10 @@ function EmailForm({ email }: { email: string }) {
           />
         )}
       </Field>
-      <Outcome success={change.isSuccess ? t('account:settings.email.sent', { email: change.variables }) : null} failure={change.isError ? t('account:settings.failed') : null} />
+      <Outcome
+        success={change.isSuccess ? t('account:settings.email.sent', { email: change.variables }) : null}
+        failure={change.isError ? t('account:settings.failed') : null}
+      />
       <div>
         <Button type="submit" disabled={change.isPending}>
           {change.isPending ? t('account:settings.saving') : t('account:settings.email.submit')}

@@ -16,7 +16,8 @@ interface DeleteAccountDialogProps {
   onDeleted: () => void;
 }
 
-const inputClasses = 'mt-1 w-full rounded-md border bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-destructive';
+const inputClasses =
+  'mt-1 w-full rounded-md border bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-destructive';
 
 /**
  * The destructive confirmation (decision 016): what is deleted, a positive balance with the refund
@@ -66,7 +67,9 @@ export function DeleteAccountDialog({ open, onOpenChange, onDeleted }: DeleteAcc
                     <Trans
                       t={t}
                       i18nKey="delete.refundPolicy"
-                      components={{ policy: <Link to={paths.refund.getHref()} className="font-medium text-primary underline underline-offset-4" /> }}
+                      components={{
+                        policy: <Link to={paths.refund.getHref()} className="font-medium text-primary underline underline-offset-4" />,
+                      }}
                     />
                   </p>
                 </div>

@@ -9,7 +9,12 @@ export type AccountAction = 'disable' | 'enable' | 'resend-confirmation';
 export async function runAccountAction(userId: string, action: AccountAction, input: AdminAction): Promise<AdminActionResult> {
   const user = api.admin.users[':id'];
   const request = { param: { id: userId }, json: input };
-  const response = action === 'disable' ? await user.disable.$post(request) : action === 'enable' ? await user.enable.$post(request) : await user['resend-confirmation'].$post(request);
+  const response =
+    action === 'disable'
+      ? await user.disable.$post(request)
+      : action === 'enable'
+        ? await user.enable.$post(request)
+        : await user['resend-confirmation'].$post(request);
   return response.json();
 }
 

@@ -4,7 +4,9 @@ import { api } from '@web/lib/api-client';
 import { adminKeys } from './query-keys';
 
 export async function getAudit(query: AuditQuery): Promise<AuditPage> {
-  const response = await api.admin.audit.$get({ query: { ...(query.q ? { q: query.q } : {}), ...(query.action ? { action: query.action } : {}), page: String(query.page) } });
+  const response = await api.admin.audit.$get({
+    query: { ...(query.q ? { q: query.q } : {}), ...(query.action ? { action: query.action } : {}), page: String(query.page) },
+  });
   return response.json();
 }
 

@@ -10,5 +10,11 @@ export async function getJobs(page: number): Promise<JobsOverview> {
 
 /** Queues change by the second: the page refreshes itself every 10 s while open. */
 export function useJobs(page: number) {
-  return useQuery({ queryKey: adminKeys.jobs(page), queryFn: () => getJobs(page), placeholderData: keepPreviousData, refetchInterval: 10_000, retry: false });
+  return useQuery({
+    queryKey: adminKeys.jobs(page),
+    queryFn: () => getJobs(page),
+    placeholderData: keepPreviousData,
+    refetchInterval: 10_000,
+    retry: false,
+  });
 }

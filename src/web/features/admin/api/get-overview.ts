@@ -4,10 +4,17 @@ import { api } from '@web/lib/api-client';
 import { adminKeys } from './query-keys';
 
 export async function getOverview(query: OverviewQuery): Promise<Overview> {
-  const response = await api.admin.overview.$get({ query: { period: query.period, ...(query.period === 'custom' ? { from: query.from, to: query.to } : {}) } });
+  const response = await api.admin.overview.$get({
+    query: { period: query.period, ...(query.period === 'custom' ? { from: query.from, to: query.to } : {}) },
+  });
   return response.json();
 }
 
 export function useOverview(query: OverviewQuery) {
-  return useQuery({ queryKey: adminKeys.overview(query), queryFn: () => getOverview(query), placeholderData: keepPreviousData, retry: false });
+  return useQuery({
+    queryKey: adminKeys.overview(query),
+    queryFn: () => getOverview(query),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
 }

@@ -9,5 +9,10 @@ export async function getUserLedger(id: string, page: number): Promise<AdminLedg
 }
 
 export function useUserLedger(id: string, page: number) {
-  return useQuery({ queryKey: adminKeys.ledger(id, page), queryFn: () => getUserLedger(id, page), placeholderData: keepPreviousData, retry: false });
+  return useQuery({
+    queryKey: adminKeys.ledger(id, page),
+    queryFn: () => getUserLedger(id, page),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
 }

@@ -4,7 +4,9 @@ import { api } from '@web/lib/api-client';
 import { adminKeys } from './query-keys';
 
 export async function getUsers(query: UserListQuery): Promise<UserList> {
-  const response = await api.admin.users.$get({ query: { ...(query.q ? { q: query.q } : {}), sort: query.sort, order: query.order, page: String(query.page) } });
+  const response = await api.admin.users.$get({
+    query: { ...(query.q ? { q: query.q } : {}), sort: query.sort, order: query.order, page: String(query.page) },
+  });
   return response.json();
 }
 

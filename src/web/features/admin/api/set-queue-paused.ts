@@ -7,7 +7,9 @@ type QueueName = Parameters<(typeof api.admin.queues)[':name']['pause']['$post']
 
 export async function setQueuePaused(name: QueueName, paused: boolean, input: AdminAction): Promise<AdminActionResult> {
   const queue = api.admin.queues[':name'];
-  const response = paused ? await queue.pause.$post({ param: { name }, json: input }) : await queue.resume.$post({ param: { name }, json: input });
+  const response = paused
+    ? await queue.pause.$post({ param: { name }, json: input })
+    : await queue.resume.$post({ param: { name }, json: input });
   return response.json();
 }
 

@@ -51,7 +51,17 @@ export function ActionDialog(props: ActionDialogProps) {
   );
 }
 
-function ActionForm({ onOpenChange, title, description, confirmLabel, destructive, children, ready = true, successText, onConfirm }: ActionDialogProps) {
+function ActionForm({
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  destructive,
+  children,
+  ready = true,
+  successText,
+  onConfirm,
+}: ActionDialogProps) {
   const { t } = useTranslation('admin');
   const [requestId] = useState(newRequestId);
   const [reason, setReason] = useState('');

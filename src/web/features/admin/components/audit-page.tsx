@@ -12,11 +12,20 @@ import { SearchForm } from './search-form';
 
 function useAuditQuery(): [AuditQuery, (changes: Partial<AuditQuery>) => void] {
   const [params, setParams] = useSearchParams();
-  const action = (AUDIT_ACTIONS as readonly string[]).includes(params.get('action') ?? '') ? (params.get('action') as AuditAction) : undefined;
+  const action = (AUDIT_ACTIONS as readonly string[]).includes(params.get('action') ?? '')
+    ? (params.get('action') as AuditAction)
+    : undefined;
   const query: AuditQuery = { q: params.get('q') ?? undefined, action, page: Math.max(1, Number(params.get('page')) || 1) };
   const update = (changes: Partial<AuditQuery>) => {
     const next = { ...query, page: 1, ...changes };
-    setParams({ ...(next.q ? { q: next.q } : {}), ...(next.action ? { action: next.action } : {}), ...(next.page > 1 ? { page: String(next.page) } : {}) }, { replace: true });
+    setParams(
+      {
+        ...(next.q ? { q: next.q } : {}),
+        ...(next.action ? { action: next.action } : {}),
+        ...(next.page > 1 ? { page: String(next.page) } : {}),
+      },
+      { replace: true },
+    );
   };
   return [query, update];
 }
@@ -58,7 +67,12 @@ export function AuditPage() {
           <label htmlFor={actionId} className="text-sm font-medium">
             {t('audit.action')}
           </label>
-          <select id={actionId} value={query.action ?? ''} onChange={(event) => update({ action: (event.target.value || undefined) as AuditAction | undefined })} className={fieldClasses}>
+          <select
+            id={actionId}
+            value={query.action ?? ''}
+            onChange={(event) => update({ action: (event.target.value || undefined) as AuditAction | undefined })}
+            className={fieldClasses}
+          >
             <option value="">{t('audit.anyAction')}</option>
             {AUDIT_ACTIONS.map((action) => (
               <option key={action} value={action}>
@@ -85,7 +99,10 @@ export function AuditPage() {
                     <p className="text-xs text-muted-foreground">{t('audit.by', { operator: entry.operatorEmail })}</p>
                     {entry.targetUserId &&
                       (entry.targetEmail ? (
-                        <Link to={adminPaths.user.getHref(entry.targetUserId)} className="break-all text-primary underline-offset-4 hover:underline">
+                        <Link
+                          to={adminPaths.user.getHref(entry.targetUserId)}
+                          className="break-all text-primary underline-offset-4 hover:underline"
+                        >
                           {entry.targetEmail}
                         </Link>
                       ) : (
@@ -98,7 +115,13 @@ export function AuditPage() {
                 </li>
               ))}
             </ul>
-            <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={(page) => update({ page })} label={t('audit.pages')} />
+            <Pager
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPage={(page) => update({ page })}
+              label={t('audit.pages')}
+            />
           </>
         )}
       </div>

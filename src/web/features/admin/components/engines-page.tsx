@@ -15,7 +15,14 @@ function EngineCard({ engine }: { engine: EngineStatus }) {
   const hour = engine.lastHour;
   const kind = engineKindSchema.safeParse(engine.name);
   return (
-    <Section title={kind.success ? nameOf(kind.data) : engine.name} actions={engine.isDefault ? <span className="rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">{t('engines.default')}</span> : undefined}>
+    <Section
+      title={kind.success ? nameOf(kind.data) : engine.name}
+      actions={
+        engine.isDefault ? (
+          <span className="rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">{t('engines.default')}</span>
+        ) : undefined
+      }
+    >
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-xs text-muted-foreground">{t('engines.price')}</dt>
@@ -28,7 +35,11 @@ function EngineCard({ engine }: { engine: EngineStatus }) {
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">{t('engines.timings')}</dt>
-          <dd className="font-medium tabular-nums">{hour.medianSeconds === null ? '—' : t('engines.medianAndP95', { median: formatSeconds(hour.medianSeconds), p95: formatSeconds(hour.p95Seconds) })}</dd>
+          <dd className="font-medium tabular-nums">
+            {hour.medianSeconds === null
+              ? '—'
+              : t('engines.medianAndP95', { median: formatSeconds(hour.medianSeconds), p95: formatSeconds(hour.p95Seconds) })}
+          </dd>
         </div>
       </dl>
       <h3 className="mt-4 text-sm font-medium">{t('engines.models')}</h3>
@@ -42,7 +53,9 @@ function EngineCard({ engine }: { engine: EngineStatus }) {
                 <span>
                   <code className="text-xs">{model.variable}</code> = <span className="font-medium">{model.model}</span>
                 </span>
-                <span className={cn('font-medium', model.status === 'ok' ? 'text-success' : 'text-destructive')}>{t(`engines.check.${model.status}`)}</span>
+                <span className={cn('font-medium', model.status === 'ok' ? 'text-success' : 'text-destructive')}>
+                  {t(`engines.check.${model.status}`)}
+                </span>
               </p>
               {model.detail && <p className="text-xs text-muted-foreground">{model.detail}</p>}
             </li>

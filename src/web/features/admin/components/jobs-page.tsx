@@ -50,11 +50,21 @@ function Queues({ queues }: { queues: QueueStatus[] }) {
         <caption className="sr-only">{t('jobs.queuesTitle')}</caption>
         <thead className="text-left text-xs text-muted-foreground">
           <tr>
-            <th scope="col" className="py-2 pr-3">{t('jobs.queue')}</th>
-            <th scope="col" className="py-2 pr-3 text-right">{t('jobs.waiting')}</th>
-            <th scope="col" className="py-2 pr-3 text-right">{t('jobs.running')}</th>
-            <th scope="col" className="py-2 pr-3 text-right">{t('jobs.failedLastDay')}</th>
-            <th scope="col" className="py-2 pr-3 text-right">{t('jobs.oldestWaiting')}</th>
+            <th scope="col" className="py-2 pr-3">
+              {t('jobs.queue')}
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right">
+              {t('jobs.waiting')}
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right">
+              {t('jobs.running')}
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right">
+              {t('jobs.failedLastDay')}
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right">
+              {t('jobs.oldestWaiting')}
+            </th>
             <th scope="col" className="py-2">
               <span className="sr-only">{t('jobs.actions')}</span>
             </th>
@@ -65,7 +75,11 @@ function Queues({ queues }: { queues: QueueStatus[] }) {
             <tr key={queue.name} className="border-t">
               <th scope="row" className="py-2 pr-3 text-left font-medium">
                 {t(`jobs.queues.${queue.name}`, { defaultValue: queue.name })}
-                {queue.paused && <span className="ml-2 rounded-full bg-destructive/10 px-2 py-0.5 text-xs font-medium text-destructive">{t('jobs.paused')}</span>}
+                {queue.paused && (
+                  <span className="ml-2 rounded-full bg-destructive/10 px-2 py-0.5 text-xs font-medium text-destructive">
+                    {t('jobs.paused')}
+                  </span>
+                )}
               </th>
               <td className="py-2 pr-3 text-right">{queue.waiting}</td>
               <td className="py-2 pr-3 text-right">{queue.running}</td>
@@ -97,7 +111,11 @@ function JobActionButton({ job, action }: { job: FailedGeneration; action: 'retr
         open={open}
         onOpenChange={setOpen}
         title={t(`jobs.${action}.title`)}
-        description={t(`jobs.${action}.description`, { email: job.userEmail, amount: formatCents(job.priceCents), count: job.freeImagesUsed })}
+        description={t(`jobs.${action}.description`, {
+          email: job.userEmail,
+          amount: formatCents(job.priceCents),
+          count: job.freeImagesUsed,
+        })}
         confirmLabel={t(`jobs.${action}.confirm`)}
         successText={t(`jobs.${action}.done`)}
         onConfirm={(input) => run.mutateAsync(input)}
@@ -106,7 +124,15 @@ function JobActionButton({ job, action }: { job: FailedGeneration; action: 'retr
   );
 }
 
-function FailedJobs({ page, onPage, data }: { page: number; onPage: (page: number) => void; data: { jobs: FailedGeneration[]; total: number; pageSize: number } }) {
+function FailedJobs({
+  page,
+  onPage,
+  data,
+}: {
+  page: number;
+  onPage: (page: number) => void;
+  data: { jobs: FailedGeneration[]; total: number; pageSize: number };
+}) {
   const { t, i18n } = useTranslation('admin');
   const language = i18n.resolvedLanguage ?? 'en';
   if (data.jobs.length === 0) return <Empty>{t('jobs.noFailures')}</Empty>;
@@ -117,7 +143,10 @@ function FailedJobs({ page, onPage, data }: { page: number; onPage: (page: numbe
           <li key={job.id} className="flex flex-col gap-2 py-3 text-sm sm:flex-row sm:items-start sm:justify-between">
             <div className="min-w-0 flex-1">
               <p className="flex flex-wrap gap-x-2">
-                <Link to={adminPaths.user.getHref(job.userId)} className="font-medium break-all text-primary underline-offset-4 hover:underline">
+                <Link
+                  to={adminPaths.user.getHref(job.userId)}
+                  className="font-medium break-all text-primary underline-offset-4 hover:underline"
+                >
                   {job.userEmail}
                 </Link>
                 <span className="text-muted-foreground">· {job.engine}</span>
@@ -126,7 +155,9 @@ function FailedJobs({ page, onPage, data }: { page: number; onPage: (page: numbe
               <p className="mt-1 line-clamp-3 break-words text-muted-foreground">{job.error ?? t('jobs.noError')}</p>
               <p className="mt-1 text-xs">
                 {t('jobs.charged', { amount: formatCents(job.priceCents), count: job.freeImagesUsed })} ·{' '}
-                <span className={job.refunded ? 'text-success' : 'font-medium text-destructive'}>{job.refunded ? t('jobs.refunded') : t('jobs.notRefunded')}</span>
+                <span className={job.refunded ? 'text-success' : 'font-medium text-destructive'}>
+                  {job.refunded ? t('jobs.refunded') : t('jobs.notRefunded')}
+                </span>
               </p>
             </div>
             <div className="flex shrink-0 gap-2">

@@ -3,7 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@web/components/ui/button';
 
 /** Previous and next page of a list paged by the server, with where the operator is. */
-export function Pager({ page, pageSize, total, onPage, label }: { page: number; pageSize: number; total: number; onPage: (page: number) => void; label: string }) {
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+  label,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+  label: string;
+}) {
   const { t } = useTranslation('admin');
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;

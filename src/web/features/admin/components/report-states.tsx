@@ -14,7 +14,10 @@ export function ReportLoading() {
 export function ReportFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('admin');
   return (
-    <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-destructive/30 bg-destructive/5 p-6 text-center text-sm">
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-lg border border-destructive/30 bg-destructive/5 p-6 text-center text-sm"
+    >
       <p>{t('loadFailed')}</p>
       <Button variant="outline" size="sm" onClick={onRetry}>
         {t('retry')}

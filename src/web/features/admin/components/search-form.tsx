@@ -8,7 +8,19 @@ const SEARCH_DELAY_MS = 300;
  * A list's search box: it searches after a pause in typing, or at once on Enter; `children` are
  * the list's other filters beside it. `value` is the search in effect (the address keeps it).
  */
-export function SearchForm({ label, placeholder, value, onSearch, children }: { label: string; placeholder: string; value: string | undefined; onSearch: (q: string | undefined) => void; children?: ReactNode }) {
+export function SearchForm({
+  label,
+  placeholder,
+  value,
+  onSearch,
+  children,
+}: {
+  label: string;
+  placeholder: string;
+  value: string | undefined;
+  onSearch: (q: string | undefined) => void;
+  children?: ReactNode;
+}) {
   const [typed, setTyped] = useState(value ?? '');
   const inputId = useId();
   const search = useRef(onSearch);
@@ -34,8 +46,18 @@ export function SearchForm({ label, placeholder, value, onSearch, children }: { 
           {label}
         </label>
         <div className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3 mt-0.5 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <input id={inputId} type="search" value={typed} onChange={(event) => setTyped(event.target.value)} placeholder={placeholder} className={`${fieldClasses} pl-9`} />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 mt-0.5 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <input
+            id={inputId}
+            type="search"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            placeholder={placeholder}
+            className={`${fieldClasses} pl-9`}
+          />
         </div>
       </div>
       {children}

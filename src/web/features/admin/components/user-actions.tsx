@@ -17,14 +17,36 @@ function useAmountField(initial = '') {
   return { text, setText, cents: cents !== null && cents > 0 ? cents : null };
 }
 
-function AmountField({ label, hint, text, onChange, invalid }: { label: string; hint: string; text: string; onChange: (text: string) => void; invalid: boolean }) {
+function AmountField({
+  label,
+  hint,
+  text,
+  onChange,
+  invalid,
+}: {
+  label: string;
+  hint: string;
+  text: string;
+  onChange: (text: string) => void;
+  invalid: boolean;
+}) {
   const id = useId();
   return (
     <div>
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <input id={id} inputMode="decimal" autoComplete="off" value={text} onChange={(event) => onChange(event.target.value)} placeholder="0.00" aria-invalid={invalid} aria-describedby={`${id}-hint`} className={fieldClasses} />
+      <input
+        id={id}
+        inputMode="decimal"
+        autoComplete="off"
+        value={text}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder="0.00"
+        aria-invalid={invalid}
+        aria-describedby={`${id}-hint`}
+        className={fieldClasses}
+      />
       <p id={`${id}-hint`} className={invalid ? 'mt-1 text-xs text-destructive' : 'mt-1 text-xs text-muted-foreground'}>
         {hint}
       </p>
@@ -32,7 +54,17 @@ function AmountField({ label, hint, text, onChange, invalid }: { label: string; 
   );
 }
 
-function CreditDialog({ user, direction, open, onOpenChange }: { user: AdminUserDetail; direction: 'grant' | 'take'; open: boolean; onOpenChange: (open: boolean) => void }) {
+function CreditDialog({
+  user,
+  direction,
+  open,
+  onOpenChange,
+}: {
+  user: AdminUserDetail;
+  direction: 'grant' | 'take';
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { t } = useTranslation('admin');
   const adjust = useAdjustCredit(user.id);
   const amount = useAmountField();
@@ -50,7 +82,13 @@ function CreditDialog({ user, direction, open, onOpenChange }: { user: AdminUser
       ready={amount.cents !== null && !tooMuch}
       onConfirm={(action) => adjust.mutateAsync({ ...action, direction, amountCents: amount.cents! })}
     >
-      <AmountField label={t('actions.amount')} hint={t('actions.amountHint', { amount: formatCents(most) })} text={amount.text} onChange={amount.setText} invalid={tooMuch} />
+      <AmountField
+        label={t('actions.amount')}
+        hint={t('actions.amountHint', { amount: formatCents(most) })}
+        text={amount.text}
+        onChange={amount.setText}
+        invalid={tooMuch}
+      />
     </ActionDialog>
   );
 }
@@ -77,13 +115,33 @@ function FreeImagesDialog({ user, open, onOpenChange }: { user: AdminUserDetail;
         <label htmlFor={id} className="text-sm font-medium">
           {t('actions.freeImages.count')}
         </label>
-        <input id={id} type="number" min={1} max={ADMIN_FREE_IMAGES_MAX} step={1} value={count} onChange={(event) => setCount(event.target.value)} aria-invalid={!valid} className={fieldClasses} />
+        <input
+          id={id}
+          type="number"
+          min={1}
+          max={ADMIN_FREE_IMAGES_MAX}
+          step={1}
+          value={count}
+          onChange={(event) => setCount(event.target.value)}
+          aria-invalid={!valid}
+          className={fieldClasses}
+        />
       </div>
     </ActionDialog>
   );
 }
 
-function AccountActionDialog({ user, action, open, onOpenChange }: { user: AdminUserDetail; action: AccountAction; open: boolean; onOpenChange: (open: boolean) => void }) {
+function AccountActionDialog({
+  user,
+  action,
+  open,
+  onOpenChange,
+}: {
+  user: AdminUserDetail;
+  action: AccountAction;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { t } = useTranslation('admin');
   const run = useAccountAction(user.id, action);
   return (
@@ -101,7 +159,17 @@ function AccountActionDialog({ user, action, open, onOpenChange }: { user: Admin
 }
 
 /** A card refund of one top-up: the amount (at most what may be given back), through Stripe. */
-export function RefundDialog({ user, topUp, open, onOpenChange }: { user: AdminUserDetail; topUp: AdminTopUp; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function RefundDialog({
+  user,
+  topUp,
+  open,
+  onOpenChange,
+}: {
+  user: AdminUserDetail;
+  topUp: AdminTopUp;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { t } = useTranslation('admin');
   const refund = useRefundTopUp(user.id);
   const amount = useAmountField((topUp.refundableCents / 100).toFixed(2));
@@ -118,7 +186,13 @@ export function RefundDialog({ user, topUp, open, onOpenChange }: { user: AdminU
       ready={amount.cents !== null && !tooMuch}
       onConfirm={(action) => refund.mutateAsync({ ...action, checkoutSessionId: topUp.id, amountCents: amount.cents! })}
     >
-      <AmountField label={t('actions.amount')} hint={t('actions.refund.hint', { amount: formatCents(topUp.refundableCents) })} text={amount.text} onChange={amount.setText} invalid={tooMuch} />
+      <AmountField
+        label={t('actions.amount')}
+        hint={t('actions.refund.hint', { amount: formatCents(topUp.refundableCents) })}
+        text={amount.text}
+        onChange={amount.setText}
+        invalid={tooMuch}
+      />
     </ActionDialog>
   );
 }
@@ -132,7 +206,10 @@ type OpenAction = 'grant' | 'take' | 'freeImages' | AccountAction | null;
 export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: boolean }) {
   const { t } = useTranslation('admin');
   const [open, setOpen] = useState<OpenAction>(null);
-  const dialog = (action: Exclude<OpenAction, null>) => ({ open: open === action, onOpenChange: (next: boolean) => setOpen(next ? action : null) });
+  const dialog = (action: Exclude<OpenAction, null>) => ({
+    open: open === action,
+    onOpenChange: (next: boolean) => setOpen(next ? action : null),
+  });
   return (
     <div className="flex flex-col gap-3">
       {isSelf && <p className="rounded-lg bg-muted p-3 text-sm text-muted-foreground">{t('actions.ownAccount')}</p>}
@@ -176,7 +253,11 @@ export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: b
           <CreditDialog user={user} direction="grant" {...dialog('grant')} />
           <CreditDialog user={user} direction="take" {...dialog('take')} />
           <FreeImagesDialog user={user} {...dialog('freeImages')} />
-          <AccountActionDialog user={user} action={user.disabled ? 'enable' : 'disable'} {...dialog(user.disabled ? 'enable' : 'disable')} />
+          <AccountActionDialog
+            user={user}
+            action={user.disabled ? 'enable' : 'disable'}
+            {...dialog(user.disabled ? 'enable' : 'disable')}
+          />
         </>
       )}
       <AccountActionDialog user={user} action="resend-confirmation" {...dialog('resend-confirmation')} />

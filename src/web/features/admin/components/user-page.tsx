@@ -31,7 +31,10 @@ function Summary({ user }: { user: AdminUserDetail }) {
   const facts: [string, string][] = [
     [t('user.joined'), formatDateTime(user.createdAt, language)!],
     [t('user.lastSeen'), formatDateTime(user.lastSeenAt, language) ?? t('users.never')],
-    [t('user.signInMethods'), user.signInMethods.map((method) => t(`user.methods.${method}`, { defaultValue: method })).join(', ') || t('user.none')],
+    [
+      t('user.signInMethods'),
+      user.signInMethods.map((method) => t(`user.methods.${method}`, { defaultValue: method })).join(', ') || t('user.none'),
+    ],
     [t('user.signedInSessions'), String(user.signedInSessions)],
     [t('user.chatSessions'), String(user.chatSessions)],
     [t('user.images'), t('user.imageCounts', { uploaded: user.uploadedImages, generated: user.generatedImages })],
@@ -67,7 +70,10 @@ function TopUps({ user, isSelf }: { user: AdminUserDetail; isSelf: boolean }) {
           <li key={topUp.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
             <div className="min-w-0">
               <p className="font-medium tabular-nums">
-                {formatCents(topUp.amountCents)} <span className="font-normal text-muted-foreground">· {t(`user.providers.${topUp.provider}`, { defaultValue: topUp.provider })}</span>
+                {formatCents(topUp.amountCents)}{' '}
+                <span className="font-normal text-muted-foreground">
+                  · {t(`user.providers.${topUp.provider}`, { defaultValue: topUp.provider })}
+                </span>
               </p>
               <p className="text-xs text-muted-foreground">{formatDateTime(topUp.paidAt, i18n.resolvedLanguage ?? 'en')}</p>
               <p className="text-xs break-all text-muted-foreground">{topUp.id}</p>
@@ -121,7 +127,9 @@ function Disputes({ user }: { user: AdminUserDetail }) {
         <li key={dispute.id} className="flex flex-col gap-1 py-2">
           <p className="flex flex-wrap justify-between gap-2">
             <span className="font-medium tabular-nums">{formatCents(dispute.amountCents)}</span>
-            <span className={cn(dispute.status === 'lost' && 'text-destructive', dispute.closedAt === null && 'font-medium')}>{dispute.status}</span>
+            <span className={cn(dispute.status === 'lost' && 'text-destructive', dispute.closedAt === null && 'font-medium')}>
+              {dispute.status}
+            </span>
           </p>
           <p className="text-xs text-muted-foreground">
             {t('user.disputeOpened', { when: formatDateTime(dispute.openedAt, language), reason: dispute.reason })}
@@ -149,11 +157,21 @@ function Ledger({ userId }: { userId: string }) {
           <caption className="sr-only">{t('user.ledger')}</caption>
           <thead className="text-left text-xs text-muted-foreground">
             <tr>
-              <th scope="col" className="py-2 pr-3">{t('user.when')}</th>
-              <th scope="col" className="py-2 pr-3">{t('user.entry')}</th>
-              <th scope="col" className="py-2 pr-3 text-right">{t('user.amount')}</th>
-              <th scope="col" className="py-2 pr-3 text-right">{t('user.freeImagesDelta')}</th>
-              <th scope="col" className="py-2 text-right">{t('user.runningBalance')}</th>
+              <th scope="col" className="py-2 pr-3">
+                {t('user.when')}
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                {t('user.entry')}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right">
+                {t('user.amount')}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right">
+                {t('user.freeImagesDelta')}
+              </th>
+              <th scope="col" className="py-2 text-right">
+                {t('user.runningBalance')}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -166,18 +184,36 @@ function Ledger({ userId }: { userId: string }) {
                     {t(`user.kinds.${entry.kind}`, { defaultValue: entry.kind })} · <span className="break-all">{entry.reference}</span>
                   </span>
                 </td>
-                <td className={cn('py-2 pr-3 text-right tabular-nums', entry.amountCents > 0 && 'text-success', entry.amountCents < 0 && 'text-destructive')}>
+                <td
+                  className={cn(
+                    'py-2 pr-3 text-right tabular-nums',
+                    entry.amountCents > 0 && 'text-success',
+                    entry.amountCents < 0 && 'text-destructive',
+                  )}
+                >
                   {entry.amountCents > 0 ? '+' : ''}
                   {formatCents(entry.amountCents)}
                 </td>
-                <td className="py-2 pr-3 text-right tabular-nums">{entry.freeGenerationsDelta === 0 ? '' : entry.freeGenerationsDelta > 0 ? `+${entry.freeGenerationsDelta}` : entry.freeGenerationsDelta}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">
+                  {entry.freeGenerationsDelta === 0
+                    ? ''
+                    : entry.freeGenerationsDelta > 0
+                      ? `+${entry.freeGenerationsDelta}`
+                      : entry.freeGenerationsDelta}
+                </td>
                 <td className="py-2 text-right font-medium tabular-nums">{formatCents(entry.balanceAfterCents)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </ScrollRegion>
-      <Pager page={ledger.data.page} pageSize={ledger.data.pageSize} total={ledger.data.total} onPage={setPage} label={t('user.ledgerPages')} />
+      <Pager
+        page={ledger.data.page}
+        pageSize={ledger.data.pageSize}
+        total={ledger.data.total}
+        onPage={setPage}
+        label={t('user.ledgerPages')}
+      />
     </>
   );
 }
@@ -188,14 +224,23 @@ export function UserPage({ operatorId }: { operatorId: string }) {
   const { id = '' } = useParams();
   const user = useAdminUser(id);
   const back = (
-    <Link to={adminPaths.users.getHref()} className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline">
+    <Link
+      to={adminPaths.users.getHref()}
+      className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
+    >
       <MoveLeft className="h-4 w-4" aria-hidden="true" />
       {t('user.back')}
     </Link>
   );
   if (user.isPending) return <ReportLoading />;
   if (user.isError) {
-    if (isAppError(user.error) && user.error.status === 404) return <div className="flex flex-col gap-3">{back}<Empty>{t('user.notFound')}</Empty></div>;
+    if (isAppError(user.error) && user.error.status === 404)
+      return (
+        <div className="flex flex-col gap-3">
+          {back}
+          <Empty>{t('user.notFound')}</Empty>
+        </div>
+      );
     return <ReportFailed onRetry={() => void user.refetch()} />;
   }
   const detail = user.data;

@@ -24,7 +24,10 @@ function useListQuery(): [UserListQuery, (changes: Partial<UserListQuery>) => vo
   };
   const update = (changes: Partial<UserListQuery>) => {
     const next = { ...query, page: 1, ...changes };
-    setParams({ ...(next.q ? { q: next.q } : {}), sort: next.sort, order: next.order, ...(next.page > 1 ? { page: String(next.page) } : {}) }, { replace: true });
+    setParams(
+      { ...(next.q ? { q: next.q } : {}), sort: next.sort, order: next.order, ...(next.page > 1 ? { page: String(next.page) } : {}) },
+      { replace: true },
+    );
   };
   return [query, update];
 }
@@ -68,7 +71,12 @@ export function UsersPage() {
             <label htmlFor={sortId} className="text-sm font-medium">
               {t('users.sort')}
             </label>
-            <select id={sortId} value={query.sort} onChange={(event) => update({ sort: event.target.value as UserSort })} className={fieldClasses}>
+            <select
+              id={sortId}
+              value={query.sort}
+              onChange={(event) => update({ sort: event.target.value as UserSort })}
+              className={fieldClasses}
+            >
               {USER_SORTS.map((sort) => (
                 <option key={sort} value={sort}>
                   {t(`users.sorts.${sort}`)}
@@ -80,7 +88,12 @@ export function UsersPage() {
             <label htmlFor={orderId} className="text-sm font-medium">
               {t('users.order')}
             </label>
-            <select id={orderId} value={query.order} onChange={(event) => update({ order: event.target.value === 'asc' ? 'asc' : 'desc' })} className={fieldClasses}>
+            <select
+              id={orderId}
+              value={query.order}
+              onChange={(event) => update({ order: event.target.value === 'asc' ? 'asc' : 'desc' })}
+              className={fieldClasses}
+            >
               <option value="desc">{t('users.descending')}</option>
               <option value="asc">{t('users.ascending')}</option>
             </select>
@@ -105,18 +118,31 @@ export function UsersPage() {
                 <caption className="sr-only">{t('users.title')}</caption>
                 <thead className="text-left text-xs text-muted-foreground">
                   <tr>
-                    <th scope="col" className="py-2 pr-3">{t('users.account')}</th>
-                    <th scope="col" className="py-2 pr-3 text-right">{t('users.balance')}</th>
-                    <th scope="col" className="py-2 pr-3 text-right">{t('users.freeImages')}</th>
-                    <th scope="col" className="py-2 pr-3">{t('users.joined')}</th>
-                    <th scope="col" className="py-2">{t('users.lastSeen')}</th>
+                    <th scope="col" className="py-2 pr-3">
+                      {t('users.account')}
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right">
+                      {t('users.balance')}
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right">
+                      {t('users.freeImages')}
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      {t('users.joined')}
+                    </th>
+                    <th scope="col" className="py-2">
+                      {t('users.lastSeen')}
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {data.users.map((user) => (
                     <tr key={user.id} className="border-t align-top">
                       <td className="py-2 pr-3">
-                        <Link to={adminPaths.user.getHref(user.id)} className="font-medium break-all text-primary underline-offset-4 hover:underline">
+                        <Link
+                          to={adminPaths.user.getHref(user.id)}
+                          className="font-medium break-all text-primary underline-offset-4 hover:underline"
+                        >
                           {user.email}
                         </Link>
                         {user.name && <span className="block text-xs text-muted-foreground">{user.name}</span>}
@@ -124,7 +150,11 @@ export function UsersPage() {
                       </td>
                       <td className="py-2 pr-3 text-right tabular-nums">
                         {formatCents(user.availableCents)}
-                        {user.frozenCents > 0 && <span className="block text-xs text-destructive">{t('users.frozen', { amount: formatCents(user.frozenCents) })}</span>}
+                        {user.frozenCents > 0 && (
+                          <span className="block text-xs text-destructive">
+                            {t('users.frozen', { amount: formatCents(user.frozenCents) })}
+                          </span>
+                        )}
                       </td>
                       <td className="py-2 pr-3 text-right tabular-nums">{user.freeGenerationsLeft}</td>
                       <td className="py-2 pr-3">{formatDateTime(user.createdAt, language)}</td>
@@ -134,7 +164,13 @@ export function UsersPage() {
                 </tbody>
               </table>
             </div>
-            <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={(page) => update({ page })} label={t('users.pages')} />
+            <Pager
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPage={(page) => update({ page })}
+              label={t('users.pages')}
+            />
           </>
         )}
       </div>

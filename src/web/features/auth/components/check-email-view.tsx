@@ -20,7 +20,17 @@ interface CheckEmailViewProps {
 }
 
 /** 'Check your email' after sign-up, an unconfirmed sign-in or a reset request, with a resend action. */
-export function CheckEmailView({ message, resendLabel, resendBusyLabel, onResend, resendSuccess, resendFailure, backLabel, onBack, aside }: CheckEmailViewProps) {
+export function CheckEmailView({
+  message,
+  resendLabel,
+  resendBusyLabel,
+  onResend,
+  resendSuccess,
+  resendFailure,
+  backLabel,
+  onBack,
+  aside,
+}: CheckEmailViewProps) {
   const { t } = useTranslation('auth');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; message: ScreenMessage } | null>(null);
@@ -44,8 +54,19 @@ export function CheckEmailView({ message, resendLabel, resendBusyLabel, onResend
         <p className="text-center text-sm text-muted-foreground">{message}</p>
         <DevMailboxNote />
         {outcome &&
-          (outcome.ok ? <FormSuccess>{screenMessageText(t, outcome.message)}</FormSuccess> : <FormAlert>{screenMessageText(t, outcome.message)}</FormAlert>)}
-        <BusyButton type="button" variant="outline" busy={busy} label={resendLabel} busyLabel={resendBusyLabel} onClick={() => void resend()} />
+          (outcome.ok ? (
+            <FormSuccess>{screenMessageText(t, outcome.message)}</FormSuccess>
+          ) : (
+            <FormAlert>{screenMessageText(t, outcome.message)}</FormAlert>
+          ))}
+        <BusyButton
+          type="button"
+          variant="outline"
+          busy={busy}
+          label={resendLabel}
+          busyLabel={resendBusyLabel}
+          onClick={() => void resend()}
+        />
         <Button variant="ghost" size="lg" className="w-full" onClick={onBack}>
           {backLabel}
         </Button>

@@ -61,11 +61,19 @@ export function CompleteSignupScreen() {
             <Trans
               t={t}
               i18nKey="completeSignup.accept"
-              components={{ terms: <Link to={paths.terms.getHref()} {...linkProps} />, privacy: <Link to={paths.privacy.getHref()} {...linkProps} /> }}
+              components={{
+                terms: <Link to={paths.terms.getHref()} {...linkProps} />,
+                privacy: <Link to={paths.privacy.getHref()} {...linkProps} />,
+              }}
             />
           }
         />
-        <BusyButton busy={acceptTerms.isPending} disabled={busy} label={t('completeSignup.submit')} busyLabel={t('completeSignup.submitting')} />
+        <BusyButton
+          busy={acceptTerms.isPending}
+          disabled={busy}
+          label={t('completeSignup.submit')}
+          busyLabel={t('completeSignup.submitting')}
+        />
         <BusyButton
           type="button"
           variant="ghost"

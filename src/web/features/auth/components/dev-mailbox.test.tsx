@@ -9,12 +9,21 @@ describe('mail text in the dev mailbox', () => {
   it('makes web addresses clickable and keeps the rest as text', () => {
     render(
       <p data-testid="mail">
-        <LinkifiedText text={'Confirm your e-mail: http://localhost:3000/api/auth/verify-email?token=a.b&callbackURL=%2Fstudio\n\nThanks (see https://example.test/help).'} />
+        <LinkifiedText
+          text={
+            'Confirm your e-mail: http://localhost:3000/api/auth/verify-email?token=a.b&callbackURL=%2Fstudio\n\nThanks (see https://example.test/help).'
+          }
+        />
       </p>,
     );
     const links = screen.getAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['http://localhost:3000/api/auth/verify-email?token=a.b&callbackURL=%2Fstudio', 'https://example.test/help']);
-    expect(screen.getByTestId('mail')).toHaveTextContent('Confirm your e-mail: http://localhost:3000/api/auth/verify-email?token=a.b&callbackURL=%2Fstudio Thanks (see https://example.test/help).');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      'http://localhost:3000/api/auth/verify-email?token=a.b&callbackURL=%2Fstudio',
+      'https://example.test/help',
+    ]);
+    expect(screen.getByTestId('mail')).toHaveTextContent(
+      'Confirm your e-mail: http://localhost:3000/api/auth/verify-email?token=a.b&callbackURL=%2Fstudio Thanks (see https://example.test/help).',
+    );
   });
 
   it('never turns markup or other schemes into anything but text', () => {

@@ -66,7 +66,12 @@ export function DevMailbox() {
           <h1 className="text-2xl font-semibold tracking-tight">{t('devMailbox.title')}</h1>
           <p className="text-sm text-muted-foreground">{t('devMailbox.subtitle')}</p>
         </div>
-        <Button variant="outline" onClick={() => void mails.refetch()} disabled={mails.isFetching} aria-busy={mails.isFetching || undefined}>
+        <Button
+          variant="outline"
+          onClick={() => void mails.refetch()}
+          disabled={mails.isFetching}
+          aria-busy={mails.isFetching || undefined}
+        >
           {mails.isFetching ? t('devMailbox.refreshing') : t('devMailbox.refresh')}
         </Button>
       </header>

@@ -109,9 +109,26 @@ interface BusyButtonProps {
 }
 
 /** A button that says what it is doing while it works (busy labels). */
-export function BusyButton({ busy, label, busyLabel, type = 'submit', variant = 'primary', disabled, onClick, className }: BusyButtonProps) {
+export function BusyButton({
+  busy,
+  label,
+  busyLabel,
+  type = 'submit',
+  variant = 'primary',
+  disabled,
+  onClick,
+  className,
+}: BusyButtonProps) {
   return (
-    <Button type={type} variant={variant} size="lg" disabled={busy || disabled} aria-busy={busy || undefined} onClick={onClick} className={cn('w-full', className)}>
+    <Button
+      type={type}
+      variant={variant}
+      size="lg"
+      disabled={busy || disabled}
+      aria-busy={busy || undefined}
+      onClick={onClick}
+      className={cn('w-full', className)}
+    >
       {busy ? busyLabel : label}
     </Button>
   );

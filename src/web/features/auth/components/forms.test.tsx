@@ -168,7 +168,10 @@ describe('complete signup', () => {
   });
 
   it('moves on to the sessions list when the terms are already accepted', async () => {
-    const { router } = renderAuthScreen(<CompleteSignupScreen />, { me: { ...me, termsAcceptedAt: '2025-05-02T00:00:00Z' }, path: '/complete-signup' });
+    const { router } = renderAuthScreen(<CompleteSignupScreen />, {
+      me: { ...me, termsAcceptedAt: '2025-05-02T00:00:00Z' },
+      path: '/complete-signup',
+    });
     await screen.findByText('elsewhere');
     expect(router.state.location.pathname).toBe('/studio');
   });

@@ -16,7 +16,10 @@ export function LanguageSwitcher() {
           title={t(`language.${lng}Name`)}
           aria-pressed={current === lng}
           onClick={() => void i18n.changeLanguage(lng)}
-          className={cn('rounded-md px-2.5 py-1 transition-colors', current === lng ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-muted')}
+          className={cn(
+            'rounded-md px-2.5 py-1 transition-colors',
+            current === lng ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-muted',
+          )}
         >
           {t(`language.${lng}`)}
         </button>

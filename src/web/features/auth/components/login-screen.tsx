@@ -10,7 +10,15 @@ import { AuthCard, textLinkClasses } from './auth-card';
 import { CheckEmailView } from './check-email-view';
 import { BusyButton, FormAlert, TextField } from './form-controls';
 import { LanguageSwitcher } from './language-switcher';
-import { isEmailNotConfirmed, loginFailure, resendConfirmationFailure, screenMessageText, socialReturnFailure, socialStartFailure, type ScreenMessage } from './screen-messages';
+import {
+  isEmailNotConfirmed,
+  loginFailure,
+  resendConfirmationFailure,
+  screenMessageText,
+  socialReturnFailure,
+  socialStartFailure,
+  type ScreenMessage,
+} from './screen-messages';
 import { SocialSignInButtons } from './social-sign-in-buttons';
 import { useFormFields } from './use-form-fields';
 
@@ -95,7 +103,11 @@ export function LoginScreen() {
         </div>
         <BusyButton busy={signIn.isPending} label={t('login.submit')} busyLabel={t('login.submitting')} />
       </form>
-      <SocialSignInButtons returnOnError={paths.login.getHref()} onFailure={() => setFailure(socialStartFailure('login'))} disabled={signIn.isPending} />
+      <SocialSignInButtons
+        returnOnError={paths.login.getHref()}
+        onFailure={() => setFailure(socialStartFailure('login'))}
+        disabled={signIn.isPending}
+      />
     </AuthCard>
   );
 }

@@ -26,7 +26,10 @@ const text = (message: ScreenMessage) => screenMessageText(english.getFixedT('en
 /** Errors exactly as the API client builds them from the server's answers. */
 const answered = (status: number, body: unknown) => errorFromHttpResponse(status, body);
 const networkFailure = new AppError('NETWORK_ERROR', 'Network request failed');
-const tooMany = answered(429, { code: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests. Please wait a few minutes before trying again.' });
+const tooMany = answered(429, {
+  code: 'RATE_LIMIT_EXCEEDED',
+  message: 'Too many requests. Please wait a few minutes before trying again.',
+});
 
 describe('validation messages', () => {
   it('has the spec text for every rule', () => {
@@ -50,13 +53,19 @@ describe('validation messages', () => {
 
 describe('login screen messages', () => {
   it('says the credentials are wrong for INVALID_CREDENTIALS', () => {
-    expect(text(loginFailure(answered(401, { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' })))).toBe('Invalid email or password. Please try again.');
+    expect(text(loginFailure(answered(401, { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' })))).toBe(
+      'Invalid email or password. Please try again.',
+    );
   });
 
   it('says the account is disabled when the server refuses it a session (403 without a code of its own)', () => {
-    expect(text(loginFailure(answered(403, { code: 'FORBIDDEN', message: 'This account has been disabled. Contact support if you think this is a mistake.' })))).toBe(
-      'This account has been disabled. Contact support if you think this is a mistake.',
-    );
+    expect(
+      text(
+        loginFailure(
+          answered(403, { code: 'FORBIDDEN', message: 'This account has been disabled. Contact support if you think this is a mistake.' }),
+        ),
+      ),
+    ).toBe('This account has been disabled. Contact support if you think this is a mistake.');
     expect(isEmailNotConfirmed(answered(403, { code: 'FORBIDDEN', message: 'disabled' }))).toBe(false);
   });
 
@@ -70,22 +79,36 @@ describe('login screen messages', () => {
   });
 
   it('recognises an unconfirmed address', () => {
-    expect(isEmailNotConfirmed(answered(403, { code: 'EMAIL_NOT_CONFIRMED', message: 'Please check your email and click the confirmation link' }))).toBe(true);
+    expect(
+      isEmailNotConfirmed(
+        answered(403, { code: 'EMAIL_NOT_CONFIRMED', message: 'Please check your email and click the confirmation link' }),
+      ),
+    ).toBe(true);
     expect(isEmailNotConfirmed(answered(403, { code: 'FORBIDDEN', message: 'x' }))).toBe(false);
   });
 
   it('names the provider that failed', () => {
-    expect(text(socialReturnFailure(new URLSearchParams('provider=google&error=access_denied'), 'login')!)).toBe('Failed to sign in with Google. Please try again.');
-    expect(text(socialReturnFailure(new URLSearchParams('provider=github&error=x'), 'login')!)).toBe('Failed to sign in with GitHub. Please try again.');
-    expect(text(socialReturnFailure(new URLSearchParams('provider=google&error=x'), 'signup')!)).toBe('Failed to sign up with Google. Please try again.');
+    expect(text(socialReturnFailure(new URLSearchParams('provider=google&error=access_denied'), 'login')!)).toBe(
+      'Failed to sign in with Google. Please try again.',
+    );
+    expect(text(socialReturnFailure(new URLSearchParams('provider=github&error=x'), 'login')!)).toBe(
+      'Failed to sign in with GitHub. Please try again.',
+    );
+    expect(text(socialReturnFailure(new URLSearchParams('provider=google&error=x'), 'signup')!)).toBe(
+      'Failed to sign up with Google. Please try again.',
+    );
     expect(socialReturnFailure(new URLSearchParams('provider=google'), 'login')).toBeNull();
   });
 });
 
 describe('signup screen messages', () => {
   it("shows the server's message", () => {
-    expect(text(signupFailure(answered(422, { code: 'USER_ALREADY_EXISTS', message: 'An account with this email already exists' })))).toBe('An account with this email already exists');
-    expect(text(signupFailure(answered(403, { code: 'SIGNUP_DISABLED', message: 'Account registration is currently disabled' })))).toBe('Account registration is currently disabled');
+    expect(text(signupFailure(answered(422, { code: 'USER_ALREADY_EXISTS', message: 'An account with this email already exists' })))).toBe(
+      'An account with this email already exists',
+    );
+    expect(text(signupFailure(answered(403, { code: 'SIGNUP_DISABLED', message: 'Account registration is currently disabled' })))).toBe(
+      'Account registration is currently disabled',
+    );
   });
 
   it('falls back when there is no meaningful server message', () => {
@@ -97,7 +120,9 @@ describe('signup screen messages', () => {
 
 describe('forgot password and resend messages', () => {
   it('distinguishes a refusal, a network failure and the rate limit', () => {
-    expect(text(forgotPasswordFailure(answered(400, { code: 'AUTH_ERROR', message: 'x' })))).toBe('Failed to send password reset email. Please try again.');
+    expect(text(forgotPasswordFailure(answered(400, { code: 'AUTH_ERROR', message: 'x' })))).toBe(
+      'Failed to send password reset email. Please try again.',
+    );
     expect(text(forgotPasswordFailure(networkFailure))).toBe('An error occurred. Please try again.');
     expect(text(forgotPasswordFailure(tooMany))).toBe('Too many requests. Please wait a few minutes before trying again.');
   });
@@ -116,20 +141,28 @@ describe('reset password messages', () => {
   });
 
   it('says the update failed otherwise', () => {
-    expect(text(resetPasswordFailure(answered(400, { code: 'AUTH_ERROR', message: 'Password too long', details: { providerCode: 'PASSWORD_TOO_LONG' } })))).toBe(
-      'Failed to update password. Please try again.',
-    );
+    expect(
+      text(
+        resetPasswordFailure(
+          answered(400, { code: 'AUTH_ERROR', message: 'Password too long', details: { providerCode: 'PASSWORD_TOO_LONG' } }),
+        ),
+      ),
+    ).toBe('Failed to update password. Please try again.');
     expect(text(resetPasswordFailure(networkFailure))).toBe('Failed to update password. Please try again.');
   });
 
   it('has the link-check texts', () => {
-    expect(english.t('resetPassword.errors.missingToken', { ns: 'auth' })).toBe('Invalid or missing reset token. Please request a new password reset.');
+    expect(english.t('resetPassword.errors.missingToken', { ns: 'auth' })).toBe(
+      'Invalid or missing reset token. Please request a new password reset.',
+    );
   });
 });
 
 describe('terms screen messages', () => {
   it('tells a refused acceptance, a failed one and an unsaved one apart', () => {
-    expect(text(acceptTermsFailure(answered(400, { code: 'VALIDATION_ERROR', message: 'x' })))).toBe('You must accept the terms and conditions to continue');
+    expect(text(acceptTermsFailure(answered(400, { code: 'VALIDATION_ERROR', message: 'x' })))).toBe(
+      'You must accept the terms and conditions to continue',
+    );
     expect(text(acceptTermsFailure(answered(500, {})))).toBe('Failed to update your acceptance. Please try again.');
     expect(text(acceptTermsFailure(networkFailure))).toBe('Could not save your acceptance. Please try again.');
     expect(text(acceptTermsFailure(new Error('bug')))).toBe('An unexpected error occurred. Please try again later.');

@@ -9,7 +9,14 @@ import { useSignUp } from '../api/sign-up';
 import { AuthCard, textLinkClasses } from './auth-card';
 import { CheckEmailView } from './check-email-view';
 import { BusyButton, CheckboxField, FormAlert, TextField } from './form-controls';
-import { resendConfirmationFailure, screenMessageText, signupFailure, socialReturnFailure, socialStartFailure, type ScreenMessage } from './screen-messages';
+import {
+  resendConfirmationFailure,
+  screenMessageText,
+  signupFailure,
+  socialReturnFailure,
+  socialStartFailure,
+  type ScreenMessage,
+} from './screen-messages';
 import { SocialSignInButtons } from './social-sign-in-buttons';
 import { useFormFields } from './use-form-fields';
 

@@ -10,7 +10,12 @@ export async function getTestCheckout(sessionId: string): Promise<TestCheckout> 
 }
 
 export const testCheckoutQuery = (sessionId: string) =>
-  queryOptions({ queryKey: billingKeys.testCheckout(sessionId), queryFn: () => getTestCheckout(sessionId), retry: false, refetchOnWindowFocus: false });
+  queryOptions({
+    queryKey: billingKeys.testCheckout(sessionId),
+    queryFn: () => getTestCheckout(sessionId),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
 
 export function useTestCheckout(sessionId: string) {
   return useQuery(testCheckoutQuery(sessionId));

@@ -18,7 +18,11 @@ export function BalanceHeader({ balance }: { balance: Balance | undefined }) {
         </span>
         <div>
           <p className="text-sm text-muted-foreground">{t('balance.current')}</p>
-          <p className={cn('text-3xl font-bold tabular-nums', low ? 'text-destructive' : 'text-success')} data-testid="billing-balance" data-balance-tone={low ? 'low' : 'credit'}>
+          <p
+            className={cn('text-3xl font-bold tabular-nums', low ? 'text-destructive' : 'text-success')}
+            data-testid="billing-balance"
+            data-balance-tone={low ? 'low' : 'credit'}
+          >
             {balance ? balance.formatted : formatBalance(undefined)}
           </p>
           {balance && balance.frozenCents > 0 && (

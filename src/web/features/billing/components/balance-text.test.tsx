@@ -11,7 +11,13 @@ beforeAll(() => {
 });
 afterEach(cleanup);
 
-const balance = (raw: number, freeGenerationsLeft: number): Balance => ({ balance: raw, formatted: formatBalance(raw), freeGenerationsLeft, availableCents: raw < 0 ? -raw : 0, frozenCents: 0 });
+const balance = (raw: number, freeGenerationsLeft: number): Balance => ({
+  balance: raw,
+  formatted: formatBalance(raw),
+  freeGenerationsLeft,
+  availableCents: raw < 0 ? -raw : 0,
+  frozenCents: 0,
+});
 
 describe('the balance beside the free images', () => {
   it("shows a new account's $0.00 red, as the spec's rule says, with its free images beside it", () => {

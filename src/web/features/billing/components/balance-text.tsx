@@ -28,7 +28,10 @@ export function BalanceAmount({ balance, pending = false, label = false, classNa
         <span aria-hidden="true" className="inline-block h-4 w-12 animate-pulse rounded bg-muted" />
       ) : (
         <>
-          <span className={cn('font-semibold tabular-nums', low ? 'text-destructive' : 'text-success')} data-balance-tone={low ? 'low' : 'credit'}>
+          <span
+            className={cn('font-semibold tabular-nums', low ? 'text-destructive' : 'text-success')}
+            data-balance-tone={low ? 'low' : 'credit'}
+          >
             {balance?.formatted ?? formatBalance(balance?.balance)}
           </span>
           {free > 0 && (

@@ -111,7 +111,12 @@ export function BillingScreen() {
         <h2 id="packages-title" className="text-xl font-semibold">
           {t('billing.packagesTitle')}
         </h2>
-        <PackageGrid prices={prices.data ?? []} pricePerImageCents={pricePerImageCents} pendingPriceId={busy ? (pendingPriceId ?? '') : null} onChoose={choosePackage} />
+        <PackageGrid
+          prices={prices.data ?? []}
+          pricePerImageCents={pricePerImageCents}
+          pendingPriceId={busy ? (pendingPriceId ?? '') : null}
+          onChoose={choosePackage}
+        />
       </section>
       <div className="flex items-center gap-4 text-sm text-muted-foreground" role="separator">
         <span className="h-px flex-1 bg-border" />

@@ -2,7 +2,15 @@ import { LoaderCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CUSTOM_TOP_UP_DEFAULT_DOLLARS, CUSTOM_TOP_UP_QUICK_AMOUNTS } from '@shared/constants';
-import { canSubmitCustomAmount, checkCustomAmount, formatCents, formatCentsShort, sanitizeAmountInput, topUpSubmissionIssue, type CustomTopUpIssue } from '@shared/money';
+import {
+  canSubmitCustomAmount,
+  checkCustomAmount,
+  formatCents,
+  formatCentsShort,
+  sanitizeAmountInput,
+  topUpSubmissionIssue,
+  type CustomTopUpIssue,
+} from '@shared/money';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
 
@@ -83,7 +91,10 @@ export function CustomAmountCard({ onSubmit, busy, disabled = false }: CustomAmo
             type="button"
             onClick={() => change(String(dollars))}
             aria-pressed={check.cents === dollars * 100}
-            className={cn('h-9 rounded-full border px-4 text-sm font-medium hover:bg-muted', check.cents === dollars * 100 && 'border-primary bg-primary/10 text-primary')}
+            className={cn(
+              'h-9 rounded-full border px-4 text-sm font-medium hover:bg-muted',
+              check.cents === dollars * 100 && 'border-primary bg-primary/10 text-primary',
+            )}
           >
             {formatCentsShort(dollars * 100)}
           </button>
@@ -91,7 +102,11 @@ export function CustomAmountCard({ onSubmit, busy, disabled = false }: CustomAmo
       </div>
       <Button type="submit" disabled={disabled || busy || issue !== null || !canSubmitCustomAmount(check)} aria-busy={busy || undefined}>
         {busy && <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" />}
-        {busy ? t('customAmount.submitting') : check.cents && !check.issue ? t('customAmount.submit', { amount: formatCents(check.cents) }) : t('customAmount.submitEmpty')}
+        {busy
+          ? t('customAmount.submitting')
+          : check.cents && !check.issue
+            ? t('customAmount.submit', { amount: formatCents(check.cents) })
+            : t('customAmount.submitEmpty')}
       </Button>
     </form>
   );

@@ -32,7 +32,13 @@ export function EmbeddedPayment({ checkout, onBack }: { checkout: StartedCheckou
       </div>
       <div className="rounded-2xl border bg-background p-4 shadow-sm sm:p-6">
         {payments.mode === 'stripe' && payments.publishableKey ? (
-          <Suspense fallback={<p role="status" className="text-muted-foreground">{t('payment.loadingCheckout')}</p>}>
+          <Suspense
+            fallback={
+              <p role="status" className="text-muted-foreground">
+                {t('payment.loadingCheckout')}
+              </p>
+            }
+          >
             <StripeEmbeddedCheckout publishableKey={payments.publishableKey} clientSecret={checkout.clientSecret} />
           </Suspense>
         ) : (

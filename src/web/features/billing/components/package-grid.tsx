@@ -42,14 +42,24 @@ export function PackageGrid({ prices, pricePerImageCents, pendingPriceId, onChoo
         const title = price.nickname || t('billing.packageFallback', { amount: formatCentsShort(price.unit_amount) });
         const busy = pendingPriceId === price.id;
         return (
-          <li key={price.id} className={cn('relative flex flex-col rounded-2xl border bg-background p-6 shadow-sm', mostPopular && 'border-primary ring-2 ring-primary/30')}>
+          <li
+            key={price.id}
+            className={cn(
+              'relative flex flex-col rounded-2xl border bg-background p-6 shadow-sm',
+              mostPopular && 'border-primary ring-2 ring-primary/30',
+            )}
+          >
             {mostPopular && (
-              <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-primary px-3 py-0.5 text-xs font-semibold text-primary-foreground">{t('billing.mostPopular')}</span>
+              <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-primary px-3 py-0.5 text-xs font-semibold text-primary-foreground">
+                {t('billing.mostPopular')}
+              </span>
             )}
             <h3 className="text-lg font-semibold">{title}</h3>
             <p className="mt-1 text-sm text-muted-foreground">{t(`billing.blurb.${blurb}`)}</p>
             <p className="mt-4 text-3xl font-bold tabular-nums">{formatCents(price.unit_amount)}</p>
-            <p className="text-sm text-muted-foreground">{t('billing.aboutImages', { count: imagesForCents(price.unit_amount, pricePerImageCents) })}</p>
+            <p className="text-sm text-muted-foreground">
+              {t('billing.aboutImages', { count: imagesForCents(price.unit_amount, pricePerImageCents) })}
+            </p>
             <ul className="mt-4 flex flex-col gap-2 text-sm">
               {(['instantCredit', 'noExpiration'] as const).map((feature) => (
                 <li key={feature} className="flex items-center gap-2">
@@ -58,7 +68,13 @@ export function PackageGrid({ prices, pricePerImageCents, pendingPriceId, onChoo
                 </li>
               ))}
             </ul>
-            <Button className="mt-6 w-full" variant={mostPopular ? 'primary' : 'outline'} disabled={pendingPriceId !== null} onClick={() => onChoose(price)} aria-busy={busy || undefined}>
+            <Button
+              className="mt-6 w-full"
+              variant={mostPopular ? 'primary' : 'outline'}
+              disabled={pendingPriceId !== null}
+              onClick={() => onChoose(price)}
+              aria-busy={busy || undefined}
+            >
               {busy && <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" />}
               {busy ? t('billing.creating') : t('billing.choose', { amount: formatCents(price.unit_amount) })}
             </Button>

@@ -12,7 +12,12 @@ export function PaymentErrorAlert({ message, onDismiss }: { message: string; onD
         <p className="mt-1 text-foreground">{message}</p>
       </div>
       {onDismiss && (
-        <button type="button" onClick={onDismiss} className="rounded p-1 text-muted-foreground hover:bg-muted" aria-label={t('payment.dismiss')}>
+        <button
+          type="button"
+          onClick={onDismiss}
+          className="rounded p-1 text-muted-foreground hover:bg-muted"
+          aria-label={t('payment.dismiss')}
+        >
           <X aria-hidden="true" className="h-4 w-4" />
         </button>
       )}

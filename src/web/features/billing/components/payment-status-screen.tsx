@@ -41,7 +41,8 @@ export function PaymentStatusScreen() {
   if (!sessionId) view = { kind: 'error', message: t('success.errors.noSessionId') };
   else if (verification.isPending) view = { kind: 'verifying' };
   else if (verification.isError) view = { kind: 'error', message: t(`success.errors.${messageKeyOf(verification.error)}`) };
-  else if (verification.data.status !== 'success') view = { kind: 'error', message: verification.data.message || t('success.errors.failed') };
+  else if (verification.data.status !== 'success')
+    view = { kind: 'error', message: verification.data.message || t('success.errors.failed') };
   else view = { kind: 'success', result: verification.data };
 
   return (
@@ -108,7 +109,10 @@ function SuccessView({ result }: { result: CheckoutVerification }) {
         {t('success.newBalance')} <BalanceText />
       </p>
       <div className="mt-2 h-1.5 w-full overflow-hidden rounded-full bg-muted" aria-hidden="true">
-        <div className="h-full bg-primary transition-all" style={{ width: `${((PAYMENT_REDIRECT_STEPS - stepsLeft) / PAYMENT_REDIRECT_STEPS) * 100}%` }} />
+        <div
+          className="h-full bg-primary transition-all"
+          style={{ width: `${((PAYMENT_REDIRECT_STEPS - stepsLeft) / PAYMENT_REDIRECT_STEPS) * 100}%` }}
+        />
       </div>
       <p role="status" aria-live="polite" className="text-sm text-muted-foreground">
         {t(returnPath ? 'success.redirectingToChat' : 'success.redirecting', { count: seconds })}

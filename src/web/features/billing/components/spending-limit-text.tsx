@@ -7,7 +7,9 @@ export const SPENDING_LIMITS_HREF = '/billing#spending-limits';
 
 /** A moment as the reader's language writes it (weekday, day, time). */
 export function formatResetTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(language, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(
+    new Date(iso),
+  );
 }
 
 /**

@@ -22,7 +22,23 @@ function parseLimit(text: string): { cents: number | null; invalid: boolean } {
   return cents === null || cents < 1 ? { cents: null, invalid: true } : { cents, invalid: false };
 }
 
-function LimitField({ id, label, value, onChange, hint, placeholder, invalid }: { id: string; label: string; value: string; onChange: (v: string) => void; hint: string; placeholder: string; invalid: boolean }) {
+function LimitField({
+  id,
+  label,
+  value,
+  onChange,
+  hint,
+  placeholder,
+  invalid,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  hint: string;
+  placeholder: string;
+  invalid: boolean;
+}) {
   const { t } = useTranslation('billing');
   return (
     <div className="flex flex-col gap-1.5">
@@ -76,7 +92,12 @@ function SpendingLimitsForm({ controls }: { controls: SpendingControls }) {
     if (invalid) return;
     setSaved(false);
     update.mutate(
-      { daily_limit_cents: dailyLimit.cents, monthly_limit_cents: monthlyLimit.cents, low_balance_threshold_cents: lowBalanceThreshold.cents, time_zone: browserTimeZone() },
+      {
+        daily_limit_cents: dailyLimit.cents,
+        monthly_limit_cents: monthlyLimit.cents,
+        low_balance_threshold_cents: lowBalanceThreshold.cents,
+        time_zone: browserTimeZone(),
+      },
       { onSuccess: () => setSaved(true) },
     );
   };
@@ -94,7 +115,10 @@ function SpendingLimitsForm({ controls }: { controls: SpendingControls }) {
             setSaved(false);
           }}
           placeholder={t('spending.noLimit')}
-          hint={t('spending.spentSoFar', { spent: formatCents(controls.spent_today_cents), resetsAt: formatResetTime(controls.day_resets_at, language) })}
+          hint={t('spending.spentSoFar', {
+            spent: formatCents(controls.spent_today_cents),
+            resetsAt: formatResetTime(controls.day_resets_at, language),
+          })}
           invalid={dailyLimit.invalid}
         />
         <LimitField
@@ -106,7 +130,10 @@ function SpendingLimitsForm({ controls }: { controls: SpendingControls }) {
             setSaved(false);
           }}
           placeholder={t('spending.noLimit')}
-          hint={t('spending.spentSoFar', { spent: formatCents(controls.spent_this_month_cents), resetsAt: formatResetTime(controls.month_resets_at, language) })}
+          hint={t('spending.spentSoFar', {
+            spent: formatCents(controls.spent_this_month_cents),
+            resetsAt: formatResetTime(controls.month_resets_at, language),
+          })}
           invalid={monthlyLimit.invalid}
         />
       </div>

@@ -29,14 +29,24 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
   const credit = isCredit(transaction);
   const Icon = credit ? ArrowDownLeft : ArrowUpRight;
   const amountText = useAmountText(transaction, credit);
-  const date = new Date(transaction.created * 1000).toLocaleString(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
+  const date = new Date(transaction.created * 1000).toLocaleString(i18n.resolvedLanguage ?? 'en', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
   return (
     <li className="flex items-center gap-3 py-3">
-      <span className={cn('flex h-9 w-9 shrink-0 items-center justify-center rounded-full', credit ? 'bg-success/10 text-success' : 'bg-destructive/10 text-destructive')}>
+      <span
+        className={cn(
+          'flex h-9 w-9 shrink-0 items-center justify-center rounded-full',
+          credit ? 'bg-success/10 text-success' : 'bg-destructive/10 text-destructive',
+        )}
+      >
         <Icon aria-hidden="true" className="h-4 w-4" />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium">{transaction.description_code ? word(transaction.description_code) : transaction.description}</p>
+        <p className="truncate text-sm font-medium">
+          {transaction.description_code ? word(transaction.description_code) : transaction.description}
+        </p>
         {transaction.engine && (
           <p className="truncate text-xs text-muted-foreground" data-testid="transaction-engine">
             {t('history.engine', { engine: describe(transaction.engine) })}
@@ -48,10 +58,10 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
         </p>
       </div>
       <div className="text-right">
-        <p className={cn('text-sm font-semibold tabular-nums', credit ? 'text-success' : 'text-destructive')}>
-          {amountText}
+        <p className={cn('text-sm font-semibold tabular-nums', credit ? 'text-success' : 'text-destructive')}>{amountText}</p>
+        <p className="text-xs text-muted-foreground tabular-nums">
+          {t('history.balanceAfter', { balance: transaction.ending_balance_formatted })}
         </p>
-        <p className="text-xs text-muted-foreground tabular-nums">{t('history.balanceAfter', { balance: transaction.ending_balance_formatted })}</p>
       </div>
     </li>
   );
@@ -102,7 +112,12 @@ function HistoryPanel({ kind }: { kind: HistoryKind }) {
           ))}
         </ul>
         {history.data.has_more && (
-          <Button variant="outline" className="mt-4 w-full" onClick={() => setLimit((current) => current + HISTORY_PAGE_SIZE)} disabled={history.isFetching}>
+          <Button
+            variant="outline"
+            className="mt-4 w-full"
+            onClick={() => setLimit((current) => current + HISTORY_PAGE_SIZE)}
+            disabled={history.isFetching}
+          >
             {history.isPlaceholderData && <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" />}
             {t('history.loadMore')}
           </Button>

@@ -35,7 +35,9 @@ describe('a usage line', () => {
   });
 
   it('shows money and free images together, and plain money without free images', () => {
-    const { rerender } = render(<Amount transaction={line('$0.08', { prompt: 'a deer', thumbnail_url: null, session_id: null, free_images: 3 })} />);
+    const { rerender } = render(
+      <Amount transaction={line('$0.08', { prompt: 'a deer', thumbnail_url: null, session_id: null, free_images: 3 })} />,
+    );
     expect(screen.getByTestId('amount')).toHaveTextContent('-$0.08 + 3 free images');
     rerender(<Amount transaction={line('$0.08', null)} />);
     expect(screen.getByTestId('amount')).toHaveTextContent(/^-\$0\.08$/);
@@ -45,7 +47,9 @@ describe('a usage line', () => {
     const sessionId = '00000000-0000-4000-8000-000000000001';
     const { container } = render(
       <MemoryRouter>
-        <UsageLineDetails usage={{ prompt: 'a lighthouse at dusk', thumbnail_url: '/api/files/t.webp', session_id: sessionId, free_images: 0 }} />
+        <UsageLineDetails
+          usage={{ prompt: 'a lighthouse at dusk', thumbnail_url: '/api/files/t.webp', session_id: sessionId, free_images: 0 }}
+        />
       </MemoryRouter>,
     );
     expect(screen.getByText('“a lighthouse at dusk”')).toBeInTheDocument();

@@ -12,11 +12,23 @@ export function UsageLineDetails({ usage }: { usage: Transaction['usage'] }) {
   if (!usage) return null;
   return (
     <div className="mt-1 flex items-center gap-2" data-testid="usage-details">
-      {usage.thumbnail_url && <img src={usage.thumbnail_url} alt="" loading="lazy" width={40} height={40} className="size-10 shrink-0 rounded-md border object-cover" />}
+      {usage.thumbnail_url && (
+        <img
+          src={usage.thumbnail_url}
+          alt=""
+          loading="lazy"
+          width={40}
+          height={40}
+          className="size-10 shrink-0 rounded-md border object-cover"
+        />
+      )}
       <div className="min-w-0">
         {usage.prompt && <p className="truncate text-xs text-foreground/80">“{usage.prompt}”</p>}
         {usage.session_id && (
-          <Link to={paths.session.getHref(usage.session_id)} className="text-xs font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            to={paths.session.getHref(usage.session_id)}
+            className="text-xs font-medium text-primary underline-offset-4 hover:underline"
+          >
             {t('history.usage.openSession')}
           </Link>
         )}

@@ -9,5 +9,10 @@ export async function getUserFile(fileId: string): Promise<UserFile> {
 }
 
 export function useUserFile(fileId: string | null) {
-  return useQuery({ queryKey: ['library', 'user-file', fileId], queryFn: () => getUserFile(fileId!), enabled: fileId !== null, retry: false });
+  return useQuery({
+    queryKey: ['library', 'user-file', fileId],
+    queryFn: () => getUserFile(fileId!),
+    enabled: fileId !== null,
+    retry: false,
+  });
 }

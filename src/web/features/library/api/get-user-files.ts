@@ -23,7 +23,15 @@ export const libraryKeys = {
   list: (kind: ImageKind, userId: string, scope: LibraryScope) => ['/api/user-files', kind, userId, scope] as const,
 };
 
-export async function getUserFiles({ kind, limit, offset = 0 }: { kind: ImageKind; limit: number; offset?: number }): Promise<ImageListResult> {
+export async function getUserFiles({
+  kind,
+  limit,
+  offset = 0,
+}: {
+  kind: ImageKind;
+  limit: number;
+  offset?: number;
+}): Promise<ImageListResult> {
   const response = await api['user-files'].$get({ query: { kind, limit, offset } });
   return response.json();
 }

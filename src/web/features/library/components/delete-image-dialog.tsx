@@ -23,7 +23,9 @@ export function DeleteImageDialog({
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(26rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-background p-6 shadow-xl">
           <AlertDialog.Title className="text-lg font-semibold">{t('delete.title')}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-muted-foreground">{description ?? t('delete.description')}</AlertDialog.Description>
+          <AlertDialog.Description className="mt-2 text-sm text-muted-foreground">
+            {description ?? t('delete.description')}
+          </AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-2">
             <AlertDialog.Cancel className={buttonClasses('outline')} disabled={deleting}>
               {t('delete.cancel')}

@@ -51,7 +51,11 @@ export function ImageCard({ image, status = 'complete', previewMode = false, onO
   const expires = left ? t(`card.expiresIn_${left.unit}`, { count: left.count }) : t('card.expiresSoon');
 
   return (
-    <figure className={cn('group relative overflow-hidden rounded-xl bg-muted', ringClasses[failed ? 'error' : status])} data-image-id={image.id} data-load-state={load}>
+    <figure
+      className={cn('group relative overflow-hidden rounded-xl bg-muted', ringClasses[failed ? 'error' : status])}
+      data-image-id={image.id}
+      data-load-state={load}
+    >
       <button
         type="button"
         className="relative block aspect-square w-full cursor-zoom-in disabled:cursor-default"
@@ -97,11 +101,23 @@ export function ImageCard({ image, status = 'complete', previewMode = false, onO
       {!uploading && (
         <>
           <div className="absolute top-2 right-2 flex gap-1.5 transition-opacity md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100">
-            <button type="button" className={actionClasses} disabled={!actionsEnabled} onClick={() => onDownload(image)} aria-label={t('card.download')}>
+            <button
+              type="button"
+              className={actionClasses}
+              disabled={!actionsEnabled}
+              onClick={() => onDownload(image)}
+              aria-label={t('card.download')}
+            >
               <Download className="h-4 w-4" aria-hidden="true" />
             </button>
             {onDelete && (
-              <button type="button" className={cn(actionClasses, 'hover:bg-destructive')} disabled={!actionsEnabled} onClick={() => onDelete(image)} aria-label={t('card.delete')}>
+              <button
+                type="button"
+                className={cn(actionClasses, 'hover:bg-destructive')}
+                disabled={!actionsEnabled}
+                onClick={() => onDelete(image)}
+                aria-label={t('card.delete')}
+              >
                 <Trash2 className="h-4 w-4" aria-hidden="true" />
               </button>
             )}
@@ -115,10 +131,10 @@ export function ImageCard({ image, status = 'complete', previewMode = false, onO
               )
             ) : (
               <>
-                <span className="block truncate text-xs font-medium">
-                  {truncateName(image.original_filename)}
+                <span className="block truncate text-xs font-medium">{truncateName(image.original_filename)}</span>
+                <span className="block text-[11px] text-white/90">
+                  {formatUploadDate(image.upload_timestamp, t('card.unknownDate'), i18n.language)}
                 </span>
-                <span className="block text-[11px] text-white/90">{formatUploadDate(image.upload_timestamp, t('card.unknownDate'), i18n.language)}</span>
               </>
             )}
             <span className="mt-0.5 block text-[11px] text-white/90">{expires}</span>

@@ -9,7 +9,15 @@ import { useSwipe } from '@web/lib/use-swipe';
  * The full-size preview: closes with the close button, Escape, or a
  * swipe up or down past the threshold; a shorter swipe springs back.
  */
-export function ImagePreviewDialog({ image, onClose, onDownload }: { image: UserFile | null; onClose: () => void; onDownload: (image: UserFile) => void }) {
+export function ImagePreviewDialog({
+  image,
+  onClose,
+  onDownload,
+}: {
+  image: UserFile | null;
+  onClose: () => void;
+  onDownload: (image: UserFile) => void;
+}) {
   const { t } = useTranslation('library');
   const { state: swipe, handlers } = useSwipe<HTMLDivElement>({
     threshold: PREVIEW_SWIPE_CLOSE_THRESHOLD,
@@ -40,7 +48,10 @@ export function ImagePreviewDialog({ image, onClose, onDownload }: { image: User
                   {t('preview.download')}
                 </button>
               )}
-              <Dialog.Close className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/15 hover:bg-white/25" aria-label={t('preview.close')}>
+              <Dialog.Close
+                className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/15 hover:bg-white/25"
+                aria-label={t('preview.close')}
+              >
                 <X className="h-5 w-5" aria-hidden="true" />
               </Dialog.Close>
             </div>
@@ -51,7 +62,14 @@ export function ImagePreviewDialog({ image, onClose, onDownload }: { image: User
             style={{ transform: `translateY(${offsetY}px)`, transition: offsetY === 0 ? 'transform 200ms ease-out' : 'none' }}
             {...handlers}
           >
-            {image && <img src={image.file_url} alt={title} draggable={false} className="max-h-full max-w-full rounded-lg object-contain shadow-2xl" />}
+            {image && (
+              <img
+                src={image.file_url}
+                alt={title}
+                draggable={false}
+                className="max-h-full max-w-full rounded-lg object-contain shadow-2xl"
+              />
+            )}
           </div>
         </Dialog.Content>
       </Dialog.Portal>

@@ -58,7 +58,10 @@ beforeAll(async () => {
     };
     if (req.method === 'GET' && url.pathname === '/api/user-files') {
       listRequests.push(`${url.searchParams.get('kind')} ${url.searchParams.get('limit')}`);
-      const page: UserFilesPage = url.searchParams.get('kind') === 'generated' ? { images: generated, total: generated.length, hasMore: false } : { images: [], total: 0, hasMore: false };
+      const page: UserFilesPage =
+        url.searchParams.get('kind') === 'generated'
+          ? { images: generated, total: generated.length, hasMore: false }
+          : { images: [], total: 0, hasMore: false };
       json(200, page);
       return;
     }
@@ -88,7 +91,12 @@ beforeEach(() => {
   deleteHeld = new Promise((resolve) => (releaseDelete = resolve));
   listRequests.length = 0;
   // jsdom has no media queries; the toaster asks for the colour scheme.
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener: () => undefined, removeEventListener: () => undefined })) as unknown as typeof window.matchMedia;
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  })) as unknown as typeof window.matchMedia;
 });
 afterEach(cleanup);
 
@@ -115,10 +123,13 @@ async function renderLibrary(): Promise<void> {
 
 // While the confirmation is open the page behind it is hidden from assistive technology.
 const generatedSection = () => screen.getByRole('region', { name: 'My Generated Images', hidden: true });
-const cardIds = () => [...generatedSection().querySelectorAll('figure[data-image-id]')].map((figure) => figure.getAttribute('data-image-id'));
+const cardIds = () =>
+  [...generatedSection().querySelectorAll('figure[data-image-id]')].map((figure) => figure.getAttribute('data-image-id'));
 
 async function askToDelete(prompt: string): Promise<HTMLElement> {
-  const card = within(generatedSection()).getByRole('button', { name: `Open preview of ${prompt}`, hidden: true }).closest('figure')!;
+  const card = within(generatedSection())
+    .getByRole('button', { name: `Open preview of ${prompt}`, hidden: true })
+    .closest('figure')!;
   fireEvent.click(within(card as HTMLElement).getByRole('button', { name: 'Delete image' }));
   return screen.findByRole('alertdialog', { name: 'Delete Image' });
 }
@@ -127,7 +138,9 @@ describe('deleting a generated image from the library', () => {
   it('asks first, removes the image at once, shows Deleting... with both buttons off, then confirms', async () => {
     await renderLibrary();
     const dialog = await askToDelete('A red jacket');
-    expect(within(dialog).getByText('Are you sure you want to delete this generated image? This action cannot be undone.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Are you sure you want to delete this generated image? This action cannot be undone.'),
+    ).toBeInTheDocument();
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await within(dialog).findByRole('button', { name: 'Deleting...' });

@@ -46,9 +46,21 @@ export function LibraryView({ userId }: { userId: string }) {
         <p className="mt-1 text-muted-foreground">{t('subtitle')}</p>
       </div>
       <ImageSection kind="uploaded" title={t('sections.uploaded')} userId={userId} onOpen={setPreviewed} onDownload={onDownload} />
-      <ImageSection kind="generated" title={t('sections.generated')} userId={userId} onOpen={setPreviewed} onDownload={onDownload} onDelete={setDeleting} />
+      <ImageSection
+        kind="generated"
+        title={t('sections.generated')}
+        userId={userId}
+        onOpen={setPreviewed}
+        onDownload={onDownload}
+        onDelete={setDeleting}
+      />
       <ImagePreviewDialog image={previewed} onClose={closePreview} onDownload={onDownload} />
-      <DeleteImageDialog open={deleting !== null} deleting={deleteImage.isPending} onCancel={() => setDeleting(null)} onConfirm={confirmDelete} />
+      <DeleteImageDialog
+        open={deleting !== null}
+        deleting={deleteImage.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+      />
     </main>
   );
 }

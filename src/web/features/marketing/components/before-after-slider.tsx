@@ -26,7 +26,16 @@ export function BeforeAfterSlider({ before, after, afterLabel, label, width, hei
     <Slider
       className="aspect-square"
       after={<SamplePicture src={after.src} alt={after.alt} width={width} height={height} className="absolute inset-0 size-full" />}
-      renderBefore={(clip) => <SamplePicture src={before.src} alt={before.alt} width={width} height={height} className="absolute inset-0 size-full" style={clip} />}
+      renderBefore={(clip) => (
+        <SamplePicture
+          src={before.src}
+          alt={before.alt}
+          width={width}
+          height={height}
+          className="absolute inset-0 size-full"
+          style={clip}
+        />
+      )}
       beforeLabel={t('gallery.before')}
       afterLabel={afterLabel}
       label={t('gallery.sliderLabel', { title: label })}

@@ -11,7 +11,11 @@ export function GoBackButton() {
   // React Router gives the first entry of this tab's app history the key 'default'.
   const hasAppHistory = useLocation().key !== 'default';
   return (
-    <button type="button" className={buttonClasses('outline', 'md')} onClick={() => (hasAppHistory ? void navigate(-1) : void navigate(paths.home.getHref()))}>
+    <button
+      type="button"
+      className={buttonClasses('outline', 'md')}
+      onClick={() => (hasAppHistory ? void navigate(-1) : void navigate(paths.home.getHref()))}
+    >
       <ArrowLeft aria-hidden="true" className="size-4" />
       {t('goBack')}
     </button>

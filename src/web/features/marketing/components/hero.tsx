@@ -18,13 +18,17 @@ function socialProofOf(t: TFunction<'marketing'>, figures: LandingFigures): stri
 export function Hero() {
   const { t } = useTranslation('marketing');
   const { freeGenerations, landingFigures } = usePublicConfig();
-  const claims = [freeGenerations > 0 ? t('hero.freeImages', { count: freeGenerations }) : null, t('hero.noCard'), socialProofOf(t, landingFigures)].filter(
-    (claim): claim is string => claim !== null,
-  );
+  const claims = [
+    freeGenerations > 0 ? t('hero.freeImages', { count: freeGenerations }) : null,
+    t('hero.noCard'),
+    socialProofOf(t, landingFigures),
+  ].filter((claim): claim is string => claim !== null);
   return (
     <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-primary/10 to-background px-4 pt-16 pb-12 sm:pt-24 sm:pb-16">
       <div className="mx-auto flex max-w-3xl flex-col items-center gap-6 text-center">
-        <p className="rounded-full border border-primary/30 bg-background px-3 py-1 text-sm font-medium text-primary">{t('hero.eyebrow')}</p>
+        <p className="rounded-full border border-primary/30 bg-background px-3 py-1 text-sm font-medium text-primary">
+          {t('hero.eyebrow')}
+        </p>
         <h1 id="hero-heading" className="text-4xl font-bold tracking-tight text-balance sm:text-6xl">
           {t('hero.headline')}
         </h1>

@@ -23,7 +23,10 @@ export function HowItWorks() {
           {steps.map(({ key, icon: Icon }, index) => (
             <li key={key} className="flex flex-col gap-3 rounded-2xl border bg-background p-6 shadow-sm">
               <span className="flex items-center gap-3">
-                <span className="flex size-10 items-center justify-center rounded-full bg-primary text-primary-foreground" aria-hidden="true">
+                <span
+                  className="flex size-10 items-center justify-center rounded-full bg-primary text-primary-foreground"
+                  aria-hidden="true"
+                >
                   <Icon className="size-5" />
                 </span>
                 <span className="text-sm font-semibold text-primary">{t('steps.stepNumber', { number: index + 1 })}</span>

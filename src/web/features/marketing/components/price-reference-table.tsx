@@ -10,7 +10,9 @@ export function PriceReferenceTable({ pricePerImageCents }: { pricePerImageCents
   return (
     <div>
       <table className="w-full max-w-md overflow-hidden rounded-xl border text-left">
-        <caption className="mb-2 text-left text-sm text-muted-foreground">{t('about.pricing.caption', { price: formatCents(pricePerImageCents) })}</caption>
+        <caption className="mb-2 text-left text-sm text-muted-foreground">
+          {t('about.pricing.caption', { price: formatCents(pricePerImageCents) })}
+        </caption>
         <thead className="bg-muted">
           <tr>
             <th scope="col" className="px-4 py-2 font-semibold">

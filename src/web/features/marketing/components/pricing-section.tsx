@@ -54,7 +54,11 @@ export function PricingSection() {
                 ))}
               </ul>
               {pack.mostPopular && (
-                <Link to={paths.studio.getHref()} className={buttonClasses('primary', 'lg', 'mt-auto w-full')} aria-label={t('pricing.startWith', { pack: t(`pricing.packs.${pack.id}.name`) })}>
+                <Link
+                  to={paths.studio.getHref()}
+                  className={buttonClasses('primary', 'lg', 'mt-auto w-full')}
+                  aria-label={t('pricing.startWith', { pack: t(`pricing.packs.${pack.id}.name`) })}
+                >
                   {t('pricing.start')}
                 </Link>
               )}

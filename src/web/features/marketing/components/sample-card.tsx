@@ -19,7 +19,11 @@ export function SampleCard({ sample, desktop }: { sample: Sample; desktop: boole
   const afterAlt = (o: SampleOutput) => t('gallery.afterAlt', { title, label: labelOf(o) });
 
   return (
-    <article aria-labelledby={titleId} className="flex flex-col overflow-hidden rounded-2xl border bg-background shadow-sm" data-testid="sample-card">
+    <article
+      aria-labelledby={titleId}
+      className="flex flex-col overflow-hidden rounded-2xl border bg-background shadow-sm"
+      data-testid="sample-card"
+    >
       <LoadPicturesNearScreen>
         {desktop ? (
           <BeforeAfterSlider
@@ -58,7 +62,10 @@ export function SampleCard({ sample, desktop }: { sample: Sample; desktop: boole
                 type="button"
                 aria-pressed={index === outputIndex}
                 onClick={() => setOutputIndex(index)}
-                className={cn('h-8 rounded-full border px-3 text-sm', index === outputIndex ? 'border-primary bg-primary text-primary-foreground' : 'hover:bg-muted')}
+                className={cn(
+                  'h-8 rounded-full border px-3 text-sm',
+                  index === outputIndex ? 'border-primary bg-primary text-primary-foreground' : 'hover:bg-muted',
+                )}
               >
                 {labelOf(o)}
               </button>

@@ -73,7 +73,11 @@ export function SampleCarousel({ slides, label, width, height }: SampleCarouselP
 
   return (
     <div role="region" aria-roledescription={t('gallery.carousel')} aria-label={label}>
-      <div className="relative aspect-square touch-pan-y overflow-hidden bg-muted select-none" data-testid="carousel-viewport" {...handlers}>
+      <div
+        className="relative aspect-square touch-pan-y overflow-hidden bg-muted select-none"
+        data-testid="carousel-viewport"
+        {...handlers}
+      >
         <div
           className={cn('flex h-full', !horizontalDrag && 'transition-transform duration-300 ease-out motion-reduce:transition-none')}
           style={{ transform: `translateX(calc(${-index * 100}% + ${dragOffset}px))` }}
@@ -88,7 +92,9 @@ export function SampleCarousel({ slides, label, width, height }: SampleCarouselP
               className="relative h-full w-full shrink-0"
             >
               <SamplePicture src={slide.src} alt={slide.alt} width={width} height={height} className="size-full" />
-              <span className="pointer-events-none absolute top-3 left-3 rounded-md bg-black/70 px-2 py-1 text-xs font-semibold text-white">{slide.label}</span>
+              <span className="pointer-events-none absolute top-3 left-3 rounded-md bg-black/70 px-2 py-1 text-xs font-semibold text-white">
+                {slide.label}
+              </span>
             </div>
           ))}
         </div>
@@ -113,7 +119,10 @@ export function SampleCarousel({ slides, label, width, height }: SampleCarouselP
               aria-current={slideIndex === index}
               className="flex size-8 items-center justify-center"
             >
-              <span aria-hidden="true" className={cn('block size-2.5 rounded-full', slideIndex === index ? 'bg-primary' : 'bg-muted-foreground/40')} />
+              <span
+                aria-hidden="true"
+                className={cn('block size-2.5 rounded-full', slideIndex === index ? 'bg-primary' : 'bg-muted-foreground/40')}
+              />
             </button>
           ))}
         </div>

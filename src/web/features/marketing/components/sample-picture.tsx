@@ -23,9 +23,12 @@ export function LoadPicturesNearScreen({ children }: { children: ReactNode }) {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     if (near || !element) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-    }, { rootMargin: NEAR_SCREEN_MARGIN });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: NEAR_SCREEN_MARGIN },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [element, near]);
@@ -56,7 +59,12 @@ export function SamplePicture({ src, alt, width, height, className, style }: Sam
   if (!useContext(NearScreenContext)) return null;
   if (failedSrc === src) {
     return (
-      <div role="img" aria-label={alt} className={cn('flex flex-col items-center justify-center gap-2 bg-muted text-sm text-muted-foreground', className)} style={style}>
+      <div
+        role="img"
+        aria-label={alt}
+        className={cn('flex flex-col items-center justify-center gap-2 bg-muted text-sm text-muted-foreground', className)}
+        style={style}
+      >
         <ImageOff aria-hidden="true" className="size-6" />
         <span>{t('gallery.imageUnavailable')}</span>
       </div>

@@ -27,7 +27,10 @@ export function StatsStrip() {
   ].filter((item) => item !== null);
   return (
     <section aria-label={t('stats.label')} className="border-y bg-background px-4 py-8">
-      <dl className={`mx-auto grid max-w-5xl grid-cols-2 gap-6 text-center ${COLUMNS[items.length] ?? 'sm:grid-cols-5'}`} aria-busy={isPending}>
+      <dl
+        className={`mx-auto grid max-w-5xl grid-cols-2 gap-6 text-center ${COLUMNS[items.length] ?? 'sm:grid-cols-5'}`}
+        aria-busy={isPending}
+      >
         {items.map((item) => (
           <div key={item.key} className="flex flex-col-reverse gap-1 last:col-span-2 sm:last:col-span-1">
             <dt className="text-sm text-muted-foreground">{t(`stats.${item.key}`)}</dt>

@@ -19,7 +19,9 @@ export function useDeleteSession() {
     onMutate: async (sessionId) => {
       await queryClient.cancelQueries({ queryKey: studioKeys.sessions });
       // The list and any search results: every query under the list's key holds pages of sessions.
-      queryClient.setQueriesData<InfiniteData<SessionsPage, string | undefined>>(sessionPagesFilter, (data) => mapLoadedSessions(data, (sessions) => sessions.filter((s) => s.id !== sessionId)));
+      queryClient.setQueriesData<InfiniteData<SessionsPage, string | undefined>>(sessionPagesFilter, (data) =>
+        mapLoadedSessions(data, (sessions) => sessions.filter((s) => s.id !== sessionId)),
+      );
     },
     onError: () => queryClient.invalidateQueries({ queryKey: studioKeys.sessions }),
     onSuccess: (_result, sessionId) => {

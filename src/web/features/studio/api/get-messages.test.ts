@@ -7,8 +7,20 @@ import { catchUpConversation, messagesQuery } from './get-messages';
 import { studioKeys } from './query-keys';
 
 const question = messageAt('q', '2025-01-01T10:00:00.000000Z', { contentText: 'mountains at sunset' });
-const working: Message = { ...question, id: 'r', role: 'system', contentText: 'Working on your image…', processing_status: 'processing', timestamp_created: '2025-01-01T10:00:00.100000Z' };
-const finished: Message = { ...working, contentText: 'Here it is.', processing_status: 'completed', updated_at: '2025-01-01T10:00:03.000000Z' };
+const working: Message = {
+  ...question,
+  id: 'r',
+  role: 'system',
+  contentText: 'Working on your image…',
+  processing_status: 'processing',
+  timestamp_created: '2025-01-01T10:00:00.100000Z',
+};
+const finished: Message = {
+  ...working,
+  contentText: 'Here it is.',
+  processing_status: 'completed',
+  updated_at: '2025-01-01T10:00:03.000000Z',
+};
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 

@@ -10,10 +10,17 @@ import { studioKeys } from './query-keys';
  * A session's messages in time order: the latest `limit` (default 50), with `after` the first
  * `limit` written after that time, or with `before` (a message id) the `limit` just older than it.
  */
-export async function getMessages(sessionId: string, options: { after?: string | null; before?: string; limit?: number } = {}): Promise<Message[]> {
+export async function getMessages(
+  sessionId: string,
+  options: { after?: string | null; before?: string; limit?: number } = {},
+): Promise<Message[]> {
   const response = await api.sessions[':id'].messages.$get({
     param: { id: sessionId },
-    query: { after: options.after ?? undefined, before: options.before, limit: options.limit === undefined ? undefined : String(options.limit) },
+    query: {
+      after: options.after ?? undefined,
+      before: options.before,
+      limit: options.limit === undefined ? undefined : String(options.limit),
+    },
   });
   return (await response.json()).messages;
 }
@@ -25,7 +32,8 @@ export async function getMessages(sessionId: string, options: { after?: string |
 export const messagesQuery = (queryClient: QueryClient, sessionId: string) =>
   queryOptions({
     queryKey: studioKeys.messages(sessionId),
-    queryFn: async () => mergeMessages(queryClient.getQueryData<Message[]>(studioKeys.messages(sessionId)) ?? [], await getMessages(sessionId)),
+    queryFn: async () =>
+      mergeMessages(queryClient.getQueryData<Message[]>(studioKeys.messages(sessionId)) ?? [], await getMessages(sessionId)),
   });
 
 export function mergeIntoConversation(queryClient: QueryClient, sessionId: string, incoming: readonly Message[]): void {

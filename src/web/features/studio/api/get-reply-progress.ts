@@ -8,7 +8,8 @@ export async function getReplyProgress(sessionId: string): Promise<SessionProgre
   return response.json();
 }
 
-export const replyProgressQuery = (sessionId: string) => queryOptions({ queryKey: studioKeys.progress(sessionId), queryFn: () => getReplyProgress(sessionId), staleTime: 30_000 });
+export const replyProgressQuery = (sessionId: string) =>
+  queryOptions({ queryKey: studioKeys.progress(sessionId), queryFn: () => getReplyProgress(sessionId), staleTime: 30_000 });
 
 /** The progress of one reply of the session, while it is being made (undefined before the first word of it). */
 export function useReplyProgress(sessionId: string, replyMessageId: string): ReplyProgress | undefined {
@@ -24,7 +25,9 @@ export function applyProgressEvent(queryClient: QueryClient, sessionId: string, 
   // A fetch under way may have been answered before this event was written: it must not overwrite it.
   void queryClient.cancelQueries({ queryKey: studioKeys.progress(sessionId) });
   queryClient.setQueryData<SessionProgress>(studioKeys.progress(sessionId), (current) => {
-    const others = (current?.replies ?? []).filter((reply) => reply.job_id !== progress.job_id && reply.reply_message_id !== progress.reply_message_id);
+    const others = (current?.replies ?? []).filter(
+      (reply) => reply.job_id !== progress.job_id && reply.reply_message_id !== progress.reply_message_id,
+    );
     return { replies: [...others, progress] };
   });
 }

@@ -9,7 +9,12 @@ export async function getSession(sessionId: string): Promise<SessionDetail> {
 }
 
 export const sessionQuery = (sessionId: string) =>
-  queryOptions({ queryKey: studioKeys.session(sessionId), queryFn: () => getSession(sessionId), staleTime: 2_000, refetchOnWindowFocus: true });
+  queryOptions({
+    queryKey: studioKeys.session(sessionId),
+    queryFn: () => getSession(sessionId),
+    staleTime: 2_000,
+    refetchOnWindowFocus: true,
+  });
 
 export function useSession(sessionId: string | undefined) {
   return useQuery({ ...sessionQuery(sessionId ?? ''), enabled: sessionId !== undefined });

@@ -34,7 +34,9 @@ function serve(answer: (request: number) => UserFile, holdMs: (waitSeconds: numb
     const wait = Number(url.searchParams.get('wait'));
     waits.push(wait);
     const body = JSON.stringify(answer(waits.length));
-    return new Promise<Response>((resolve) => setTimeout(() => resolve(new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } })), holdMs(wait)));
+    return new Promise<Response>((resolve) =>
+      setTimeout(() => resolve(new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } })), holdMs(wait)),
+    );
   });
   return waits;
 }
@@ -52,7 +54,10 @@ afterEach(() => {
 describe("waiting for an upload's verdict", () => {
   it('asks the server to hold the request and has the verdict the moment it is written', async () => {
     // The verification job finishes 3 s after the upload.
-    const waits = serve(() => approved, () => 3_000);
+    const waits = serve(
+      () => approved,
+      () => 3_000,
+    );
     const verdict = waitForVerification('f1');
     await vi.advanceTimersByTimeAsync(3_000);
     await expect(verdict).resolves.toEqual(approved);
@@ -60,7 +65,10 @@ describe("waiting for an upload's verdict", () => {
   });
 
   it("gives up with 'File verification timeout' after the spec's 15 × 2 s, in three held requests", async () => {
-    const waits = serve(() => pending, (wait) => wait * 1000);
+    const waits = serve(
+      () => pending,
+      (wait) => wait * 1000,
+    );
     const verdict = waitForVerification('f1');
     const failed = expect(verdict).rejects.toThrow(VERIFICATION_TIMEOUT_MESSAGE);
     await vi.advanceTimersByTimeAsync(29_999);
@@ -71,7 +79,10 @@ describe("waiting for an upload's verdict", () => {
   });
 
   it('still asks no more often than every 2 s when the server answers a pending file at once', async () => {
-    const waits = serve((request) => (request === 4 ? approved : pending), () => 0);
+    const waits = serve(
+      (request) => (request === 4 ? approved : pending),
+      () => 0,
+    );
     const verdict = waitForVerification('f1');
     await vi.advanceTimersByTimeAsync(5_999);
     expect(waits).toHaveLength(3);

@@ -9,7 +9,10 @@ const VERIFICATION_DEADLINE_MS = VERIFICATION_POLL_ATTEMPTS * VERIFICATION_POLL_
 
 /** A file's state; the server holds a pending file until its verdict is written, or `waitSeconds` passed. */
 export async function getUserFile(fileId: string, waitSeconds: number, signal?: AbortSignal): Promise<UserFile> {
-  const response = await api['user-files'][':id'].$get({ param: { id: fileId }, query: { wait: String(waitSeconds) } }, signal ? { init: { signal } } : {});
+  const response = await api['user-files'][':id'].$get(
+    { param: { id: fileId }, query: { wait: String(waitSeconds) } },
+    signal ? { init: { signal } } : {},
+  );
   return response.json();
 }
 

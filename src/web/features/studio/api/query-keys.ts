@@ -21,5 +21,6 @@ export const studioKeys = {
  */
 export const sessionPagesFilter = {
   queryKey: studioKeys.sessions,
-  predicate: (query: Query) => query.queryKey.length === studioKeys.sessions.length || query.queryKey[studioKeys.sessions.length] === 'search',
+  predicate: (query: Query) =>
+    query.queryKey.length === studioKeys.sessions.length || query.queryKey[studioKeys.sessions.length] === 'search',
 };

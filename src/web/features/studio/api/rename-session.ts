@@ -15,7 +15,9 @@ export function useRenameSession() {
     mutationFn: ({ sessionId, sessionName }: { sessionId: string; sessionName: string }) => renameSession(sessionId, sessionName),
     onSuccess: (renamed) => {
       queryClient.setQueryData<InfiniteData<SessionsPage, string | undefined>>(studioKeys.sessions, (data) =>
-        mapLoadedSessions(data, (sessions) => sessions.map((s) => (s.id === renamed.id ? { ...s, session_name: renamed.session_name } : s))),
+        mapLoadedSessions(data, (sessions) =>
+          sessions.map((s) => (s.id === renamed.id ? { ...s, session_name: renamed.session_name } : s)),
+        ),
       );
       void queryClient.invalidateQueries({ queryKey: studioKeys.session(renamed.id) });
       // A new title may match a search it did not match before, or stop matching one.

@@ -14,7 +14,10 @@ export function useRequestVariation(sessionId: string | undefined) {
     mutationFn: requestVariation,
     onSettled: () =>
       sessionId
-        ? Promise.all([queryClient.invalidateQueries({ queryKey: studioKeys.session(sessionId) }), queryClient.invalidateQueries({ queryKey: studioKeys.progress(sessionId) })])
+        ? Promise.all([
+            queryClient.invalidateQueries({ queryKey: studioKeys.session(sessionId) }),
+            queryClient.invalidateQueries({ queryKey: studioKeys.progress(sessionId) }),
+          ])
         : undefined,
   });
 }

@@ -16,6 +16,9 @@ export function useStartChat() {
   return useMutation({
     mutationFn: startChat,
     onSettled: (_result, _error, sessionId) =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: studioKeys.session(sessionId) }), queryClient.invalidateQueries({ queryKey: studioKeys.progress(sessionId) })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: studioKeys.session(sessionId) }),
+        queryClient.invalidateQueries({ queryKey: studioKeys.progress(sessionId) }),
+      ]),
   });
 }

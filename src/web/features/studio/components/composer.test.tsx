@@ -39,7 +39,13 @@ function userFile(metadata: SuggestedAction[] | null, verified: UserFile['verifi
 let counter = 0;
 function upload(patch: Partial<PendingUpload> = {}): PendingUpload {
   counter += 1;
-  return { id: `item-${counter}`, file: new File(['x'], `photo-${counter}.jpg`, { type: 'image/jpeg' }), preview: 'blob:preview', status: 'pending', ...patch };
+  return {
+    id: `item-${counter}`,
+    file: new File(['x'], `photo-${counter}.jpg`, { type: 'image/jpeg' }),
+    preview: 'blob:preview',
+    status: 'pending',
+    ...patch,
+  };
 }
 function approved(metadata: SuggestedAction[] | null = null): PendingUpload {
   const file = userFile(metadata);
@@ -71,7 +77,12 @@ function renderComposer(props: Partial<ComposerProps> = {}) {
     );
   }
   render(<Harness />);
-  return { onSend, onTextChange, textarea: screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement, sendButton: screen.getByRole('button', { name: 'Send message' }) };
+  return {
+    onSend,
+    onTextChange,
+    textarea: screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement,
+    sendButton: screen.getByRole('button', { name: 'Send message' }),
+  };
 }
 
 describe('the composer', () => {
@@ -153,7 +164,10 @@ describe('the composer', () => {
   it('names the 6th image of a message as not attached', async () => {
     const user = userEvent.setup();
     renderComposer({ items: [approved(), approved(), approved(), approved()] });
-    await user.upload(screen.getByTestId('composer-file-input') as HTMLInputElement, [new File(['a'], 'fifth.jpg', { type: 'image/jpeg' }), new File(['b'], 'sixth.jpg', { type: 'image/jpeg' })]);
+    await user.upload(screen.getByTestId('composer-file-input') as HTMLInputElement, [
+      new File(['a'], 'fifth.jpg', { type: 'image/jpeg' }),
+      new File(['b'], 'sixth.jpg', { type: 'image/jpeg' }),
+    ]);
     const refusals = screen.getByTestId('composer-pick-refusals');
     expect(refusals).toHaveTextContent('“sixth.jpg” was not attached: one message holds at most 5 images.');
     expect(refusals).not.toHaveTextContent('fifth.jpg');
@@ -174,14 +188,20 @@ describe('the composer', () => {
     const onAddFiles = vi.fn();
     renderComposer({ onAddFiles });
     const photo = new File(['a'], 'a.jpg', { type: 'image/jpeg' });
-    await user.upload(screen.getByTestId('composer-file-input') as HTMLInputElement, [new File(['%PDF'], 'report.pdf', { type: 'application/pdf' }), photo, new File(['GIF89a'], 'cat.gif', { type: 'image/gif' })]);
+    await user.upload(screen.getByTestId('composer-file-input') as HTMLInputElement, [
+      new File(['%PDF'], 'report.pdf', { type: 'application/pdf' }),
+      photo,
+      new File(['GIF89a'], 'cat.gif', { type: 'image/gif' }),
+    ]);
     expect(onAddFiles).toHaveBeenCalledWith([photo]);
     const refusals = screen.getByTestId('composer-pick-refusals');
     expect(refusals).toHaveAttribute('role', 'alert');
     expect(refusals).toHaveTextContent('“report.pdf” is not an image. Only image files can be attached: JPEG, PNG or WebP.');
     expect(refusals).toHaveTextContent('“cat.gif” cannot be attached: only JPEG, PNG and WebP images are accepted.');
 
-    await user.upload(screen.getByTestId('composer-file-input') as HTMLInputElement, [new File([new Uint8Array(20 * 1024 * 1024 + 1)], 'huge.jpg', { type: 'image/jpeg' })]);
+    await user.upload(screen.getByTestId('composer-file-input') as HTMLInputElement, [
+      new File([new Uint8Array(20 * 1024 * 1024 + 1)], 'huge.jpg', { type: 'image/jpeg' }),
+    ]);
     expect(onAddFiles).toHaveBeenLastCalledWith([]);
     expect(screen.getByTestId('composer-pick-refusals')).toHaveTextContent('“huge.jpg” is larger than 20 MB and cannot be attached.');
     expect(screen.getByTestId('composer-pick-refusals')).not.toHaveTextContent('report.pdf');
@@ -228,10 +248,18 @@ describe('the suggested actions strip', () => {
   it("shows approved images' suggestions once per title, under 'Suggested Actions'", () => {
     const rejected = userFile([{ title: 'Hidden', description: 'from a rejected image' }], 'rejected');
     renderComposer({
-      items: [approved([red, cartoon]), approved([{ ...cartoon, description: 'another wording' }, beach]), upload({ status: 'complete', result: 'rejected', userFileId: rejected.id, userFile: rejected })],
+      items: [
+        approved([red, cartoon]),
+        approved([{ ...cartoon, description: 'another wording' }, beach]),
+        upload({ status: 'complete', result: 'rejected', userFileId: rejected.id, userFile: rejected }),
+      ],
     });
     const strip = screen.getByRole('group', { name: 'Suggested Actions' });
-    expect(within(strip).getAllByRole('button').map((b) => b.textContent)).toEqual(['Make it red', 'Cartoon', 'Beach']);
+    expect(
+      within(strip)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Make it red', 'Cartoon', 'Beach']);
     expect(strip).toHaveAttribute('data-fade', 'false');
   });
 

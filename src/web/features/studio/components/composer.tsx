@@ -36,7 +36,21 @@ export interface ComposerProps {
 }
 
 /** The message composer. */
-export function Composer({ text, onTextChange, items, onAddFiles, onRemoveItem, limitExceeded, onSend, isLoading, disabled, footer, options, reservedSlots = 0, onEscape }: ComposerProps) {
+export function Composer({
+  text,
+  onTextChange,
+  items,
+  onAddFiles,
+  onRemoveItem,
+  limitExceeded,
+  onSend,
+  isLoading,
+  disabled,
+  footer,
+  options,
+  reservedSlots = 0,
+  onEscape,
+}: ComposerProps) {
   const { t } = useTranslation('studio');
   const fileInput = useRef<HTMLInputElement>(null);
   const textareaId = useId();
@@ -89,7 +103,9 @@ export function Composer({ text, onTextChange, items, onAddFiles, onRemoveItem, 
       {refusals.length > 0 && (
         <ul role="alert" className="flex flex-col gap-0.5 text-xs text-destructive" data-testid="composer-pick-refusals">
           {refusals.map((refusal, index) => (
-            <li key={`${index}-${refusal.name}`}>{t(`composer.refused.${refusal.reason}`, { name: refusal.name, maxMb: UPLOAD_MAX_BYTES / 1024 / 1024, max: MAX_ATTACHMENTS })}</li>
+            <li key={`${index}-${refusal.name}`}>
+              {t(`composer.refused.${refusal.reason}`, { name: refusal.name, maxMb: UPLOAD_MAX_BYTES / 1024 / 1024, max: MAX_ATTACHMENTS })}
+            </li>
           ))}
         </ul>
       )}
@@ -130,7 +146,11 @@ export function Composer({ text, onTextChange, items, onAddFiles, onRemoveItem, 
             aria-describedby={counterId}
             className="block max-h-40 min-h-12 w-full resize-none rounded-xl border bg-background px-3 py-2 pb-6 text-base sm:text-sm disabled:opacity-60"
           />
-          <span id={counterId} className="pointer-events-none absolute right-3 bottom-1.5 text-[11px] text-muted-foreground" data-testid="composer-counter">
+          <span
+            id={counterId}
+            className="pointer-events-none absolute right-3 bottom-1.5 text-[11px] text-muted-foreground"
+            data-testid="composer-counter"
+          >
             {t('composer.counter', { count: text.length, max: MESSAGE_MAX_LENGTH })}
           </span>
         </div>

@@ -50,14 +50,23 @@ async function renderQuote(quote: DraftQuote, language = 'en') {
 
 describe('the cost line and spending limits', () => {
   it('warns when the next request would pass the daily limit, with what is spent and a link to change it', async () => {
-    await renderQuote({ ...baseQuote, spendingLimit: { period: 'daily', limit_cents: 20, spent_cents: 16, price_cents: 8, resets_at: '2026-11-27T00:00:00.000Z' } });
+    await renderQuote({
+      ...baseQuote,
+      spendingLimit: { period: 'daily', limit_cents: 20, spent_cents: 16, price_cents: 8, resets_at: '2026-11-27T00:00:00.000Z' },
+    });
     const line = screen.getByTestId('cost-preview');
     expect(line.textContent).toContain('This request ($0.08) would pass your daily limit of $0.20: $0.16 spent today');
     expect(screen.getByRole('link', { name: 'Change limits' }).getAttribute('href')).toBe('/billing#spending-limits');
   });
 
   it('says it in Russian too', async () => {
-    await renderQuote({ ...baseQuote, spendingLimit: { period: 'monthly', limit_cents: 1000, spent_cents: 995, price_cents: 8, resets_at: '2026-12-01T00:00:00.000Z' } }, 'ru');
+    await renderQuote(
+      {
+        ...baseQuote,
+        spendingLimit: { period: 'monthly', limit_cents: 1000, spent_cents: 995, price_cents: 8, resets_at: '2026-12-01T00:00:00.000Z' },
+      },
+      'ru',
+    );
     expect(screen.getByTestId('cost-preview').textContent).toContain('превысит ваш месячный лимит $10.00');
     expect(screen.getByRole('link', { name: 'Изменить лимиты' })).toBeTruthy();
   });

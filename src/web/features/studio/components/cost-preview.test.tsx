@@ -19,11 +19,17 @@ beforeAll(() => {
 });
 afterEach(cleanup);
 
-type QuoteFigures = Pick<DraftQuote, 'imageCount' | 'priceCents' | 'freeImages' | 'freeGenerationsLeft'> & Partial<Pick<DraftQuote, 'pricePerImageCents' | 'engine' | 'refusal'>>;
+type QuoteFigures = Pick<DraftQuote, 'imageCount' | 'priceCents' | 'freeImages' | 'freeGenerationsLeft'> &
+  Partial<Pick<DraftQuote, 'pricePerImageCents' | 'engine' | 'refusal'>>;
 
 const offers: EngineOffer[] = [
   testConfig.engines[0]!,
-  { kind: 'comfyui', label: 'Studio GPU', pricePerImageCents: 5, capabilities: { textToImage: { maxImages: 4, model: 'FLUX.1 [schnell]' }, edit: null, aspectRatios: null } },
+  {
+    kind: 'comfyui',
+    label: 'Studio GPU',
+    pricePerImageCents: 5,
+    capabilities: { textToImage: { maxImages: 4, model: 'FLUX.1 [schnell]' }, edit: null, aspectRatios: null },
+  },
 ];
 
 /** The server's answer for this draft, already in the cache (as after the first request). */
@@ -76,28 +82,62 @@ describe('the cost line under the composer', () => {
     const refusal = { reason: 'TOO_MANY_IMAGES' as const, requested_images: 10, max_images: 5 };
     renderWithQuote('make 10 versions', 0, { imageCount: 10, priceCents: 0, freeImages: 0, freeGenerationsLeft: 3, refusal });
     const line = screen.getByTestId('cost-preview');
-    expect(line).toHaveTextContent('This request asks for 10 images, but one message can make at most 5. Ask for fewer versions or send fewer photos.');
+    expect(line).toHaveTextContent(
+      'This request asks for 10 images, but one message can make at most 5. Ask for fewer versions or send fewer photos.',
+    );
     expect(line).not.toHaveTextContent(/free|cost/i);
     cleanup();
 
     const russian = i18next.createInstance();
     await russian.init({ ...i18nOptions(), lng: 'ru' });
-    renderWithQuote('сделай 8 вариантов', 0, { imageCount: 8, priceCents: 0, freeImages: 0, freeGenerationsLeft: 3, refusal: { ...refusal, requested_images: 8 } }, undefined, russian);
-    expect(screen.getByTestId('cost-preview')).toHaveTextContent('Вы просите 8 изображений, а одно сообщение может дать не больше 5. Попросите меньше вариантов или отправьте меньше фото.');
+    renderWithQuote(
+      'сделай 8 вариантов',
+      0,
+      { imageCount: 8, priceCents: 0, freeImages: 0, freeGenerationsLeft: 3, refusal: { ...refusal, requested_images: 8 } },
+      undefined,
+      russian,
+    );
+    expect(screen.getByTestId('cost-preview')).toHaveTextContent(
+      'Вы просите 8 изображений, а одно сообщение может дать не больше 5. Попросите меньше вариантов или отправьте меньше фото.',
+    );
   });
 
   it('prices the draft for the engine picked, and names a free engine as free', () => {
     const choice: GenerationChoice = { engine: 'comfyui', aspectRatio: '16:9', imageCount: 2 };
-    renderWithQuote('two foxes', 0, { imageCount: 2, priceCents: 10, freeImages: 0, freeGenerationsLeft: 0, pricePerImageCents: 5, engine: 'comfyui' }, choice);
+    renderWithQuote(
+      'two foxes',
+      0,
+      { imageCount: 2, priceCents: 10, freeImages: 0, freeGenerationsLeft: 0, pricePerImageCents: 5, engine: 'comfyui' },
+      choice,
+    );
     expect(screen.getByTestId('cost-preview')).toHaveTextContent('This will cost $0.10 for 2 images');
     cleanup();
-    renderWithQuote('a fox', 0, { imageCount: 1, priceCents: 0, freeImages: 0, freeGenerationsLeft: 3, pricePerImageCents: 0, engine: 'local' });
+    renderWithQuote('a fox', 0, {
+      imageCount: 1,
+      priceCents: 0,
+      freeImages: 0,
+      freeGenerationsLeft: 3,
+      pricePerImageCents: 0,
+      engine: 'local',
+    });
     expect(screen.getByTestId('cost-preview')).toHaveTextContent('Free with Built-in engine');
   });
 
   it('says what the engine picked cannot do, and offers the engines that can', async () => {
     const choice: GenerationChoice = { engine: 'comfyui', aspectRatio: null, imageCount: null };
-    const { onChooseEngine } = renderWithQuote('make it red', 1, { imageCount: 1, priceCents: 5, freeImages: 0, freeGenerationsLeft: 0, engine: 'comfyui', refusal: { reason: 'no-edit', engine: 'comfyui', capableEngines: ['local'] } }, choice);
+    const { onChooseEngine } = renderWithQuote(
+      'make it red',
+      1,
+      {
+        imageCount: 1,
+        priceCents: 5,
+        freeImages: 0,
+        freeGenerationsLeft: 0,
+        engine: 'comfyui',
+        refusal: { reason: 'no-edit', engine: 'comfyui', capableEngines: ['local'] },
+      },
+      choice,
+    );
     expect(screen.getByTestId('cost-preview')).toHaveTextContent('Studio GPU cannot edit photos.');
     await userEvent.click(screen.getByRole('button', { name: 'Use Built-in engine' }));
     expect(onChooseEngine).toHaveBeenCalledWith('local');

@@ -16,7 +16,13 @@ beforeAll(() => {
 afterEach(cleanup);
 
 /** The balance as GET /api/stripe/balance answers it; the raw balance is negative for credit. */
-const balanceOf = (rawBalance: number): Balance => ({ balance: rawBalance, formatted: '', freeGenerationsLeft: 0, availableCents: -rawBalance, frozenCents: 0 });
+const balanceOf = (rawBalance: number): Balance => ({
+  balance: rawBalance,
+  formatted: '',
+  freeGenerationsLeft: 0,
+  availableCents: -rawBalance,
+  frozenCents: 0,
+});
 
 /** What the session screen does with the refusal state: the card, and the composer switched off. */
 function Screen() {

@@ -12,7 +12,11 @@ import { buttonClasses } from '@web/components/ui/button';
 export function CreditNeededCard({ rawBalance, returnTo }: { rawBalance: number | null; returnTo?: string | undefined }) {
   const { t } = useTranslation('studio');
   return (
-    <section role="alert" aria-labelledby="credit-needed-title" className="mx-auto flex w-full max-w-md flex-col items-center gap-3 rounded-xl border border-primary/30 bg-primary/5 p-6 text-center">
+    <section
+      role="alert"
+      aria-labelledby="credit-needed-title"
+      className="mx-auto flex w-full max-w-md flex-col items-center gap-3 rounded-xl border border-primary/30 bg-primary/5 p-6 text-center"
+    >
       <CreditCard className="size-8 text-primary" aria-hidden="true" />
       <h2 id="credit-needed-title" className="text-base font-semibold">
         {t('credit.title')}

@@ -7,10 +7,15 @@ export function DropZoneOverlay({ visible, freeSlots }: { visible: boolean; free
   const { t } = useTranslation('studio');
   if (!visible) return null;
   return (
-    <div data-testid="drop-zone" className="pointer-events-none fixed inset-0 z-40 flex items-center justify-center bg-background/80 p-6 backdrop-blur-sm">
+    <div
+      data-testid="drop-zone"
+      className="pointer-events-none fixed inset-0 z-40 flex items-center justify-center bg-background/80 p-6 backdrop-blur-sm"
+    >
       <div className="flex max-w-sm flex-col items-center gap-2 rounded-2xl border-2 border-dashed border-primary bg-background px-8 py-10 text-center shadow-lg">
         <ImageDown className="size-10 text-primary" aria-hidden="true" />
-        <p className="text-base font-semibold">{freeSlots > 0 ? t('chatUi.drop.title') : t('composer.maxFilesError', { max: MAX_ATTACHMENTS })}</p>
+        <p className="text-base font-semibold">
+          {freeSlots > 0 ? t('chatUi.drop.title') : t('composer.maxFilesError', { max: MAX_ATTACHMENTS })}
+        </p>
         {freeSlots > 0 && <p className="text-sm text-muted-foreground">{t('chatUi.drop.hint', { count: freeSlots })}</p>}
       </div>
     </div>

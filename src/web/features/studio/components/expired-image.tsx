@@ -11,7 +11,10 @@ export function ExpiredImage({ file }: { file: MessageFile }) {
   const title = file.isGenerated ? t('session.expiredImage') : t('session.expiredUpload');
   const detail = file.isGenerated ? file.contentDescription : file.originalFilename;
   return (
-    <div className="flex min-h-32 flex-col items-center justify-center gap-1 rounded-lg border border-dashed border-current/30 p-3 text-center text-xs opacity-80" data-expired-file={file.id}>
+    <div
+      className="flex min-h-32 flex-col items-center justify-center gap-1 rounded-lg border border-dashed border-current/30 p-3 text-center text-xs opacity-80"
+      data-expired-file={file.id}
+    >
       <ImageOff className="size-6" aria-hidden="true" />
       <span className="font-medium">{title}</span>
       {detail && <span className="break-words">{detail}</span>}

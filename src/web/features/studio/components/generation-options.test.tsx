@@ -16,8 +16,22 @@ beforeAll(() => {
 afterEach(cleanup);
 
 const offers: EngineOffer[] = [
-  { kind: 'local', label: null, pricePerImageCents: 0, capabilities: { textToImage: { maxImages: 5, model: null }, edit: { maxImages: 5, maxInputImages: 5, model: null }, aspectRatios: null } },
-  { kind: 'comfyui', label: 'Studio GPU', pricePerImageCents: 5, capabilities: { textToImage: { maxImages: 2, model: 'FLUX.1 [schnell]' }, edit: null, aspectRatios: ['unchanged', '1:1', '16:9'] } },
+  {
+    kind: 'local',
+    label: null,
+    pricePerImageCents: 0,
+    capabilities: {
+      textToImage: { maxImages: 5, model: null },
+      edit: { maxImages: 5, maxInputImages: 5, model: null },
+      aspectRatios: null,
+    },
+  },
+  {
+    kind: 'comfyui',
+    label: 'Studio GPU',
+    pricePerImageCents: 5,
+    capabilities: { textToImage: { maxImages: 2, model: 'FLUX.1 [schnell]' }, edit: null, aspectRatios: ['unchanged', '1:1', '16:9'] },
+  },
 ];
 
 /** The picker as the session screen holds it, reporting each choice. */
@@ -52,7 +66,11 @@ describe('the composer’s image options', () => {
     const spy = renderPicker();
     expect(lastChoice(spy)).toEqual({ engine: 'local', aspectRatio: null, imageCount: null });
     expect(screen.getByTestId('engine-picker')).toHaveTextContent('Engine: Built-in engine');
-    expect(within(screen.getByTestId('count-picker')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Images: as described', '1 image', '2 images', '3 images', '4 images']);
+    expect(
+      within(screen.getByTestId('count-picker'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Images: as described', '1 image', '2 images', '3 images', '4 images']);
   });
 
   it('lists each engine with its label, price per image and what it can do', async () => {
@@ -73,7 +91,11 @@ describe('the composer’s image options', () => {
     await userEvent.click(screen.getByTestId('engine-picker'));
     await userEvent.click(screen.getByRole('menuitemradio', { name: /Studio GPU/ }));
     expect(lastChoice(spy)).toEqual({ engine: 'comfyui', aspectRatio: null, imageCount: null });
-    expect(within(screen.getByTestId('shape-picker')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Shape: as described', 'Original', '1:1', '16:9']);
+    expect(
+      within(screen.getByTestId('shape-picker'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Shape: as described', 'Original', '1:1', '16:9']);
     expect(within(screen.getByTestId('count-picker')).getAllByRole('option')).toHaveLength(3);
   });
 

@@ -25,13 +25,22 @@ const selectClasses = 'h-8 rounded-md border bg-background px-2 text-xs disabled
  * its price per image and what it can do), the shape and the number of images — only those the
  * chosen engine makes. "As described" leaves both to the words of the request.
  */
-export function GenerationOptions({ offers, choice, onEngineChange, onAspectRatioChange, onImageCountChange, disabled }: GenerationOptionsProps) {
+export function GenerationOptions({
+  offers,
+  choice,
+  onEngineChange,
+  onAspectRatioChange,
+  onImageCountChange,
+  disabled,
+}: GenerationOptionsProps) {
   const { t } = useTranslation('studio');
   const { nameOf } = useEngineNames();
   const shapeId = useId();
   const countId = useId();
   const offer = offers.find((candidate) => candidate.kind === choice.engine) ?? offers[0]!;
-  const shapes = PICKER_ASPECT_RATIOS.filter((ratio) => !offer.capabilities.aspectRatios || offer.capabilities.aspectRatios.includes(ratio));
+  const shapes = PICKER_ASPECT_RATIOS.filter(
+    (ratio) => !offer.capabilities.aspectRatios || offer.capabilities.aspectRatios.includes(ratio),
+  );
   const maxCount = pickableImageCount(offer.capabilities);
 
   return (
@@ -48,7 +57,12 @@ export function GenerationOptions({ offers, choice, onEngineChange, onAspectRati
             <ChevronDown className="size-3.5 shrink-0" aria-hidden="true" />
           </DropdownMenu.Trigger>
           <DropdownMenu.Portal>
-            <DropdownMenu.Content align="start" sideOffset={6} className="z-50 w-[min(22rem,calc(100vw-1.5rem))] rounded-xl border bg-background p-1.5 shadow-lg" aria-label={t('picker.engineMenu')}>
+            <DropdownMenu.Content
+              align="start"
+              sideOffset={6}
+              className="z-50 w-[min(22rem,calc(100vw-1.5rem))] rounded-xl border bg-background p-1.5 shadow-lg"
+              aria-label={t('picker.engineMenu')}
+            >
               <DropdownMenu.RadioGroup value={offer.kind} onValueChange={(value) => onEngineChange(value as EngineKind)}>
                 {offers.map((candidate) => (
                   <DropdownMenu.RadioItem
@@ -65,7 +79,9 @@ export function GenerationOptions({ offers, choice, onEngineChange, onAspectRati
                       <span className="flex flex-wrap items-baseline gap-x-2">
                         <span className="font-medium">{nameOf(candidate.kind)}</span>
                         <span className="text-xs text-muted-foreground">
-                          {candidate.pricePerImageCents === 0 ? t('picker.free') : t('picker.pricePerImage', { price: formatCents(candidate.pricePerImageCents) })}
+                          {candidate.pricePerImageCents === 0
+                            ? t('picker.free')
+                            : t('picker.pricePerImage', { price: formatCents(candidate.pricePerImageCents) })}
                         </span>
                       </span>
                       <span className="text-xs text-muted-foreground">{abilitiesOf(candidate, t)}</span>
@@ -121,7 +137,9 @@ export function GenerationOptions({ offers, choice, onEngineChange, onAspectRati
 function abilitiesOf(offer: EngineOffer, t: (key: string, options?: Record<string, unknown>) => string): string {
   const { textToImage, edit, aspectRatios } = offer.capabilities;
   const tasks = [textToImage ? t('picker.canGenerate') : null, edit ? t('picker.canEdit') : null].filter(Boolean).join(', ');
-  const limits = [t('picker.upTo', { count: pickableImageCount(offer.capabilities) }), aspectRatios ? t('picker.someShapes') : null].filter(Boolean).join(', ');
+  const limits = [t('picker.upTo', { count: pickableImageCount(offer.capabilities) }), aspectRatios ? t('picker.someShapes') : null]
+    .filter(Boolean)
+    .join(', ');
   const models = [...new Set([textToImage?.model, edit?.model].filter((model): model is string => !!model))].join(', ');
   return [tasks.charAt(0).toUpperCase() + tasks.slice(1), limits, models].filter(Boolean).join(' · ');
 }

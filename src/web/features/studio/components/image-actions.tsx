@@ -15,9 +15,22 @@ export interface ImageActionHandlers {
 }
 
 /** Download, Open in Library and 'Edit this image' for one image, in the chat and its preview. */
-export function ImageActions({ file, handlers, tone = 'chat', onNavigate }: { file: MessageFile; handlers: ImageActionHandlers; tone?: 'chat' | 'preview'; onNavigate?: () => void }) {
+export function ImageActions({
+  file,
+  handlers,
+  tone = 'chat',
+  onNavigate,
+}: {
+  file: MessageFile;
+  handlers: ImageActionHandlers;
+  tone?: 'chat' | 'preview';
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation('studio');
-  const classes = cn(buttonClasses(tone === 'preview' ? 'secondary' : 'ghost', 'sm', 'h-8 px-2 text-xs'), tone === 'preview' && 'bg-white/90 text-foreground');
+  const classes = cn(
+    buttonClasses(tone === 'preview' ? 'secondary' : 'ghost', 'sm', 'h-8 px-2 text-xs'),
+    tone === 'preview' && 'bg-white/90 text-foreground',
+  );
   return (
     <div className="flex flex-wrap items-center gap-1" role="group" aria-label={t('image.actions', { name: file.originalFilename })}>
       <button type="button" className={classes} onClick={() => handlers.onDownload(file)}>
@@ -57,4 +70,3 @@ export function SelectAreaAction({ file, onSelectArea }: { file: MessageFile; on
     </div>
   );
 }
-

@@ -11,8 +11,18 @@ export function ImageCompare({ before, after }: { before: MessageFile; after: Me
       <BeforeAfterSlider
         // As large as the screen allows at the result's shape.
         className="max-h-full max-w-full rounded-lg"
-        after={<img src={after.fileUrl} alt={after.originalFilename} draggable={false} className="absolute inset-0 size-full object-contain" />}
-        renderBefore={(clip) => <img src={before.fileUrl} alt={before.originalFilename} draggable={false} className="absolute inset-0 size-full bg-muted object-contain" style={clip} />}
+        after={
+          <img src={after.fileUrl} alt={after.originalFilename} draggable={false} className="absolute inset-0 size-full object-contain" />
+        }
+        renderBefore={(clip) => (
+          <img
+            src={before.fileUrl}
+            alt={before.originalFilename}
+            draggable={false}
+            className="absolute inset-0 size-full bg-muted object-contain"
+            style={clip}
+          />
+        )}
         beforeLabel={t('chatUi.compare.before')}
         afterLabel={t('chatUi.compare.after')}
         label={t('chatUi.compare.sliderLabel')}

@@ -27,11 +27,20 @@ export function ImagePreviewDialog({ file, onClose, imageActions, compareWith, o
     <Dialog.Root open={file !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/80" />
-        <Dialog.Content className="fixed inset-0 z-50 flex flex-col items-center gap-3 p-4 pt-16" aria-describedby={undefined} onClick={onClose} onCloseAutoFocus={onCloseAutoFocus}>
+        <Dialog.Content
+          className="fixed inset-0 z-50 flex flex-col items-center gap-3 p-4 pt-16"
+          aria-describedby={undefined}
+          onClick={onClose}
+          onCloseAutoFocus={onCloseAutoFocus}
+        >
           <Dialog.Title className="sr-only">{t('session.imagePreview', { name: file?.originalFilename ?? '' })}</Dialog.Title>
           {file && (
             <div className="flex min-h-0 w-full flex-1 flex-col items-center gap-3" onClick={(event) => event.stopPropagation()}>
-              {showCompare ? <ImageCompare before={compareWith} after={file} /> : <ZoomableImage key={file.id} src={file.fileUrl} alt={file.originalFilename} />}
+              {showCompare ? (
+                <ImageCompare before={compareWith} after={file} />
+              ) : (
+                <ZoomableImage key={file.id} src={file.fileUrl} alt={file.originalFilename} />
+              )}
             </div>
           )}
           {file && imageActions && (
@@ -69,7 +78,10 @@ export function ImagePreviewDialog({ file, onClose, imageActions, compareWith, o
                 {t('chatUi.compare.toggle')}
               </button>
             )}
-            <Dialog.Close className="flex size-10 items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/80" aria-label={t('session.close')}>
+            <Dialog.Close
+              className="flex size-10 items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/80"
+              aria-label={t('session.close')}
+            >
               <X className="size-5" aria-hidden="true" />
             </Dialog.Close>
           </div>

@@ -12,10 +12,17 @@ export function IntakeRefusals({ refusals, onDismiss }: { refusals: readonly Pic
     <div className="flex items-start gap-2 px-3 pt-3 sm:px-4">
       <ul role="alert" className="flex flex-1 flex-col gap-0.5 text-xs text-destructive" data-testid="intake-refusals">
         {refusals.map((refusal, index) => (
-          <li key={`${index}-${refusal.name}`}>{t(`composer.refused.${refusal.reason}`, { name: refusal.name, maxMb: UPLOAD_MAX_BYTES / 1024 / 1024, max: MAX_ATTACHMENTS })}</li>
+          <li key={`${index}-${refusal.name}`}>
+            {t(`composer.refused.${refusal.reason}`, { name: refusal.name, maxMb: UPLOAD_MAX_BYTES / 1024 / 1024, max: MAX_ATTACHMENTS })}
+          </li>
         ))}
       </ul>
-      <button type="button" onClick={onDismiss} className="rounded p-1 text-muted-foreground hover:bg-muted" aria-label={t('chatUi.dismiss')}>
+      <button
+        type="button"
+        onClick={onDismiss}
+        className="rounded p-1 text-muted-foreground hover:bg-muted"
+        aria-label={t('chatUi.dismiss')}
+      >
         <X className="size-3.5" aria-hidden="true" />
       </button>
     </div>

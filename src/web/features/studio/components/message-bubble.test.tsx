@@ -25,23 +25,29 @@ const userMessage = (processing_status: string | null): Message => ({
   context_references: null,
   files: [],
   chosen_version: null,
-    engine: null,
+  engine: null,
 });
 
 describe('a message whose reply was refused for lack of credit', () => {
   it('says so and offers Retry, which asks once per press and waits while pending', async () => {
     const onRetry = vi.fn();
-    const { rerender } = render(<MessageBubble message={userMessage(AWAITING_CREDIT_STATUS)} onOpenImage={() => undefined} retry={{ onRetry, pending: false }} />);
+    const { rerender } = render(
+      <MessageBubble message={userMessage(AWAITING_CREDIT_STATUS)} onOpenImage={() => undefined} retry={{ onRetry, pending: false }} />,
+    );
     expect(screen.getByText('Not answered yet: your balance did not cover this request.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
 
-    rerender(<MessageBubble message={userMessage(AWAITING_CREDIT_STATUS)} onOpenImage={() => undefined} retry={{ onRetry, pending: true }} />);
+    rerender(
+      <MessageBubble message={userMessage(AWAITING_CREDIT_STATUS)} onOpenImage={() => undefined} retry={{ onRetry, pending: true }} />,
+    );
     expect((screen.getByRole('button', { name: 'Retrying…' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('shows no note and no Retry once answered, nor Retry on an older message', () => {
-    render(<MessageBubble message={userMessage(null)} onOpenImage={() => undefined} retry={{ onRetry: () => undefined, pending: false }} />);
+    render(
+      <MessageBubble message={userMessage(null)} onOpenImage={() => undefined} retry={{ onRetry: () => undefined, pending: false }} />,
+    );
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     cleanup();
     render(<MessageBubble message={userMessage(AWAITING_CREDIT_STATUS)} onOpenImage={() => undefined} />);
@@ -58,8 +64,28 @@ describe('an image the retention job deleted', () => {
       role: 'system',
       contentText: 'Here you go',
       files: [
-        { id: 'f1', fileUrl: '/api/files/f1', thumbnailUrl: '/api/files/f1', originalFilename: 'generated-1.png', isGenerated: true, expired: true, contentDescription: 'A lighthouse at sunset', version: 0, engine: null },
-        { id: 'f2', fileUrl: '/api/files/f2', thumbnailUrl: '/api/files/f2', originalFilename: 'beach.jpg', isGenerated: false, expired: true, contentDescription: '', version: 0, engine: null },
+        {
+          id: 'f1',
+          fileUrl: '/api/files/f1',
+          thumbnailUrl: '/api/files/f1',
+          originalFilename: 'generated-1.png',
+          isGenerated: true,
+          expired: true,
+          contentDescription: 'A lighthouse at sunset',
+          version: 0,
+          engine: null,
+        },
+        {
+          id: 'f2',
+          fileUrl: '/api/files/f2',
+          thumbnailUrl: '/api/files/f2',
+          originalFilename: 'beach.jpg',
+          isGenerated: false,
+          expired: true,
+          contentDescription: '',
+          version: 0,
+          engine: null,
+        },
       ],
     };
     const { container } = render(<MessageBubble message={reply} onOpenImage={onOpenImage} />);
@@ -76,7 +102,17 @@ describe('a photo the user sent', () => {
   it('offers Select area, and only that, under it', async () => {
     const onSelectArea = vi.fn();
     const handlers = { onDownload: vi.fn(), onEdit: vi.fn(), onSelectArea };
-    const photo = { id: 'f2', fileUrl: '/api/files/f2', thumbnailUrl: '/api/files/f2', originalFilename: 'beach.jpg', isGenerated: false, expired: false, contentDescription: '', version: 0, engine: null };
+    const photo = {
+      id: 'f2',
+      fileUrl: '/api/files/f2',
+      thumbnailUrl: '/api/files/f2',
+      originalFilename: 'beach.jpg',
+      isGenerated: false,
+      expired: false,
+      contentDescription: '',
+      version: 0,
+      engine: null,
+    };
     render(<MessageBubble message={{ ...userMessage(null), files: [photo] }} onOpenImage={vi.fn()} imageActions={handlers} />);
     const actions = screen.getByRole('group', { name: /beach\.jpg/ });
     expect([...actions.querySelectorAll('button, a')].map((control) => control.textContent)).toEqual(['Select area']);
@@ -86,7 +122,17 @@ describe('a photo the user sent', () => {
 });
 
 describe('a reply with versions', () => {
-  const output = (id: string, version: number) => ({ id, fileUrl: `/api/files/${id}`, thumbnailUrl: `/api/files/${id}`, originalFilename: `${id}.png`, isGenerated: true, expired: false, contentDescription: '', version, engine: null });
+  const output = (id: string, version: number) => ({
+    id,
+    fileUrl: `/api/files/${id}`,
+    thumbnailUrl: `/api/files/${id}`,
+    originalFilename: `${id}.png`,
+    isGenerated: true,
+    expired: false,
+    contentDescription: '',
+    version,
+    engine: null,
+  });
   const reply = (files: ReturnType<typeof output>[], chosen: number | null = null): Message => ({
     ...userMessage(null),
     id: 'r1',

@@ -48,9 +48,11 @@ export function MessageBubble({ message, onOpenImage, retry, imageActions, versi
   // A version picked here holds until a newer one arrives, which is then shown.
   const [picked, setPicked] = useState<{ version: number; newest: number } | null>(null);
   const pickedNow = picked?.newest === newest ? picked.version : null;
-  const shownVersion = pickedNow ?? (message.chosen_version !== null && versionList.includes(message.chosen_version) ? message.chosen_version : newest);
+  const shownVersion =
+    pickedNow ?? (message.chosen_version !== null && versionList.includes(message.chosen_version) ? message.chosen_version : newest);
   const shownIndex = versionList.indexOf(shownVersion);
-  const shownFiles = versionList.length > 1 ? message.files.filter((file) => !file.isGenerated || file.version === shownVersion) : message.files;
+  const shownFiles =
+    versionList.length > 1 ? message.files.filter((file) => !file.isGenerated || file.version === shownVersion) : message.files;
   const previousArrow = useRef<HTMLButtonElement>(null);
   const nextArrow = useRef<HTMLButtonElement>(null);
   const showVersion = (index: number) => {
@@ -75,7 +77,12 @@ export function MessageBubble({ message, onOpenImage, retry, imageActions, versi
   return (
     <li className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')} data-message-id={message.id} data-role={message.role}>
       <span className="sr-only">{mine ? t('session.you') : t('session.assistant')}</span>
-      <div className={cn('max-w-[85%] rounded-2xl px-4 py-2 text-sm sm:max-w-[70%]', mine ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted text-foreground')}>
+      <div
+        className={cn(
+          'max-w-[85%] rounded-2xl px-4 py-2 text-sm sm:max-w-[70%]',
+          mine ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted text-foreground',
+        )}
+      >
         {text && <p className="break-words whitespace-pre-wrap">{text}</p>}
         {processing && <ReplyProgress message={message} />}
         {showProcessingLine && (
@@ -100,7 +107,9 @@ export function MessageBubble({ message, onOpenImage, retry, imageActions, versi
                   <>
                     <ChatImage file={file} inGrid={shownFiles.length > 1} onOpen={onOpenImage} />
                     {imageActions && file.isGenerated && <ImageActions file={file} handlers={imageActions} />}
-                    {imageActions?.onSelectArea && !file.isGenerated && <SelectAreaAction file={file} onSelectArea={imageActions.onSelectArea} />}
+                    {imageActions?.onSelectArea && !file.isGenerated && (
+                      <SelectAreaAction file={file} onSelectArea={imageActions.onSelectArea} />
+                    )}
                   </>
                 )}
               </li>
@@ -111,13 +120,29 @@ export function MessageBubble({ message, onOpenImage, retry, imageActions, versi
           <div className="mt-2 flex flex-wrap items-center gap-2">
             {versionList.length > 1 && (
               <div className="flex items-center gap-1" role="group" aria-label={t('versions.label')}>
-                <Button ref={previousArrow} variant="ghost" size="icon" className="size-8" aria-label={t('versions.previous')} disabled={shownIndex <= 0} onClick={() => showVersion(shownIndex - 1)}>
+                <Button
+                  ref={previousArrow}
+                  variant="ghost"
+                  size="icon"
+                  className="size-8"
+                  aria-label={t('versions.previous')}
+                  disabled={shownIndex <= 0}
+                  onClick={() => showVersion(shownIndex - 1)}
+                >
                   <ChevronLeft className="size-4" aria-hidden="true" />
                 </Button>
                 <span className="text-xs tabular-nums" data-testid="version-position">
                   {t('versions.position', { current: shownIndex + 1, total: versionList.length })}
                 </span>
-                <Button ref={nextArrow} variant="ghost" size="icon" className="size-8" aria-label={t('versions.next')} disabled={shownIndex >= versionList.length - 1} onClick={() => showVersion(shownIndex + 1)}>
+                <Button
+                  ref={nextArrow}
+                  variant="ghost"
+                  size="icon"
+                  className="size-8"
+                  aria-label={t('versions.next')}
+                  disabled={shownIndex >= versionList.length - 1}
+                  onClick={() => showVersion(shownIndex + 1)}
+                >
                   <ChevronRight className="size-4" aria-hidden="true" />
                 </Button>
               </div>
@@ -130,7 +155,13 @@ export function MessageBubble({ message, onOpenImage, retry, imageActions, versi
                 </span>
               ) : (
                 // aria-disabled, not disabled, while asked: a disabled button would drop the focus it has.
-                <Button variant="outline" size="sm" className="h-8 text-xs aria-disabled:opacity-50" onClick={() => !versions.pending && versions.onVariation()} aria-disabled={versions.pending}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="h-8 text-xs aria-disabled:opacity-50"
+                  onClick={() => !versions.pending && versions.onVariation()}
+                  aria-disabled={versions.pending}
+                >
                   <Layers className="size-3.5" aria-hidden="true" />
                   {t('versions.variations')}
                 </Button>

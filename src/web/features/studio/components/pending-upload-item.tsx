@@ -17,9 +17,16 @@ export function PendingUploadItem({ item, onRemove }: { item: PendingUpload; onR
   const problem = item.error ?? (item.result === 'rejected' ? t('composer.notAllowed') : null);
   return (
     <li className="flex w-24 shrink-0 flex-col gap-1" data-upload-state={badge}>
-      <div className={cn('relative size-24 overflow-hidden rounded-lg border-2', badge === 'ready' ? 'border-success' : badge === 'failed' ? 'border-destructive' : 'border-transparent')}>
+      <div
+        className={cn(
+          'relative size-24 overflow-hidden rounded-lg border-2',
+          badge === 'ready' ? 'border-success' : badge === 'failed' ? 'border-destructive' : 'border-transparent',
+        )}
+      >
         <img src={item.preview} alt={item.file.name} className={cn('size-full object-cover', badge === 'failed' && 'opacity-50')} />
-        <span className={cn('absolute bottom-1 left-1 rounded px-1.5 py-0.5 text-[10px] font-medium', badgeTones[badge])}>{t(`composer.badge.${badge}`)}</span>
+        <span className={cn('absolute bottom-1 left-1 rounded px-1.5 py-0.5 text-[10px] font-medium', badgeTones[badge])}>
+          {t(`composer.badge.${badge}`)}
+        </span>
         <button
           type="button"
           onClick={() => onRemove(item.id)}

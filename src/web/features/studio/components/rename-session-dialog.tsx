@@ -27,7 +27,11 @@ export function RenameSessionDialog({ target, onOpenChange, onCloseAutoFocus }: 
     <Dialog.Root open={target !== null} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-background p-6 shadow-xl" aria-describedby={undefined} onCloseAutoFocus={onCloseAutoFocus}>
+        <Dialog.Content
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-background p-6 shadow-xl"
+          aria-describedby={undefined}
+          onCloseAutoFocus={onCloseAutoFocus}
+        >
           <Dialog.Title className="text-lg font-semibold">{t('rename.title')}</Dialog.Title>
           {target && <RenameForm key={target.id} target={target} onDone={() => onOpenChange(false)} />}
         </Dialog.Content>

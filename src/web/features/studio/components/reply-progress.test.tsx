@@ -87,7 +87,13 @@ beforeEach(() => {
       return json({
         messages: [
           message({ id: 'u-1', contentText: 'a lighthouse at dusk' }),
-          message({ id: REPLY_ID, role: 'system', contentText: 'Working on your image…', processing_status: 'processing', parent_message_id: 'u-1' }),
+          message({
+            id: REPLY_ID,
+            role: 'system',
+            contentText: 'Working on your image…',
+            processing_status: 'processing',
+            parent_message_id: 'u-1',
+          }),
         ],
       });
     if (pathname === `/api/replies/progress/${SESSION_ID}`) return json({ replies: serverProgress });
@@ -111,7 +117,11 @@ describe('the progress of a reply being made', () => {
     expect(queued).not.toHaveAttribute('aria-valuenow');
 
     FakeEventSource.latest!.emit('ready', { session_id: SESSION_ID });
-    FakeEventSource.latest!.emit('progress', { id: JOB_ID, type: 'job.progress', progress: progress({ stage: 'generating', step: 2, total: 4, queue_position: null }) });
+    FakeEventSource.latest!.emit('progress', {
+      id: JOB_ID,
+      type: 'job.progress',
+      progress: progress({ stage: 'generating', step: 2, total: 4, queue_position: null }),
+    });
     const generating = await screen.findByRole('progressbar', { name: 'Generating' });
     expect(generating).toHaveAttribute('aria-valuenow', '50');
 

@@ -31,13 +31,19 @@ export function ReplyProgress({ message }: { message: Message }) {
   const elapsed = useElapsedSeconds(progress?.created_at ?? message.timestamp_created);
   const percent = percentOf(progress);
   const stage = progress ? t(`progress.stage.${progress.stage}`, { position: progress.queue_position ?? 1 }) : t('progress.stage.starting');
-  const previewUrl = progress && progress.preview_version > 0 ? `${api.replies.preview[':job_id'].$url({ param: { job_id: progress.job_id } }).pathname}?v=${progress.preview_version}` : null;
+  const previewUrl =
+    progress && progress.preview_version > 0
+      ? `${api.replies.preview[':job_id'].$url({ param: { job_id: progress.job_id } }).pathname}?v=${progress.preview_version}`
+      : null;
 
   const onStop = () =>
     stop.mutate(message.id, {
       onSuccess: () => {
         // The stream says so too; this covers a stream that is down.
-        getMessage(message.id).then((fresh) => mergeIntoConversation(queryClient, message.session_id, [fresh]), () => undefined);
+        getMessage(message.id).then(
+          (fresh) => mergeIntoConversation(queryClient, message.session_id, [fresh]),
+          () => undefined,
+        );
         void queryClient.invalidateQueries({ queryKey: studioKeys.progress(message.session_id) });
         void queryClient.invalidateQueries({ queryKey: studioKeys.session(message.session_id) });
       },
@@ -46,7 +52,14 @@ export function ReplyProgress({ message }: { message: Message }) {
 
   return (
     <div className="mt-2 flex w-64 max-w-full flex-col gap-2" data-testid="reply-progress" data-stage={progress?.stage ?? 'starting'}>
-      {previewUrl && <img src={previewUrl} alt={t('progress.previewAlt')} className="max-h-64 w-full rounded-lg object-cover blur-[2px]" data-testid="reply-preview" />}
+      {previewUrl && (
+        <img
+          src={previewUrl}
+          alt={t('progress.previewAlt')}
+          className="max-h-64 w-full rounded-lg object-cover blur-[2px]"
+          data-testid="reply-preview"
+        />
+      )}
       <div className="flex items-center gap-2">
         <div
           role="progressbar"

@@ -25,7 +25,11 @@ export function SessionCard({ session, onRename, onDelete, working = false }: Se
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h2 className="truncate text-sm font-semibold">
           {/* The link's box covers the card, so the whole card opens the session. */}
-          <Link to={paths.session.getHref(session.id)} data-card-link className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none">
+          <Link
+            to={paths.session.getHref(session.id)}
+            data-card-link
+            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+          >
             {title}
           </Link>
         </h2>
@@ -37,10 +41,22 @@ export function SessionCard({ session, onRename, onDelete, working = false }: Se
         </p>
       </div>
       <div className="absolute top-2 right-2 z-10 flex gap-1 opacity-100 transition-opacity md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100">
-        <Button variant="secondary" size="icon" className="size-8 bg-background/90 shadow" aria-label={t('sessions.renameAction', { name: title })} onClick={() => onRename(session)}>
+        <Button
+          variant="secondary"
+          size="icon"
+          className="size-8 bg-background/90 shadow"
+          aria-label={t('sessions.renameAction', { name: title })}
+          onClick={() => onRename(session)}
+        >
           <Pencil className="size-4" aria-hidden="true" />
         </Button>
-        <Button variant="secondary" size="icon" className="size-8 bg-background/90 text-destructive shadow" aria-label={t('sessions.deleteAction', { name: title })} onClick={() => onDelete(session)}>
+        <Button
+          variant="secondary"
+          size="icon"
+          className="size-8 bg-background/90 text-destructive shadow"
+          aria-label={t('sessions.deleteAction', { name: title })}
+          onClick={() => onDelete(session)}
+        >
           <Trash2 className="size-4" aria-hidden="true" />
         </Button>
       </div>

@@ -34,7 +34,8 @@ export function SessionHeader({ title, status, backHref = paths.studio.getHref()
   );
 }
 
-const itemClasses = 'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none select-none focus-ring-inset data-[highlighted]:bg-muted';
+const itemClasses =
+  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none select-none focus-ring-inset data-[highlighted]:bg-muted';
 
 function SessionMenu({ onRename, onDelete }: Pick<SessionHeaderProps, 'onRename' | 'onDelete'>) {
   const { t } = useTranslation('studio');
@@ -58,7 +59,10 @@ function SessionMenu({ onRename, onDelete }: Pick<SessionHeaderProps, 'onRename'
             {t('session.menu.openLibrary')}
           </DropdownMenu.Item>
           {onDelete && (
-            <DropdownMenu.Item className={`${itemClasses} text-destructive data-[highlighted]:bg-red-50 dark:data-[highlighted]:bg-red-950`} onSelect={onDelete}>
+            <DropdownMenu.Item
+              className={`${itemClasses} text-destructive data-[highlighted]:bg-red-50 dark:data-[highlighted]:bg-red-950`}
+              onSelect={onDelete}
+            >
               <Trash2 className="size-4" aria-hidden="true" />
               {t('session.menu.delete')}
             </DropdownMenu.Item>

@@ -101,7 +101,16 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
   const follow = useFollowConversation(scroller, content, arrivalKey);
   // After a send, focus stays in the composer (the Send button it may have been on is disabled meanwhile).
   const focusComposer = () => focusComposerField(COMPOSER_ID);
-  const send = useSendDraft({ sessionId, draft, generation, onCreditRefused: recordCreditRefusal, onSending: follow.jumpToEnd, onSent: focusComposer, maskId, onStored: selectedArea.clear });
+  const send = useSendDraft({
+    sessionId,
+    draft,
+    generation,
+    onCreditRefused: recordCreditRefusal,
+    onSending: follow.jumpToEnd,
+    onSent: focusComposer,
+    maskId,
+    onStored: selectedArea.clear,
+  });
   const location = useLocation();
   const openedBySend = sentFirstMessage(location.state);
   useEffect(() => {
@@ -110,7 +119,10 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
 
   const imageActions: ImageActionHandlers = {
     onDownload: (file) =>
-      void downloadImage(file.fileUrl, { filename: file.originalFilename, alerts: { openedInNewTab: t('image.downloadOpenedInNewTab'), failed: t('image.downloadFailed') } }),
+      void downloadImage(file.fileUrl, {
+        filename: file.originalFilename,
+        alerts: { openedInNewTab: t('image.downloadOpenedInNewTab'), failed: t('image.downloadFailed') },
+      }),
     onEdit: (file) => {
       if (uploads.items.length >= MAX_ATTACHMENTS) toast.error(t('composer.maxFilesError', { max: MAX_ATTACHMENTS }));
       else setEditTarget(file);
@@ -200,7 +212,9 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
                       retry={message === lastMessage ? { onRetry: replies.retryReply, pending: replies.retryPending } : undefined}
                       imageActions={imageActions}
                       describeEngine={describeEngine}
-                      resend={message.role === 'user' ? { onResend: resend.resend, pending: resend.pending, disabled: inputOff } : undefined}
+                      resend={
+                        message.role === 'user' ? { onResend: resend.resend, pending: resend.pending, disabled: inputOff } : undefined
+                      }
                       versions={
                         message.role === 'system'
                           ? {
@@ -217,7 +231,9 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
             )}
             <TypingIndicator lastMessage={lastMessage} creditExhausted={creditExhausted} />
             <ReplyAnnouncer lastMessage={lastMessage} />
-            {creditExhausted && <CreditNeededCard rawBalance={credit.rawBalance} returnTo={sessionId ? paths.session.getHref(sessionId) : undefined} />}
+            {creditExhausted && (
+              <CreditNeededCard rawBalance={credit.rawBalance} returnTo={sessionId ? paths.session.getHref(sessionId) : undefined} />
+            )}
           </div>
         </section>
         {follow.hasUnseen && (
@@ -268,7 +284,9 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
             </div>
           )}
           <IntakeRefusals refusals={intake.refusals} onDismiss={intake.dismiss} />
-          {editTarget && <EditTargetChip file={editTarget} overlayUrl={selectedArea.overlayFor(editTarget)} onRemove={() => setEditTarget(null)} />}
+          {editTarget && (
+            <EditTargetChip file={editTarget} overlayUrl={selectedArea.overlayFor(editTarget)} onRemove={() => setEditTarget(null)} />
+          )}
           <Composer
             text={draft.text}
             onTextChange={draft.setText}
@@ -310,11 +328,17 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
         imageActions={imageActions}
         compareWith={compareSourceOf(previewFile, messages)}
         // "Edit this image" closed it for the composer's chip: the composer takes the focus.
-        onCloseAutoFocus={(event) => (editTarget ? (event.preventDefault(), focusComposer()) : previewFocus.onCloseAutoFocus(event, conversationRegion))}
+        onCloseAutoFocus={(event) =>
+          editTarget ? (event.preventDefault(), focusComposer()) : previewFocus.onCloseAutoFocus(event, conversationRegion)
+        }
       />
       <MaskEditorDialog file={selectedArea.editing} onCancel={selectedArea.cancel} onDone={selectedArea.done} />
       <DropZoneOverlay visible={drop.dragging} freeSlots={freeAttachmentSlots(uploads.items, reservedSlots)} />
-      <RenameSessionDialog target={renameTarget} onOpenChange={(open) => !open && setRenameTarget(null)} onCloseAutoFocus={(event) => renameFocus.onCloseAutoFocus(event, conversationRegion)} />
+      <RenameSessionDialog
+        target={renameTarget}
+        onOpenChange={(open) => !open && setRenameTarget(null)}
+        onCloseAutoFocus={(event) => renameFocus.onCloseAutoFocus(event, conversationRegion)}
+      />
       <DeleteSessionDialog
         sessionId={deleteTarget}
         onOpenChange={(open) => !open && setDeleteTarget(null)}

@@ -40,9 +40,12 @@ export function SessionsList() {
   useEffect(() => {
     const target = end.current;
     if (!target || !hasNextPage || isFetchingNextPage || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
-    }, { rootMargin: '400px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
+      },
+      { rootMargin: '400px' },
+    );
     observer.observe(target);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
@@ -53,12 +56,15 @@ export function SessionsList() {
   // that fails (the card comes back) or is cancelled returns to that button.
   const renameFocus = useFocusReturn();
   const deleteFocus = useFocusReturn();
-  const cardLinkOf = (sessionId: string) => () => document.querySelector<HTMLElement>(`a[data-card-link][href="${paths.session.getHref(sessionId)}"]`);
+  const cardLinkOf = (sessionId: string) => () =>
+    document.querySelector<HTMLElement>(`a[data-card-link][href="${paths.session.getHref(sessionId)}"]`);
   const neighbourLinks = (sessionId: string) => {
     const index = list.findIndex((session) => session.id === sessionId);
     const next = list[index + 1];
     const previous = list[index - 1];
-    return [next && cardLinkOf(next.id), previous && cardLinkOf(previous.id), () => newChatLink.current].filter((target) => target !== undefined);
+    return [next && cardLinkOf(next.id), previous && cardLinkOf(previous.id), () => newChatLink.current].filter(
+      (target) => target !== undefined,
+    );
   };
   const newChatLink = useRef<HTMLAnchorElement>(null);
   const startRename = (session: SessionSummary) => {
@@ -99,27 +105,37 @@ export function SessionsList() {
         </div>
       )}
 
-      {sessions.isPending && <span className="sr-only" role="status">{t('sessions.loading')}</span>}
+      {sessions.isPending && (
+        <span className="sr-only" role="status">
+          {t('sessions.loading')}
+        </span>
+      )}
       <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" aria-busy={sessions.isPending}>
         {!searching && (
-        <li className="flex">
-          <Link
-            ref={newChatLink}
-            to={paths.newSession.getHref()}
-            className="flex w-full flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed p-4 text-center transition-colors hover:border-primary hover:bg-muted"
-          >
-            <span className="flex size-12 items-center justify-center rounded-full bg-primary text-primary-foreground">
-              <Plus className="size-6" aria-hidden="true" />
-            </span>
-            <span className="font-semibold">{t('sessions.startNewChat')}</span>
-            <span className="text-xs text-muted-foreground">{t('sessions.startNewChatHint')}</span>
-          </Link>
-        </li>
+          <li className="flex">
+            <Link
+              ref={newChatLink}
+              to={paths.newSession.getHref()}
+              className="flex w-full flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed p-4 text-center transition-colors hover:border-primary hover:bg-muted"
+            >
+              <span className="flex size-12 items-center justify-center rounded-full bg-primary text-primary-foreground">
+                <Plus className="size-6" aria-hidden="true" />
+              </span>
+              <span className="font-semibold">{t('sessions.startNewChat')}</span>
+              <span className="text-xs text-muted-foreground">{t('sessions.startNewChatHint')}</span>
+            </Link>
+          </li>
         )}
         {sessions.isPending
           ? Array.from({ length: SKELETON_CARDS }, (_, index) => <SessionCardSkeleton key={index} />)
           : list.map((session) => (
-              <SessionCard key={session.id} session={session} working={workingIds.has(session.id)} onRename={startRename} onDelete={startDelete} />
+              <SessionCard
+                key={session.id}
+                session={session}
+                working={workingIds.has(session.id)}
+                onRename={startRename}
+                onDelete={startDelete}
+              />
             ))}
       </ul>
 
@@ -134,7 +150,11 @@ export function SessionsList() {
 
       {!searching && sessions.isSuccess && list.length === 0 && <EmptyState />}
 
-      <RenameSessionDialog target={renameTarget} onOpenChange={(open) => !open && setRenameTarget(null)} onCloseAutoFocus={renameFocus.onCloseAutoFocus} />
+      <RenameSessionDialog
+        target={renameTarget}
+        onOpenChange={(open) => !open && setRenameTarget(null)}
+        onCloseAutoFocus={renameFocus.onCloseAutoFocus}
+      />
       <DeleteSessionDialog
         sessionId={deleteTarget}
         onOpenChange={(open) => !open && setDeleteTarget(null)}
@@ -159,7 +179,11 @@ function EmptyState() {
       <p className="text-sm text-muted-foreground">{t('sessions.empty.description')}</p>
       <div className="grid w-full max-w-xl gap-4 sm:grid-cols-2">
         {tiles.map(({ icon: Icon, title, hint }) => (
-          <Link key={title} to={paths.newSession.getHref()} className="flex flex-col items-center gap-2 rounded-xl border p-6 transition-colors hover:border-primary hover:bg-muted">
+          <Link
+            key={title}
+            to={paths.newSession.getHref()}
+            className="flex flex-col items-center gap-2 rounded-xl border p-6 transition-colors hover:border-primary hover:bg-muted"
+          >
             <Icon className="size-8 text-primary" aria-hidden="true" />
             <span className="font-semibold">{title}</span>
             <span className="text-xs text-muted-foreground">{hint}</span>

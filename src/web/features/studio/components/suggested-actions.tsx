@@ -19,7 +19,9 @@ export function SuggestedActions({ actions, onPick, disabled }: SuggestedActions
   if (actions.length === 0) return null;
   // A chip the server sent as codes reads, and fills in its request, in the reader's language.
   const worded = (action: SuggestedAction): SuggestedAction =>
-    action.title_code && action.description_code ? { ...action, title: word(action.title_code), description: word(action.description_code) } : action;
+    action.title_code && action.description_code
+      ? { ...action, title: word(action.title_code), description: word(action.description_code) }
+      : action;
   const fade = actions.length > FADE_AFTER;
   return (
     <div role="group" aria-labelledby={titleId} className="flex flex-col gap-1.5" data-fade={fade}>
@@ -44,8 +46,14 @@ export function SuggestedActions({ actions, onPick, disabled }: SuggestedActions
         </ul>
         {fade && (
           <>
-            <div className="pointer-events-none absolute inset-y-0 left-0 w-6 bg-gradient-to-r from-background to-transparent" aria-hidden="true" />
-            <div className="pointer-events-none absolute inset-y-0 right-0 w-6 bg-gradient-to-l from-background to-transparent" aria-hidden="true" />
+            <div
+              className="pointer-events-none absolute inset-y-0 left-0 w-6 bg-gradient-to-r from-background to-transparent"
+              aria-hidden="true"
+            />
+            <div
+              className="pointer-events-none absolute inset-y-0 right-0 w-6 bg-gradient-to-l from-background to-transparent"
+              aria-hidden="true"
+            />
           </>
         )}
       </div>

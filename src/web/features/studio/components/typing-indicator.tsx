@@ -26,7 +26,11 @@ export function TypingIndicator({ lastMessage, creditExhausted }: { lastMessage:
         {visible ? t('session.typing') : ''}
       </span>
       {visible && (
-        <div data-testid="typing-indicator" className="flex w-fit items-center gap-1 rounded-2xl rounded-bl-sm bg-muted px-4 py-3" aria-hidden="true">
+        <div
+          data-testid="typing-indicator"
+          className="flex w-fit items-center gap-1 rounded-2xl rounded-bl-sm bg-muted px-4 py-3"
+          aria-hidden="true"
+        >
           {[0, 150, 300].map((delay) => (
             <span key={delay} className="size-2 animate-bounce rounded-full bg-muted-foreground" style={{ animationDelay: `${delay}ms` }} />
           ))}

@@ -82,7 +82,14 @@ export function UserMessageTools({ message, resend }: { message: Message; resend
   return (
     <div className="flex items-center gap-1">
       {message.contentText.trim() !== '' && (
-        <Button variant="ghost" size="icon" className="size-8 text-muted-foreground" aria-label={t('chatUi.message.copy')} title={t('chatUi.message.copy')} onClick={() => void copy()}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8 text-muted-foreground"
+          aria-label={t('chatUi.message.copy')}
+          title={t('chatUi.message.copy')}
+          onClick={() => void copy()}
+        >
           <Copy className="size-3.5" aria-hidden="true" />
         </Button>
       )}

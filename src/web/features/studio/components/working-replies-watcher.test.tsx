@@ -13,13 +13,31 @@ let working: WorkingSessions;
 let replyStatus: string;
 beforeEach(() => {
   replyStatus = 'completed';
-  working = { sessions: [{ session_id: SESSION_ID, session_name: 'Lighthouse', reply_message_id: '5b7c1d2e-1111-4a4a-8b8b-0123456789ab' }] };
+  working = {
+    sessions: [{ session_id: SESSION_ID, session_name: 'Lighthouse', reply_message_id: '5b7c1d2e-1111-4a4a-8b8b-0123456789ab' }],
+  };
   setAuthProvider(() => ({ kind: 'cookie' }));
   vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
     const { pathname } = new URL(String(input));
-    if (pathname === '/api/replies/working') return new Response(JSON.stringify(working), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    if (pathname === '/api/replies/working')
+      return new Response(JSON.stringify(working), { status: 200, headers: { 'Content-Type': 'application/json' } });
     if (pathname === '/api/messages/5b7c1d2e-1111-4a4a-8b8b-0123456789ab') {
-      const reply = { id: '5b7c1d2e-1111-4a4a-8b8b-0123456789ab', session_id: SESSION_ID, contentText: '', timestamp_created: '2026-11-26T10:00:00.000Z', updated_at: '2026-11-26T10:00:00.000Z', parent_message_id: null, role: 'system', user_id: 'u1', processing_status: replyStatus, intent_data: null, context_references: null, files: [], chosen_version: null, engine: null };
+      const reply = {
+        id: '5b7c1d2e-1111-4a4a-8b8b-0123456789ab',
+        session_id: SESSION_ID,
+        contentText: '',
+        timestamp_created: '2026-11-26T10:00:00.000Z',
+        updated_at: '2026-11-26T10:00:00.000Z',
+        parent_message_id: null,
+        role: 'system',
+        user_id: 'u1',
+        processing_status: replyStatus,
+        intent_data: null,
+        context_references: null,
+        files: [],
+        chosen_version: null,
+        engine: null,
+      };
       return new Response(JSON.stringify(reply), { status: 200, headers: { 'Content-Type': 'application/json' } });
     }
     return new Response('{}', { status: 404 });

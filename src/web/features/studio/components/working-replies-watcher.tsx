@@ -33,7 +33,9 @@ export function WorkingRepliesWatcher() {
       getMessage(replyId).then(
         (reply) => {
           if (reply.processing_status !== 'completed') return;
-          toast(t('progress.finishedElsewhere', { session }), { action: { label: t('progress.open'), onClick: () => void navigate(paths.session.getHref(sessionId)) } });
+          toast(t('progress.finishedElsewhere', { session }), {
+            action: { label: t('progress.open'), onClick: () => void navigate(paths.session.getHref(sessionId)) },
+          });
         },
         () => undefined,
       );

@@ -42,7 +42,6 @@ export function ZoomableImage({ src, alt }: { src: string; alt: string }) {
     setView((current) => zoomTo(current, current.scale * factor, focus, fitted, frameSize));
   };
 
-
   // The wheel zooms instead of scrolling the page: React's wheel listener is passive, so a native one.
   useEffect(() => {
     const element = frame.current;
@@ -51,14 +50,25 @@ export function ZoomableImage({ src, alt }: { src: string; alt: string }) {
       event.preventDefault();
       const { fitted, frameSize } = measure();
       const current = viewRef.current;
-      setView(zoomTo(current, current.scale * Math.exp(-event.deltaY * WHEEL_ZOOM_PER_PX), focusAt(event.clientX, event.clientY), fitted, frameSize));
+      setView(
+        zoomTo(
+          current,
+          current.scale * Math.exp(-event.deltaY * WHEEL_ZOOM_PER_PX),
+          focusAt(event.clientX, event.clientY),
+          fitted,
+          frameSize,
+        ),
+      );
     };
     element.addEventListener('wheel', onWheel, { passive: false });
     // A resized screen (a phone turned) fits the image anew.
-    const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(() => {
-      measureFit();
-      setView(FITTED);
-    }) : null;
+    const resized =
+      typeof ResizeObserver === 'function'
+        ? new ResizeObserver(() => {
+            measureFit();
+            setView(FITTED);
+          })
+        : null;
     resized?.observe(element);
     return () => {
       element.removeEventListener('wheel', onWheel);
@@ -89,7 +99,9 @@ export function ZoomableImage({ src, alt }: { src: string; alt: string }) {
       const [a, b] = [...pointers.current.values()];
       const distance = Math.hypot(a!.x - b!.x, a!.y - b!.y);
       const focus = focusAt((a!.x + b!.x) / 2, (a!.y + b!.y) / 2);
-      setView((current) => zoomTo(current, (gesture.current!.scale * distance) / Math.max(1, gesture.current!.distance), focus, fitted, frameSize));
+      setView((current) =>
+        zoomTo(current, (gesture.current!.scale * distance) / Math.max(1, gesture.current!.distance), focus, fitted, frameSize),
+      );
       return;
     }
     if (pointers.current.size === 1) {
@@ -147,13 +159,25 @@ export function ZoomableImage({ src, alt }: { src: string; alt: string }) {
         />
       </div>
       <div className="flex items-center gap-1 rounded-full bg-black/70 p-1 text-white" role="toolbar" aria-label={t('chatUi.zoom.toolbar')}>
-        <button type="button" className="flex size-9 items-center justify-center rounded-full hover:bg-white/15 disabled:opacity-40" aria-label={t('chatUi.zoom.out')} disabled={view.scale <= ZOOM_MIN} onClick={() => zoomBy(1 / ZOOM_STEP)}>
+        <button
+          type="button"
+          className="flex size-9 items-center justify-center rounded-full hover:bg-white/15 disabled:opacity-40"
+          aria-label={t('chatUi.zoom.out')}
+          disabled={view.scale <= ZOOM_MIN}
+          onClick={() => zoomBy(1 / ZOOM_STEP)}
+        >
           <Minus className="size-4" aria-hidden="true" />
         </button>
         <span className="min-w-14 text-center text-xs tabular-nums" data-testid="zoom-level" aria-live="polite">
           {t('chatUi.zoom.percent', { value: percent })}
         </span>
-        <button type="button" className="flex size-9 items-center justify-center rounded-full hover:bg-white/15 disabled:opacity-40" aria-label={t('chatUi.zoom.in')} disabled={view.scale >= ZOOM_MAX} onClick={() => zoomBy(ZOOM_STEP)}>
+        <button
+          type="button"
+          className="flex size-9 items-center justify-center rounded-full hover:bg-white/15 disabled:opacity-40"
+          aria-label={t('chatUi.zoom.in')}
+          disabled={view.scale >= ZOOM_MAX}
+          onClick={() => zoomBy(ZOOM_STEP)}
+        >
           <Plus className="size-4" aria-hidden="true" />
         </button>
         <button type="button" className="flex h-9 items-center gap-1 rounded-full px-3 text-xs hover:bg-white/15" onClick={toggleFit}>

@@ -87,7 +87,11 @@ function useOlderPages(sessionId: string | undefined, messages: Message[], loade
       const element = scroller.current;
       if (element) fromBottom.current = element.scrollHeight - element.scrollTop;
     };
-    loadOlderMessages(queryClient, sessionId, { oldestHeld: oldest, limit: MESSAGES_FETCH_DEFAULT_LIMIT, beforeMerge: noteDistanceFromBottom }).then(
+    loadOlderMessages(queryClient, sessionId, {
+      oldestHeld: oldest,
+      limit: MESSAGES_FETCH_DEFAULT_LIMIT,
+      beforeMerge: noteDistanceFromBottom,
+    }).then(
       ({ reachedStart }) => setState({ sessionId, history: reachedStart ? 'start' : 'more' }),
       () => {
         fromBottom.current = null;

@@ -31,11 +31,14 @@ function distanceFromEnd(element: HTMLElement): number {
  * Following is given up only when the user moves up (scrollTop decreases): content growing below
  * does not move scrollTop, so a loading image can never be mistaken for the user leaving the end.
  */
-export function useFollowConversation(scroller: RefObject<HTMLElement | null>, content: RefObject<HTMLElement | null>, arrivalKey: string): FollowConversation {
+export function useFollowConversation(
+  scroller: RefObject<HTMLElement | null>,
+  content: RefObject<HTMLElement | null>,
+  arrivalKey: string,
+): FollowConversation {
   const following = useRef(true);
   const lastScrollTop = useRef(0);
   const [hasUnseen, setHasUnseen] = useState(false);
-
 
   useEffect(() => {
     const element = scroller.current;

@@ -22,7 +22,11 @@ interface Picked {
  * session's last choice (the server remembers it with each message) or the server's default, and
  * may change for any message; a shape or count the chosen engine cannot make is dropped.
  */
-export function useGenerationChoice(offers: readonly EngineOffer[], sessionId: string | undefined, sessionEngine: EngineKind | null | undefined) {
+export function useGenerationChoice(
+  offers: readonly EngineOffer[],
+  sessionId: string | undefined,
+  sessionEngine: EngineKind | null | undefined,
+) {
   const [picked, setPicked] = useState<Picked>({ sessionId, aspectRatio: null, imageCount: null });
   const current: Picked = picked.sessionId === sessionId ? picked : { sessionId, aspectRatio: null, imageCount: null };
   const offered = (kind: EngineKind | null | undefined) => offers.find((offer) => offer.kind === kind);

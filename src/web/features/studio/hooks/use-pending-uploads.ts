@@ -46,7 +46,11 @@ export function usePendingUploads(reservedSlots = 0) {
         const uploaded = await uploadFile(upright, signal);
         update(item.id, { userFileId: uploaded.id, userFile: uploaded });
         const verified = uploaded.verified_enum === 'pending' ? await waitForVerification(uploaded.id, signal) : uploaded;
-        update(item.id, { status: 'complete', result: verified.verified_enum === 'approved' ? 'approved' : 'rejected', userFile: verified });
+        update(item.id, {
+          status: 'complete',
+          result: verified.verified_enum === 'approved' ? 'approved' : 'rejected',
+          userFile: verified,
+        });
       } catch (error) {
         if (signal.aborted) return;
         update(item.id, { error: error instanceof Error ? error.message : String(error) });
@@ -61,7 +65,12 @@ export function usePendingUploads(reservedSlots = 0) {
     (files: readonly File[]) => {
       const { accepted, overLimit } = acceptPickedFiles(files, itemsRef.current, reservedRef.current);
       setLimitExceeded(overLimit);
-      const added: PendingUpload[] = accepted.map((file) => ({ id: crypto.randomUUID(), file, preview: URL.createObjectURL(file), status: 'pending' }));
+      const added: PendingUpload[] = accepted.map((file) => ({
+        id: crypto.randomUUID(),
+        file,
+        preview: URL.createObjectURL(file),
+        status: 'pending',
+      }));
       if (added.length === 0) return;
       itemsRef.current = [...itemsRef.current, ...added];
       setItems(itemsRef.current);

@@ -14,7 +14,15 @@ export function awaitsCredit(lastMessage: Message | undefined): boolean {
  * after a reload too; asking again for the same message is charged once, and still short of
  * credit it is refused again with nothing charged.
  */
-export function useResumeAfterTopUp({ lastMessage, resume, pending }: { lastMessage: Message | undefined; resume: () => void; pending: boolean }) {
+export function useResumeAfterTopUp({
+  lastMessage,
+  resume,
+  pending,
+}: {
+  lastMessage: Message | undefined;
+  resume: () => void;
+  pending: boolean;
+}) {
   const waiting = awaitsCredit(lastMessage);
   const { data: balance } = useBalance({ enabled: waiting });
   const balanceKey = balance ? `${balance.balance}:${balance.freeGenerationsLeft}` : null;

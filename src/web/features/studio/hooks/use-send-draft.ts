@@ -98,7 +98,9 @@ export function useSendDraft({ sessionId, draft, generation, onCreditRefused, on
             setLimit(spendingLimit);
             return;
           }
-          const engineRefusal = isAppError(sendError) ? engineRefusalSchema.safeParse((sendError.details as { refusal?: unknown } | undefined)?.refusal) : undefined;
+          const engineRefusal = isAppError(sendError)
+            ? engineRefusalSchema.safeParse((sendError.details as { refusal?: unknown } | undefined)?.refusal)
+            : undefined;
           if (engineRefusal?.success) {
             setRefusal(engineRefusal.data);
             return;

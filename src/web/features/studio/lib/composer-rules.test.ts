@@ -4,12 +4,22 @@ import { acceptPickedFiles, canSend, freeAttachmentSlots, screenPickedFiles } fr
 import type { PendingUpload } from './pending-upload';
 
 const image = (name: string) => new File(['x'], name, { type: 'image/jpeg' });
-const item = (patch: Partial<PendingUpload> = {}): PendingUpload => ({ id: crypto.randomUUID(), file: image('p.jpg'), preview: 'blob:p', status: 'pending', ...patch });
+const item = (patch: Partial<PendingUpload> = {}): PendingUpload => ({
+  id: crypto.randomUUID(),
+  file: image('p.jpg'),
+  preview: 'blob:p',
+  status: 'pending',
+  ...patch,
+});
 const approved = () => item({ status: 'complete', result: 'approved', userFileId: crypto.randomUUID() });
 
 describe('picking images for a message', () => {
   it('keeps image files only', () => {
-    const picked = [image('a.jpg'), new File(['<?php'], 'shell.php', { type: 'application/x-php' }), new File(['x'], 'b.png', { type: 'image/png' })];
+    const picked = [
+      image('a.jpg'),
+      new File(['<?php'], 'shell.php', { type: 'application/x-php' }),
+      new File(['x'], 'b.png', { type: 'image/png' }),
+    ];
     expect(acceptPickedFiles(picked, []).accepted.map((f) => f.name)).toEqual(['a.jpg', 'b.png']);
   });
 
@@ -80,7 +90,9 @@ describe('when a message can be sent', () => {
   });
 
   it('is not held up by a failed upload once the others are done', () => {
-    expect(canSend({ ...ready, text: '', items: [approved(), item({ status: 'processing', error: 'Network request failed' })] })).toBe(true);
+    expect(canSend({ ...ready, text: '', items: [approved(), item({ status: 'processing', error: 'Network request failed' })] })).toBe(
+      true,
+    );
   });
 });
 
@@ -91,6 +103,12 @@ describe('the image an edit targets shares the message limit', () => {
     expect(freeAttachmentSlots(four, 1)).toBe(0);
     expect(acceptPickedFiles([image('fifth.jpg')], four, 1)).toEqual({ accepted: [], overLimit: true });
     expect(acceptPickedFiles([image('a.jpg'), image('b.jpg')], [], 1).accepted).toHaveLength(2);
-    expect(acceptPickedFiles(Array.from({ length: 6 }, (_, i) => image(`${i}.jpg`)), [], 1).accepted).toHaveLength(4);
+    expect(
+      acceptPickedFiles(
+        Array.from({ length: 6 }, (_, i) => image(`${i}.jpg`)),
+        [],
+        1,
+      ).accepted,
+    ).toHaveLength(4);
   });
 });

@@ -25,10 +25,15 @@ export function canSend({ text, items, isLoading, disabled }: SendState): boolea
  * How many more images fit in this message. `reserved` counts images the message carries besides
  * the uploads (the image chosen with 'Edit this image'): together they never pass the limit.
  */
-export const freeAttachmentSlots = (items: readonly PendingUpload[], reserved = 0): number => Math.max(0, MAX_ATTACHMENTS - items.length - reserved);
+export const freeAttachmentSlots = (items: readonly PendingUpload[], reserved = 0): number =>
+  Math.max(0, MAX_ATTACHMENTS - items.length - reserved);
 
 /** Splits picked files into the image files that fit and whether some were left out for the limit. */
-export function acceptPickedFiles(files: readonly File[], items: readonly PendingUpload[], reserved = 0): { accepted: File[]; overLimit: boolean } {
+export function acceptPickedFiles(
+  files: readonly File[],
+  items: readonly PendingUpload[],
+  reserved = 0,
+): { accepted: File[]; overLimit: boolean } {
   const images = files.filter((file) => file.type.startsWith('image/'));
   const slots = freeAttachmentSlots(items, reserved);
   return { accepted: images.slice(0, slots), overLimit: images.length > slots };
@@ -49,7 +54,10 @@ const ALLOWED_TYPES: readonly string[] = UPLOAD_ALLOWED_MIME_TYPES;
  * instead of disappearing (a file picker's type filter is only a hint: "All files" bypasses it).
  * With `freeSlots`, the usable images past the 5-per-message limit are named too.
  */
-export function screenPickedFiles(files: readonly File[], freeSlots = Number.POSITIVE_INFINITY): { usable: File[]; refusals: PickRefusal[] } {
+export function screenPickedFiles(
+  files: readonly File[],
+  freeSlots = Number.POSITIVE_INFINITY,
+): { usable: File[]; refusals: PickRefusal[] } {
   const usable: File[] = [];
   const refusals: PickRefusal[] = [];
   for (const file of files) {

@@ -11,7 +11,24 @@ describe('merging fetched messages into the conversation', () => {
 
   it('replaces a message with the same id by the newer copy (its outputs arrived)', () => {
     const processing = message('r', '2025-01-01T10:01:00.000Z', { role: 'system', processing_status: 'processing' });
-    const done = { ...processing, processing_status: 'completed', updated_at: '2025-01-01T10:01:30.000Z', files: [{ id: 'f', fileUrl: '/f', thumbnailUrl: '/t', originalFilename: 'out.png', isGenerated: true, expired: false, contentDescription: 'a red jacket', version: 0, engine: null }] };
+    const done = {
+      ...processing,
+      processing_status: 'completed',
+      updated_at: '2025-01-01T10:01:30.000Z',
+      files: [
+        {
+          id: 'f',
+          fileUrl: '/f',
+          thumbnailUrl: '/t',
+          originalFilename: 'out.png',
+          isGenerated: true,
+          expired: false,
+          contentDescription: 'a red jacket',
+          version: 0,
+          engine: null,
+        },
+      ],
+    };
     const merged = mergeMessages([message('q', '2025-01-01T10:00:00.000Z'), processing], [done]);
     expect(merged).toHaveLength(2);
     expect(merged[1]).toEqual(done);
@@ -34,6 +51,8 @@ describe('merging fetched messages into the conversation', () => {
 
   it('answers the newest timestamp to fetch after on reconnect, or null before any message', () => {
     expect(lastTimestamp([])).toBeNull();
-    expect(lastTimestamp(mergeMessages([], [message('b', '2025-01-01T10:05:00.000Z'), message('a', '2025-01-01T10:00:00.000Z')]))).toBe('2025-01-01T10:05:00.000Z');
+    expect(lastTimestamp(mergeMessages([], [message('b', '2025-01-01T10:05:00.000Z'), message('a', '2025-01-01T10:00:00.000Z')]))).toBe(
+      '2025-01-01T10:05:00.000Z',
+    );
   });
 });

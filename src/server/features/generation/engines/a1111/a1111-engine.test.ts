@@ -15,7 +15,12 @@ const settings = (patch: Partial<ConstructorParameters<typeof A1111ImageEngine>[
   ...patch,
 });
 const options = (patch: Partial<EngineOptions> = {}): EngineOptions => ({ count: 1, aspectRatio: 'unchanged', ...patch });
-const photo = async (width = 640, height = 480) => ({ data: await sharp({ create: { width, height, channels: 3, background: '#68a' } }).png().toBuffer(), mimeType: 'image/png' });
+const photo = async (width = 640, height = 480) => ({
+  data: await sharp({ create: { width, height, channels: 3, background: '#68a' } })
+    .png()
+    .toBuffer(),
+  mimeType: 'image/png',
+});
 
 beforeAll(async () => {
   a1111 = await startFakeA1111({ auth: 'photomuse:s3cret', stepMs: 2 });
@@ -29,7 +34,14 @@ describe('the AUTOMATIC1111 engine', () => {
     const result = await engine.generate('a lighthouse at dusk', options({ count: 3, aspectRatio: '16:9' }));
     expect(result.images).toHaveLength(3);
     const request = a1111.received.find((r) => r.path === '/sdapi/v1/txt2img')!;
-    expect(request.json).toMatchObject({ prompt: 'a lighthouse at dusk', batch_size: 3, n_iter: 1, width: 1368, height: 768, override_settings: { sd_model_checkpoint: 'juggernautXL_v9' } });
+    expect(request.json).toMatchObject({
+      prompt: 'a lighthouse at dusk',
+      batch_size: 3,
+      n_iter: 1,
+      width: 1368,
+      height: 768,
+      override_settings: { sd_model_checkpoint: 'juggernautXL_v9' },
+    });
     expect(request.authorization).toBe(`Basic ${Buffer.from('photomuse:s3cret').toString('base64')}`);
     expect(a1111.usedModels).toEqual(['juggernautXL_v9.safetensors [c9e3e68f89]']);
     expect(result).toMatchObject({ model: 'juggernautXL_v9', note: 'Made with juggernautXL_v9 on AUTOMATIC1111.' });
@@ -40,14 +52,24 @@ describe('the AUTOMATIC1111 engine', () => {
     await engine.edit([first, await photo(480, 640)], 'make it a watercolour', options({ count: 2 }));
     const requests = a1111.received.filter((r) => r.path === '/sdapi/v1/img2img');
     expect(requests).toHaveLength(2);
-    expect(requests[0]!.json).toMatchObject({ init_images: [first.data.toString('base64')], prompt: 'make it a watercolour', denoising_strength: EDIT_DENOISING_STRENGTH, batch_size: 1, width: 1184, height: 888 });
+    expect(requests[0]!.json).toMatchObject({
+      init_images: [first.data.toString('base64')],
+      prompt: 'make it a watercolour',
+      denoising_strength: EDIT_DENOISING_STRENGTH,
+      batch_size: 1,
+      width: 1184,
+      height: 888,
+    });
     expect(EDIT_DENOISING_STRENGTH).toBeGreaterThan(0.3);
     expect(EDIT_DENOISING_STRENGTH).toBeLessThan(0.8);
   });
 
   it('upscales with extra-single-image and the configured upscaler', async () => {
     const result = await engine.upscale([await photo(300, 200)], options());
-    expect(a1111.received.find((r) => r.path === '/sdapi/v1/extra-single-image')!.json).toMatchObject({ upscaler_1: 'R-ESRGAN 4x+', upscaling_resize: 2 });
+    expect(a1111.received.find((r) => r.path === '/sdapi/v1/extra-single-image')!.json).toMatchObject({
+      upscaler_1: 'R-ESRGAN 4x+',
+      upscaling_resize: 2,
+    });
     expect(await sharp(result.images[0]!.data).metadata()).toMatchObject({ width: 600, height: 400 });
   });
 
@@ -88,8 +110,12 @@ describe('the AUTOMATIC1111 start-up check', () => {
   });
 
   it('names A1111_AUTH when --api-auth refuses us (401 without or with wrong credentials)', async () => {
-    expect(await new A1111ImageEngine(settings({ auth: undefined })).check()).toEqual([expect.objectContaining({ variable: 'A1111_AUTH', problem: 'unauthorized' })]);
-    expect(await new A1111ImageEngine(settings({ auth: { username: 'x', password: 'y' } })).check()).toEqual([expect.objectContaining({ variable: 'A1111_AUTH', problem: 'unauthorized' })]);
+    expect(await new A1111ImageEngine(settings({ auth: undefined })).check()).toEqual([
+      expect.objectContaining({ variable: 'A1111_AUTH', problem: 'unauthorized' }),
+    ]);
+    expect(await new A1111ImageEngine(settings({ auth: { username: 'x', password: 'y' } })).check()).toEqual([
+      expect.objectContaining({ variable: 'A1111_AUTH', problem: 'unauthorized' }),
+    ]);
   });
 
   it('names A1111_MODEL for a checkpoint the web UI does not have, and A1111_URL for one that does not answer', async () => {
@@ -101,6 +127,8 @@ describe('the AUTOMATIC1111 start-up check', () => {
         detail: `AUTOMATIC1111 at ${a1111.url} has no checkpoint "flux1-dev" (it has: sd_xl_base_1.0.safetensors [31e35c80fc], juggernautXL_v9.safetensors [c9e3e68f89]); set A1111_MODEL to one of them`,
       },
     ]);
-    expect(await new A1111ImageEngine(settings({ url: 'http://127.0.0.1:9' })).check()).toEqual([expect.objectContaining({ variable: 'A1111_URL', problem: 'unreachable' })]);
+    expect(await new A1111ImageEngine(settings({ url: 'http://127.0.0.1:9' })).check()).toEqual([
+      expect.objectContaining({ variable: 'A1111_URL', problem: 'unreachable' }),
+    ]);
   });
 });

@@ -52,7 +52,11 @@ export class A1111ImageEngine implements ImageEngine {
   constructor(private readonly config: A1111EngineConfig) {}
 
   capabilities(): EngineCapabilities {
-    return { textToImage: { maxImages: MAX_BATCH, model: this.config.model ?? null }, edit: { maxImages: MAX_BATCH, maxInputImages: 1, model: this.config.model ?? null }, aspectRatios: null };
+    return {
+      textToImage: { maxImages: MAX_BATCH, model: this.config.model ?? null },
+      edit: { maxImages: MAX_BATCH, maxInputImages: 1, model: this.config.model ?? null },
+      aspectRatios: null,
+    };
   }
 
   modelFor(): string | null {
@@ -61,11 +65,20 @@ export class A1111ImageEngine implements ImageEngine {
 
   private headers(): Record<string, string> {
     const { auth } = this.config;
-    return { 'Content-Type': 'application/json', ...(auth ? { Authorization: `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}` } : {}) };
+    return {
+      'Content-Type': 'application/json',
+      ...(auth ? { Authorization: `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}` } : {}),
+    };
   }
 
   private post(path: string, body: unknown, signal: AbortSignal | undefined) {
-    return sendForJson<unknown>(`${this.config.url}${path}`, { method: 'POST', headers: this.headers(), body: JSON.stringify(body), signal, what: `AUTOMATIC1111 ${path}` });
+    return sendForJson<unknown>(`${this.config.url}${path}`, {
+      method: 'POST',
+      headers: this.headers(),
+      body: JSON.stringify(body),
+      signal,
+      what: `AUTOMATIC1111 ${path}`,
+    });
   }
 
   private get(path: string, signal: AbortSignal | undefined) {
@@ -74,12 +87,26 @@ export class A1111ImageEngine implements ImageEngine {
 
   /** The checkpoint is asked for on every request, so a model switched in the web UI cannot sneak in. */
   private get overrides() {
-    return this.config.model ? { override_settings: { sd_model_checkpoint: this.config.model }, override_settings_restore_afterwards: true } : {};
+    return this.config.model
+      ? { override_settings: { sd_model_checkpoint: this.config.model }, override_settings_restore_afterwards: true }
+      : {};
   }
 
   async generate(prompt: string, options: EngineOptions): Promise<EngineResult> {
     const size = sizeFor(aspectRatioDimensions(options.aspectRatio) ?? { width: 1, height: 1 });
-    return this.run('/sdapi/v1/txt2img', { prompt, negative_prompt: '', seed: randomInt(0, 2 ** 32), batch_size: Math.min(options.count, MAX_BATCH), n_iter: 1, ...size, ...this.overrides }, options);
+    return this.run(
+      '/sdapi/v1/txt2img',
+      {
+        prompt,
+        negative_prompt: '',
+        seed: randomInt(0, 2 ** 32),
+        batch_size: Math.min(options.count, MAX_BATCH),
+        n_iter: 1,
+        ...size,
+        ...this.overrides,
+      },
+      options,
+    );
   }
 
   async edit(images: EngineImage[], prompt: string, options: EngineOptions): Promise<EngineResult> {
@@ -120,7 +147,13 @@ export class A1111ImageEngine implements ImageEngine {
       for (const image of images) {
         const answer = z
           .object({ image: z.string() })
-          .parse(await this.post('/sdapi/v1/extra-single-image', { image: image.data.toString('base64'), upscaler_1: this.config.upscaler, upscaling_resize: 2, resize_mode: 0 }, options.signal));
+          .parse(
+            await this.post(
+              '/sdapi/v1/extra-single-image',
+              { image: image.data.toString('base64'), upscaler_1: this.config.upscaler, upscaling_resize: 2, resize_mode: 0 },
+              options.signal,
+            ),
+          );
         results.push({ data: Buffer.from(answer.image, 'base64'), mimeType: 'image/png' });
       }
     } catch (error) {
@@ -134,7 +167,11 @@ export class A1111ImageEngine implements ImageEngine {
     try {
       const answer = imagesAnswer.parse(await this.post(path, body, options.signal));
       const model = modelOf(answer.info) ?? this.config.model;
-      return { images: answer.images.map((image) => ({ data: Buffer.from(image, 'base64'), mimeType: 'image/png' })), note: noteOf(model), model };
+      return {
+        images: answer.images.map((image) => ({ data: Buffer.from(image, 'base64'), mimeType: 'image/png' })),
+        note: noteOf(model),
+        model,
+      };
     } catch (error) {
       throw this.failure(error, options.signal);
     } finally {
@@ -148,8 +185,12 @@ export class A1111ImageEngine implements ImageEngine {
       void this.post('/sdapi/v1/interrupt', {}, AbortSignal.timeout(INTERRUPT_TIMEOUT_MS)).catch(() => undefined);
       return signal.reason ?? error;
     }
-    if (error instanceof z.ZodError) return new EngineError('transient', coded('engine.serverNoImages', { engine: 'AUTOMATIC1111' }), { cause: error });
-    if (error instanceof ServerAnswerError && error.status === 404) return new EngineError('invalid', coded('engine.serverCannotHandleDetail', { engine: 'AUTOMATIC1111', detail: detailOf(error) }), { cause: error });
+    if (error instanceof z.ZodError)
+      return new EngineError('transient', coded('engine.serverNoImages', { engine: 'AUTOMATIC1111' }), { cause: error });
+    if (error instanceof ServerAnswerError && error.status === 404)
+      return new EngineError('invalid', coded('engine.serverCannotHandleDetail', { engine: 'AUTOMATIC1111', detail: detailOf(error) }), {
+        cause: error,
+      });
     return engineErrorOf(error, 'AUTOMATIC1111');
   }
 
@@ -162,11 +203,17 @@ export class A1111ImageEngine implements ImageEngine {
         await new Promise((resolve) => setTimeout(resolve, PROGRESS_POLL_MS));
         if (stopped) return;
         try {
-          const progress = progressAnswer.parse(await this.get(`/sdapi/v1/progress?skip_current_image=${options.onPreview ? 'false' : 'true'}`, AbortSignal.timeout(PROGRESS_POLL_MS * 4)));
+          const progress = progressAnswer.parse(
+            await this.get(
+              `/sdapi/v1/progress?skip_current_image=${options.onPreview ? 'false' : 'true'}`,
+              AbortSignal.timeout(PROGRESS_POLL_MS * 4),
+            ),
+          );
           if (stopped) return;
           const { sampling_step: step, sampling_steps: total } = progress.state ?? {};
           if (typeof step === 'number' && typeof total === 'number' && total > 0) options.onProgress?.({ step, total });
-          if (progress.current_image && options.onPreview) options.onPreview(await sharp(Buffer.from(progress.current_image, 'base64')).jpeg().toBuffer());
+          if (progress.current_image && options.onPreview)
+            options.onPreview(await sharp(Buffer.from(progress.current_image, 'base64')).jpeg().toBuffer());
         } catch {
           // A progress answer missed is no failure of the picture.
         }
@@ -190,18 +237,42 @@ export class A1111ImageEngine implements ImageEngine {
       upscalers = z.array(z.object({ name: z.string() })).parse(await this.get('/sdapi/v1/upscalers', signal));
     } catch (error) {
       if (error instanceof ServerAnswerError && (error.status === 401 || error.status === 403)) {
-        return [{ variable: 'A1111_AUTH', model: url, problem: 'unauthorized', detail: `AUTOMATIC1111 at ${url} refused the credentials (HTTP ${error.status}); set A1111_AUTH to the user:password given to --api-auth` }];
+        return [
+          {
+            variable: 'A1111_AUTH',
+            model: url,
+            problem: 'unauthorized',
+            detail: `AUTOMATIC1111 at ${url} refused the credentials (HTTP ${error.status}); set A1111_AUTH to the user:password given to --api-auth`,
+          },
+        ];
       }
       const reason = error instanceof Error ? error.message : String(error);
-      return [{ variable: 'A1111_URL', model: url, problem: 'unreachable', detail: `AUTOMATIC1111 at ${url} does not answer its API (${reason}); set A1111_URL to a web UI started with --api` }];
+      return [
+        {
+          variable: 'A1111_URL',
+          model: url,
+          problem: 'unreachable',
+          detail: `AUTOMATIC1111 at ${url} does not answer its API (${reason}); set A1111_URL to a web UI started with --api`,
+        },
+      ];
     }
     const problems: ModelProblem[] = [];
     const { model, upscaler } = this.config;
     if (model && !models.some((item) => [item.title, item.model_name, basename(item.filename)].includes(model))) {
-      problems.push({ variable: 'A1111_MODEL', model, problem: 'not-found', detail: `AUTOMATIC1111 at ${url} has no checkpoint "${model}" (it has: ${models.map((item) => item.title).join(', ') || 'none'}); set A1111_MODEL to one of them` });
+      problems.push({
+        variable: 'A1111_MODEL',
+        model,
+        problem: 'not-found',
+        detail: `AUTOMATIC1111 at ${url} has no checkpoint "${model}" (it has: ${models.map((item) => item.title).join(', ') || 'none'}); set A1111_MODEL to one of them`,
+      });
     }
     if (!upscalers.some((item) => item.name === upscaler)) {
-      problems.push({ variable: 'A1111_UPSCALER', model: upscaler, problem: 'not-found', detail: `AUTOMATIC1111 at ${url} has no upscaler "${upscaler}" (it has: ${upscalers.map((item) => item.name).join(', ')}); set A1111_UPSCALER to one of them` });
+      problems.push({
+        variable: 'A1111_UPSCALER',
+        model: upscaler,
+        problem: 'not-found',
+        detail: `AUTOMATIC1111 at ${url} has no upscaler "${upscaler}" (it has: ${upscalers.map((item) => item.name).join(', ')}); set A1111_UPSCALER to one of them`,
+      });
     }
     return problems;
   }

@@ -14,7 +14,11 @@ const MODEL_FILE = /\.(safetensors|sft|ckpt|pt|pth|bin|gguf|onnx)$/i;
  * the problems (each naming the variable to fix) and ComfyUI's /object_info, which the engine
  * keeps to know which inputs it may leave out.
  */
-export async function checkComfyUi(client: ComfyUiClient, settings: { url: string }, workflows: Workflow[]): Promise<{ problems: ModelProblem[]; objectInfo: ObjectInfo | undefined }> {
+export async function checkComfyUi(
+  client: ComfyUiClient,
+  settings: { url: string },
+  workflows: Workflow[],
+): Promise<{ problems: ModelProblem[]; objectInfo: ObjectInfo | undefined }> {
   let objectInfo: ObjectInfo;
   try {
     objectInfo = await client.objectInfo(AbortSignal.timeout(CHECK_TIMEOUT_MS));
@@ -26,10 +30,25 @@ export async function checkComfyUi(client: ComfyUiClient, settings: { url: strin
 
 function serverProblem(error: unknown, url: string): ModelProblem {
   if (error instanceof ServerAnswerError && (error.status === 401 || error.status === 403)) {
-    return { variable: 'COMFYUI_API_KEY', model: url, problem: 'unauthorized', detail: `ComfyUI at ${url} refused the credentials (HTTP ${error.status}); set COMFYUI_API_KEY to the token it accepts` };
+    return {
+      variable: 'COMFYUI_API_KEY',
+      model: url,
+      problem: 'unauthorized',
+      detail: `ComfyUI at ${url} refused the credentials (HTTP ${error.status}); set COMFYUI_API_KEY to the token it accepts`,
+    };
   }
-  const reason = error instanceof ServerUnreachableError || error instanceof ServerAnswerError ? error.message : error instanceof Error ? error.message : String(error);
-  return { variable: 'COMFYUI_URL', model: url, problem: 'unreachable', detail: `ComfyUI at ${url} does not answer as ComfyUI does (${reason}); set COMFYUI_URL to a running ComfyUI` };
+  const reason =
+    error instanceof ServerUnreachableError || error instanceof ServerAnswerError
+      ? error.message
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return {
+    variable: 'COMFYUI_URL',
+    model: url,
+    problem: 'unreachable',
+    detail: `ComfyUI at ${url} does not answer as ComfyUI does (${reason}); set COMFYUI_URL to a running ComfyUI`,
+  };
 }
 
 /** What a workflow needs that this ComfyUI does not have. */
@@ -58,8 +77,18 @@ export function workflowProblems(workflow: Workflow, objectInfo: ObjectInfo): Mo
       if (!choices || choices.includes(value)) continue;
       problems.push(
         typeof value === 'string' && MODEL_FILE.test(value)
-          ? { variable, model: value, problem: 'not-found', detail: `workflow "${workflow.name}" loads the model file "${value}" (${node.class_type}.${input}), which is not installed in this ComfyUI; install it, or edit the workflow` }
-          : { variable, model: String(value), problem: 'not-found', detail: `workflow "${workflow.name}" sets ${node.class_type}.${input} to "${String(value)}", which this ComfyUI does not offer` },
+          ? {
+              variable,
+              model: value,
+              problem: 'not-found',
+              detail: `workflow "${workflow.name}" loads the model file "${value}" (${node.class_type}.${input}), which is not installed in this ComfyUI; install it, or edit the workflow`,
+            }
+          : {
+              variable,
+              model: String(value),
+              problem: 'not-found',
+              detail: `workflow "${workflow.name}" sets ${node.class_type}.${input} to "${String(value)}", which this ComfyUI does not offer`,
+            },
       );
     }
   }
@@ -68,7 +97,12 @@ export function workflowProblems(workflow: Workflow, objectInfo: ObjectInfo): Mo
     const node = workflow.workflow[ref.node]!;
     const info = objectInfo[node.class_type];
     if (info && !(ref.input in (info.input.required ?? {})) && !(ref.input in (info.input.optional ?? {}))) {
-      problems.push({ variable, model: workflow.name, problem: 'missing-node', detail: `workflow "${workflow.name}" maps ${node.class_type}.${ref.input} (node ${ref.node}), an input this ComfyUI's ${node.class_type} does not take` });
+      problems.push({
+        variable,
+        model: workflow.name,
+        problem: 'missing-node',
+        detail: `workflow "${workflow.name}" maps ${node.class_type}.${ref.input} (node ${ref.node}), an input this ComfyUI's ${node.class_type} does not take`,
+      });
     }
   }
   return problems;

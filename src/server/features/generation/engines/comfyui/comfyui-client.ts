@@ -83,10 +83,22 @@ export class ComfyUiClient {
   /** As `upload`, answering where ComfyUI put the file (what /upload/mask's original_ref names). */
   async uploadFile(image: EngineImage, signal?: AbortSignal): Promise<UploadedFile> {
     const form = new FormData();
-    form.append('image', new Blob([new Uint8Array(image.data)], { type: image.mimeType }), `photomuse-${randomUUID()}.${extensionOf(image.mimeType)}`);
+    form.append(
+      'image',
+      new Blob([new Uint8Array(image.data)], { type: image.mimeType }),
+      `photomuse-${randomUUID()}.${extensionOf(image.mimeType)}`,
+    );
     form.append('type', 'input');
     form.append('subfolder', 'photomuse');
-    return uploadedSchema.parse(await sendForJson(`${this.config.url}/upload/image`, { method: 'POST', body: form, headers: this.headers(), signal, what: 'ComfyUI /upload/image' }));
+    return uploadedSchema.parse(
+      await sendForJson(`${this.config.url}/upload/image`, {
+        method: 'POST',
+        body: form,
+        headers: this.headers(),
+        signal,
+        what: 'ComfyUI /upload/image',
+      }),
+    );
   }
 
   /**
@@ -102,7 +114,15 @@ export class ComfyUiClient {
     form.append('type', 'input');
     form.append('subfolder', 'photomuse');
     form.append('original_ref', JSON.stringify({ filename: original.name, subfolder: original.subfolder, type: 'input' }));
-    const answer = uploadedSchema.parse(await sendForJson(`${this.config.url}/upload/mask`, { method: 'POST', body: form, headers: this.headers(), signal, what: 'ComfyUI /upload/mask' }));
+    const answer = uploadedSchema.parse(
+      await sendForJson(`${this.config.url}/upload/mask`, {
+        method: 'POST',
+        body: form,
+        headers: this.headers(),
+        signal,
+        what: 'ComfyUI /upload/mask',
+      }),
+    );
     return loadImageName(answer);
   }
 
@@ -123,7 +143,11 @@ export class ComfyUiClient {
   }
 
   async history(promptId: string, signal?: AbortSignal): Promise<HistoryEntry | undefined> {
-    const answer = await sendForJson<Record<string, unknown>>(`${this.config.url}/history/${encodeURIComponent(promptId)}`, { headers: this.headers(), signal, what: 'ComfyUI /history' });
+    const answer = await sendForJson<Record<string, unknown>>(`${this.config.url}/history/${encodeURIComponent(promptId)}`, {
+      headers: this.headers(),
+      signal,
+      what: 'ComfyUI /history',
+    });
     const entry = answer[promptId];
     return entry === undefined ? undefined : historyEntrySchema.parse(entry);
   }
@@ -131,7 +155,10 @@ export class ComfyUiClient {
   async view(image: OutputImage, signal?: AbortSignal): Promise<EngineImage> {
     const query = new URLSearchParams({ filename: image.filename, subfolder: image.subfolder, type: image.type });
     const response = await send(`${this.config.url}/view?${query.toString()}`, { headers: this.headers(), signal, what: 'ComfyUI /view' });
-    return { data: Buffer.from(await response.arrayBuffer()), mimeType: response.headers.get('content-type')?.split(';')[0] ?? 'image/png' };
+    return {
+      data: Buffer.from(await response.arrayBuffer()),
+      mimeType: response.headers.get('content-type')?.split(';')[0] ?? 'image/png',
+    };
   }
 
   /**

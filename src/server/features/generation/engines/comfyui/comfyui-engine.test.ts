@@ -11,8 +11,18 @@ import { loadWorkflows, SHIPPED_WORKFLOWS_DIR } from './workflow';
  */
 let comfy: FakeComfyUi;
 let engine: ComfyUiImageEngine;
-const workflows = loadWorkflows(SHIPPED_WORKFLOWS_DIR, ['flux1-schnell', 'qwen-image-edit', 'realesrgan-x4-upscale', 'qwen-image-edit-inpaint']);
-const photo = async (width = 800, height = 600) => ({ data: await sharp({ create: { width, height, channels: 3, background: '#a86' } }).jpeg().toBuffer(), mimeType: 'image/jpeg' });
+const workflows = loadWorkflows(SHIPPED_WORKFLOWS_DIR, [
+  'flux1-schnell',
+  'qwen-image-edit',
+  'realesrgan-x4-upscale',
+  'qwen-image-edit-inpaint',
+]);
+const photo = async (width = 800, height = 600) => ({
+  data: await sharp({ create: { width, height, channels: 3, background: '#a86' } })
+    .jpeg()
+    .toBuffer(),
+  mimeType: 'image/jpeg',
+});
 const options = (patch: Partial<EngineOptions> = {}): EngineOptions => ({ count: 1, aspectRatio: 'unchanged', ...patch });
 
 beforeAll(async () => {
@@ -27,7 +37,10 @@ describe('the ComfyUI engine', () => {
   it('makes new pictures with the text-to-image workflow, in the shape and number asked for, and reports the steps and previews', async () => {
     const progress: Array<{ step: number; total: number }> = [];
     const previews: Buffer[] = [];
-    const result = await engine.generate('a lighthouse at dusk', options({ count: 2, aspectRatio: '16:9', onProgress: (p) => progress.push(p), onPreview: (jpeg) => previews.push(jpeg) }));
+    const result = await engine.generate(
+      'a lighthouse at dusk',
+      options({ count: 2, aspectRatio: '16:9', onProgress: (p) => progress.push(p), onPreview: (jpeg) => previews.push(jpeg) }),
+    );
     expect(result.images).toHaveLength(2);
     expect(await sharp(result.images[0]!.data).metadata()).toMatchObject({ width: 1360, height: 768 });
     expect(result).toMatchObject({ note: 'Made with FLUX.1 [schnell] on ComfyUI.', model: 'FLUX.1 [schnell]' });
@@ -63,13 +76,25 @@ describe('the ComfyUI engine', () => {
 
   it('edits a selected area: the upright photo to /upload/image, the mask over it through /upload/mask, and the inpainting workflow on the masked photo', async () => {
     // A portrait JPEG stored sideways (EXIF orientation 6): the mask is drawn on the upright photo.
-    const sideways = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#a86' } }).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const sideways = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#a86' } })
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
     const selected = Buffer.alloc(400 * 600);
     for (let y = 100; y < 300; y += 1) for (let x = 50; x < 150; x += 1) selected[y * 400 + x] = 255;
-    const mask = { png: await sharp(selected, { raw: { width: 400, height: 600, channels: 1 } }).png().toBuffer(), width: 400, height: 600 };
+    const mask = {
+      png: await sharp(selected, { raw: { width: 400, height: 600, channels: 1 } })
+        .png()
+        .toBuffer(),
+      width: 400,
+      height: 600,
+    };
     const result = await engine.edit([{ data: sideways, mimeType: 'image/jpeg' }], 'make the jacket red', options({ mask }));
     expect(result.images).toHaveLength(1);
-    expect(comfy.received.map((request) => request.path).filter((path) => path.startsWith('/upload/'))).toEqual(['/upload/image', '/upload/mask']);
+    expect(comfy.received.map((request) => request.path).filter((path) => path.startsWith('/upload/'))).toEqual([
+      '/upload/image',
+      '/upload/mask',
+    ]);
     expect(comfy.prompts).toHaveLength(1);
     const sent = comfy.prompts[0]!.prompt;
     // The inpainting workflow: LoadImage's MASK output into InpaintModelConditioning, whose latent is sampled.
@@ -88,8 +113,18 @@ describe('the ComfyUI engine', () => {
   });
 
   it('without an inpaint workflow a masked edit runs the edit workflow (the compositing keeps only the area)', async () => {
-    const editOnly = new ComfyUiImageEngine({ url: comfy.url, apiKey: undefined, workflows: workflows.filter((workflow) => workflow.task !== 'inpaint') });
-    const mask = { png: await sharp(Buffer.alloc(800 * 600, 255), { raw: { width: 800, height: 600, channels: 1 } }).png().toBuffer(), width: 800, height: 600 };
+    const editOnly = new ComfyUiImageEngine({
+      url: comfy.url,
+      apiKey: undefined,
+      workflows: workflows.filter((workflow) => workflow.task !== 'inpaint'),
+    });
+    const mask = {
+      png: await sharp(Buffer.alloc(800 * 600, 255), { raw: { width: 800, height: 600, channels: 1 } })
+        .png()
+        .toBuffer(),
+      width: 800,
+      height: 600,
+    };
     await editOnly.edit([await photo()], 'make the jacket red', options({ mask }));
     expect(comfy.received.some((request) => request.path === '/upload/mask')).toBe(false);
     expect(comfy.prompts[0]!.prompt['90']).toBeUndefined();
@@ -129,7 +164,9 @@ describe('the ComfyUI engine', () => {
   });
 
   it('any other execution error is final, naming the node', async () => {
-    comfy.script({ executionError: { exceptionType: 'RuntimeError', message: 'mat1 and mat2 shapes cannot be multiplied (1x768 and 2048x3072)' } });
+    comfy.script({
+      executionError: { exceptionType: 'RuntimeError', message: 'mat1 and mat2 shapes cannot be multiplied (1x768 and 2048x3072)' },
+    });
     const error = (await engine.generate('a lighthouse', options()).catch((e: unknown) => e)) as EngineError;
     expect(error.kind).toBe('invalid');
     expect(error.message).toBe('ComfyUI failed in KSampler (node 3): mat1 and mat2 shapes cannot be multiplied (1x768 and 2048x3072)');
@@ -175,10 +212,17 @@ describe('the ComfyUI start-up check', () => {
 
   it('names a node class the workflow needs that ComfyUI lacks', async () => {
     const [flux] = loadWorkflows(SHIPPED_WORKFLOWS_DIR, ['flux1-schnell']);
-    const custom = { ...flux!, workflow: { ...flux!.workflow, '8': { class_type: 'VAEDecodeTiledPlus', inputs: { samples: ['3', 0], vae: ['4', 2] } } } };
+    const custom = {
+      ...flux!,
+      workflow: { ...flux!.workflow, '8': { class_type: 'VAEDecodeTiledPlus', inputs: { samples: ['3', 0], vae: ['4', 2] } } },
+    };
     const problems = await new ComfyUiImageEngine({ url: comfy.url, apiKey: undefined, workflows: [custom] }).check();
     expect(problems).toEqual([
-      expect.objectContaining({ variable: 'COMFYUI_WORKFLOWS', problem: 'missing-node', detail: expect.stringContaining('uses the node VAEDecodeTiledPlus, which this ComfyUI does not have') }),
+      expect.objectContaining({
+        variable: 'COMFYUI_WORKFLOWS',
+        problem: 'missing-node',
+        detail: expect.stringContaining('uses the node VAEDecodeTiledPlus, which this ComfyUI does not have'),
+      }),
     ]);
   });
 });

@@ -77,11 +77,13 @@ export class ComfyUiImageEngine implements ImageEngine {
     // A selected area goes to the inpaint workflow, which samples only inside it; without one, the
     // edit workflow repaints the photo and the compositing afterwards keeps only the area.
     const inpaint = this.workflowFor('inpaint');
-    if (options.mask && images.length === 1 && inpaint) return this.runWorkflow(inpaint, prompt, images, options.count, options, options.mask);
+    if (options.mask && images.length === 1 && inpaint)
+      return this.runWorkflow(inpaint, prompt, images, options.count, options, options.mask);
     const workflow = this.workflowFor('edit');
     if (!workflow) throw new EngineError('invalid', coded('engine.noEditWorkflow'));
     if (options.combine || images.length === 1) {
-      if (images.length > workflow.inputs.images.length) throw new EngineError('invalid', coded('engine.tooManyPhotos', { count: workflow.inputs.images.length }));
+      if (images.length > workflow.inputs.images.length)
+        throw new EngineError('invalid', coded('engine.tooManyPhotos', { count: workflow.inputs.images.length }));
       return this.runWorkflow(workflow, prompt, images, options.count, options);
     }
     return this.perPhoto(workflow, prompt, images, options);
@@ -95,21 +97,38 @@ export class ComfyUiImageEngine implements ImageEngine {
     return { images: results, note: noteOf(workflow), model: workflow.title };
   }
 
-  private async runWorkflow(workflow: Workflow, text: string, images: EngineImage[], count: number, options: EngineOptions, mask?: EngineMask): Promise<EngineResult> {
+  private async runWorkflow(
+    workflow: Workflow,
+    text: string,
+    images: EngineImage[],
+    count: number,
+    options: EngineOptions,
+    mask?: EngineMask,
+  ): Promise<EngineResult> {
     const signal = options.signal;
     try {
       const objectInfo = (this.objectInfo ??= await this.client.objectInfo(signal));
       const clientId = randomUUID();
       const socket = await this.client.openSocket(clientId, signal);
       try {
-        const names = mask ? [await this.uploadMasked(images[0]!, mask, signal)] : await Promise.all(images.map((image) => this.client.upload(image, signal)));
+        const names = mask
+          ? [await this.uploadMasked(images[0]!, mask, signal)]
+          : await Promise.all(images.map((image) => this.client.upload(image, signal)));
         const source = images[0] ? await sharp(images[0].data).metadata() : undefined;
-        const size = sizeFor(options.aspectRatio, workflow, source?.width && source.height ? { width: source.width, height: source.height } : undefined);
+        const size = sizeFor(
+          options.aspectRatio,
+          workflow,
+          source?.width && source.height ? { width: source.width, height: source.height } : undefined,
+        );
         const perRun = workflow.inputs.batchSize.length > 0 ? Math.min(count, workflow.maxImages) : 1;
         const outputs: EngineImage[] = [];
         while (outputs.length < count) {
           const batchSize = Math.min(perRun, count - outputs.length);
-          const prompt = buildPrompt(workflow, { prompt: text, negativePrompt: '', seed: randomInt(0, 2 ** 47), ...size, batchSize, images: names }, optionalIn(objectInfo));
+          const prompt = buildPrompt(
+            workflow,
+            { prompt: text, negativePrompt: '', seed: randomInt(0, 2 ** 47), ...size, batchSize, images: names },
+            optionalIn(objectInfo),
+          );
           const chosenId = randomUUID();
           const promptId = await this.client.queuePrompt(prompt, clientId, chosenId, signal).catch((error: unknown) => {
             if (signal?.aborted) void this.client.stop(chosenId);
@@ -166,7 +185,8 @@ export class ComfyUiImageEngine implements ImageEngine {
         const failure = failureOf(message, options.attempt ?? 1);
         if (failure) return finish(failure);
         if (message.type === 'execution_start') running = true;
-        if (message.type === 'progress' && typeof message.data.value === 'number' && typeof message.data.max === 'number') options.onProgress?.({ step: message.data.value, total: message.data.max });
+        if (message.type === 'progress' && typeof message.data.value === 'number' && typeof message.data.max === 'number')
+          options.onProgress?.({ step: message.data.value, total: message.data.max });
         if (message.type === 'execution_success' || (message.type === 'executing' && message.data.node === null)) finish();
       });
       socket.onPreview((image, type) => {
@@ -223,8 +243,15 @@ function failureOf(message: SocketMessage, attempt: number): EngineError | undef
 /** ComfyUI refusing our prompt (400, node_errors) is final: the same prompt would be refused again. */
 function classify(error: unknown): unknown {
   if (error instanceof ServerAnswerError && error.status === 400) {
-    const body = error.json() as { error?: { message?: string; details?: string }; node_errors?: Record<string, { class_type?: string; errors?: Array<{ message?: string; details?: string }> }> } | undefined;
-    const nodeErrors = Object.entries(body?.node_errors ?? {}).flatMap(([id, entry]) => (entry.errors ?? []).map((reason) => `${entry.class_type ?? '?'} ${id}: ${reason.message ?? ''} (${reason.details ?? ''})`));
+    const body = error.json() as
+      | {
+          error?: { message?: string; details?: string };
+          node_errors?: Record<string, { class_type?: string; errors?: Array<{ message?: string; details?: string }> }>;
+        }
+      | undefined;
+    const nodeErrors = Object.entries(body?.node_errors ?? {}).flatMap(([id, entry]) =>
+      (entry.errors ?? []).map((reason) => `${entry.class_type ?? '?'} ${id}: ${reason.message ?? ''} (${reason.details ?? ''})`),
+    );
     const summary = [body?.error?.message ?? 'invalid prompt', ...nodeErrors].join('; ');
     return new EngineError('invalid', coded('engine.workflowRefused', { detail: summary.slice(0, 470) }), { cause: error });
   }

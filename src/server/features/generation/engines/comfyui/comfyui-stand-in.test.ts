@@ -24,7 +24,18 @@ function graph(): Record<string, { class_type: string; inputs: Record<string, un
     '5': { class_type: 'EmptySD3LatentImage', inputs: { width: 512, height: 256, batch_size: 2 } },
     '3': {
       class_type: 'KSampler',
-      inputs: { model: ['4', 0], seed: 1, steps: 4, cfg: 1, sampler_name: 'euler', scheduler: 'simple', positive: ['6', 0], negative: ['6', 0], latent_image: ['5', 0], denoise: 1 },
+      inputs: {
+        model: ['4', 0],
+        seed: 1,
+        steps: 4,
+        cfg: 1,
+        sampler_name: 'euler',
+        scheduler: 'simple',
+        positive: ['6', 0],
+        negative: ['6', 0],
+        latent_image: ['5', 0],
+        denoise: 1,
+      },
     },
     '8': { class_type: 'VAEDecode', inputs: { samples: ['3', 0], vae: ['4', 2] } },
     '9': { class_type: 'SaveImage', inputs: { images: ['8', 0], filename_prefix: 'test' } },
@@ -32,8 +43,19 @@ function graph(): Record<string, { class_type: string; inputs: Record<string, un
 }
 
 async function postPrompt(prompt: unknown, clientId?: string) {
-  const response = await fetch(`${comfy.url}/prompt`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ prompt, client_id: clientId }) });
-  return { status: response.status, body: (await response.json()) as { error?: { type: string; message: string; details: string }; node_errors?: Record<string, { class_type: string; errors: Array<{ type: string; message: string; details: string }> }>; prompt_id?: string } };
+  const response = await fetch(`${comfy.url}/prompt`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ prompt, client_id: clientId }),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as {
+      error?: { type: string; message: string; details: string };
+      node_errors?: Record<string, { class_type: string; errors: Array<{ type: string; message: string; details: string }> }>;
+      prompt_id?: string;
+    },
+  };
 }
 
 describe('prompt validation, as ComfyUI validates', () => {
@@ -47,7 +69,11 @@ describe('prompt validation, as ComfyUI validates', () => {
     const prompt = { ...graph(), '12': { class_type: 'FluxKontextProImageNode', inputs: {}, _meta: { title: 'Kontext Pro' } } };
     const { status, body } = await postPrompt(prompt);
     expect(status).toBe(400);
-    expect(body.error).toMatchObject({ type: 'missing_node_type', message: "Node 'Kontext Pro' not found. The custom node may not be installed.", details: "Node ID '#12'" });
+    expect(body.error).toMatchObject({
+      type: 'missing_node_type',
+      message: "Node 'Kontext Pro' not found. The custom node may not be installed.",
+      details: "Node ID '#12'",
+    });
     expect(body.node_errors).toEqual({});
   });
 
@@ -58,7 +84,18 @@ describe('prompt validation, as ComfyUI validates', () => {
     expect(status).toBe(400);
     expect(body.error).toMatchObject({ type: 'prompt_outputs_failed_validation', message: 'Prompt outputs failed validation' });
     expect(body.node_errors).toEqual({
-      '3': { class_type: 'KSampler', dependent_outputs: ['9'], errors: [{ type: 'required_input_missing', message: 'Required input is missing', details: 'scheduler', extra_info: { input_name: 'scheduler' } }] },
+      '3': {
+        class_type: 'KSampler',
+        dependent_outputs: ['9'],
+        errors: [
+          {
+            type: 'required_input_missing',
+            message: 'Required input is missing',
+            details: 'scheduler',
+            extra_info: { input_name: 'scheduler' },
+          },
+        ],
+      },
     });
   });
 
@@ -73,14 +110,20 @@ describe('prompt validation, as ComfyUI validates', () => {
     toMissingOutput['8']!.inputs.vae = ['4', 7];
     const second = await postPrompt(toMissingOutput);
     expect(second.status).toBe(400);
-    expect(second.body.node_errors?.['8']?.errors[0]).toMatchObject({ type: 'exception_during_inner_validation', details: 'tuple index out of range' });
+    expect(second.body.node_errors?.['8']?.errors[0]).toMatchObject({
+      type: 'exception_during_inner_validation',
+      details: 'tuple index out of range',
+    });
   });
 
   it('refuses a link of the wrong type', async () => {
     const prompt = graph();
     prompt['8']!.inputs.vae = ['4', 1];
     const { body } = await postPrompt(prompt);
-    expect(body.node_errors?.['8']?.errors[0]).toMatchObject({ type: 'return_type_mismatch', details: 'vae, received_type(CLIP) mismatch input_type(VAE)' });
+    expect(body.node_errors?.['8']?.errors[0]).toMatchObject({
+      type: 'return_type_mismatch',
+      details: 'vae, received_type(CLIP) mismatch input_type(VAE)',
+    });
   });
 
   it('refuses a model file that is not installed (value_not_in_list) and a number out of range', async () => {
@@ -89,8 +132,16 @@ describe('prompt validation, as ComfyUI validates', () => {
     prompt['5']!.inputs.batch_size = 0;
     const { status, body } = await postPrompt(prompt);
     expect(status).toBe(400);
-    expect(body.node_errors?.['4']?.errors[0]).toMatchObject({ type: 'value_not_in_list', message: 'Value not in list', details: "ckpt_name: 'flux1-dev.safetensors' not in ['flux1-schnell-fp8.safetensors']" });
-    expect(body.node_errors?.['5']?.errors[0]).toMatchObject({ type: 'value_smaller_than_min', message: 'Value 0 smaller than min of 1', details: 'batch_size' });
+    expect(body.node_errors?.['4']?.errors[0]).toMatchObject({
+      type: 'value_not_in_list',
+      message: 'Value not in list',
+      details: "ckpt_name: 'flux1-dev.safetensors' not in ['flux1-schnell-fp8.safetensors']",
+    });
+    expect(body.node_errors?.['5']?.errors[0]).toMatchObject({
+      type: 'value_smaller_than_min',
+      message: 'Value 0 smaller than min of 1',
+      details: 'batch_size',
+    });
   });
 
   it('refuses a LoadImage of a file never uploaded, and takes it once uploaded', async () => {
@@ -100,10 +151,23 @@ describe('prompt validation, as ComfyUI validates', () => {
     };
     const refused = await postPrompt(prompt);
     expect(refused.status).toBe(400);
-    expect(refused.body.node_errors?.['1']?.errors[0]).toMatchObject({ type: 'custom_validation_failed', details: 'image - Invalid image file: photomuse/never-uploaded.png' });
+    expect(refused.body.node_errors?.['1']?.errors[0]).toMatchObject({
+      type: 'custom_validation_failed',
+      details: 'image - Invalid image file: photomuse/never-uploaded.png',
+    });
 
     const form = new FormData();
-    form.append('image', new Blob([new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer())]), 'never-uploaded.png');
+    form.append(
+      'image',
+      new Blob([
+        new Uint8Array(
+          await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+            .png()
+            .toBuffer(),
+        ),
+      ]),
+      'never-uploaded.png',
+    );
     form.append('subfolder', 'photomuse');
     const upload = await fetch(`${comfy.url}/upload/image`, { method: 'POST', body: form });
     expect(await upload.json()).toEqual({ name: 'never-uploaded.png', subfolder: 'photomuse', type: 'input' });
@@ -111,7 +175,10 @@ describe('prompt validation, as ComfyUI validates', () => {
   });
 
   it('/upload/mask puts the mask’s alpha into the photo original_ref names; without original_ref it fails, and an unknown photo saves nothing', async () => {
-    const png = (width: number, height: number, alpha: number) => sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha } } }).png().toBuffer();
+    const png = (width: number, height: number, alpha: number) =>
+      sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha } } })
+        .png()
+        .toBuffer();
     const uploadMask = async (mask: Buffer, originalRef?: unknown) => {
       const form = new FormData();
       form.append('image', new Blob([new Uint8Array(mask)]), `mask-${randomUUID()}.png`);
@@ -121,7 +188,17 @@ describe('prompt validation, as ComfyUI validates', () => {
       return fetch(`${comfy.url}/upload/mask`, { method: 'POST', body: form });
     };
     const photoForm = new FormData();
-    photoForm.append('image', new Blob([new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#f00' } }).png().toBuffer())]), 'photo.png');
+    photoForm.append(
+      'image',
+      new Blob([
+        new Uint8Array(
+          await sharp({ create: { width: 8, height: 8, channels: 3, background: '#f00' } })
+            .png()
+            .toBuffer(),
+        ),
+      ]),
+      'photo.png',
+    );
     photoForm.append('subfolder', 'photomuse');
     await fetch(`${comfy.url}/upload/image`, { method: 'POST', body: photoForm });
 
@@ -133,12 +210,17 @@ describe('prompt validation, as ComfyUI validates', () => {
     const unknown = await uploadMask(await png(8, 8, 0), { filename: 'not-there.png', subfolder: 'photomuse', type: 'input' });
     const unknownName = (await unknown.json()) as { name: string; subfolder: string };
     expect(unknown.status).toBe(200);
-    const loadUnknown = { '1': { class_type: 'LoadImage', inputs: { image: `photomuse/${unknownName.name}` } }, '2': { class_type: 'SaveImage', inputs: { images: ['1', 0], filename_prefix: 'test' } } };
+    const loadUnknown = {
+      '1': { class_type: 'LoadImage', inputs: { image: `photomuse/${unknownName.name}` } },
+      '2': { class_type: 'SaveImage', inputs: { images: ['1', 0], filename_prefix: 'test' } },
+    };
     expect((await postPrompt(loadUnknown)).body.node_errors?.['1']?.errors[0]).toMatchObject({ type: 'custom_validation_failed' });
 
     const masked = await uploadMask(await png(8, 8, 0), { filename: 'photo.png', subfolder: 'photomuse', type: 'input' });
     const { name } = (await masked.json()) as { name: string };
-    const stored = await sharp(comfy.uploads.get(`photomuse/${name}`)!.data).raw().toBuffer();
+    const stored = await sharp(comfy.uploads.get(`photomuse/${name}`)!.data)
+      .raw()
+      .toBuffer();
     expect([...stored.subarray(0, 4)]).toEqual([255, 0, 0, 0]);
   });
 
@@ -147,10 +229,16 @@ describe('prompt validation, as ComfyUI validates', () => {
     const prompt = {
       ...rest,
       '10': { class_type: 'LoadImage', inputs: { image: 'example.png' } },
-      '11': { class_type: 'InpaintModelConditioning', inputs: { positive: ['6', 0], negative: ['6', 0], vae: ['4', 2], pixels: ['10', 0], mask: ['10', 1] } },
+      '11': {
+        class_type: 'InpaintModelConditioning',
+        inputs: { positive: ['6', 0], negative: ['6', 0], vae: ['4', 2], pixels: ['10', 0], mask: ['10', 1] },
+      },
       '12': { class_type: 'VAEEncodeForInpaint', inputs: { pixels: ['10', 0], vae: ['4', 2], mask: ['10', 1] } },
       '13': { class_type: 'SetLatentNoiseMask', inputs: { samples: ['12', 0] } },
-      '14': { class_type: 'KSampler', inputs: { ...graph()['3']!.inputs, positive: ['11', 0], negative: ['11', 1], latent_image: ['13', 0] } },
+      '14': {
+        class_type: 'KSampler',
+        inputs: { ...graph()['3']!.inputs, positive: ['11', 0], negative: ['11', 1], latent_image: ['13', 0] },
+      },
       '15': { class_type: 'VAEDecode', inputs: { samples: ['14', 0], vae: ['4', 2] } },
       '16': { class_type: 'SaveImage', inputs: { images: ['15', 0], filename_prefix: 'test' } },
     };
@@ -160,9 +248,9 @@ describe('prompt validation, as ComfyUI validates', () => {
     expect(missing('11')).toEqual(['required_input_missing noise_mask']);
     expect(missing('12')).toEqual(['required_input_missing grow_mask_by']);
     expect(missing('13')).toEqual(['required_input_missing mask']);
-    prompt['11'].inputs = { ...prompt['11'].inputs, noise_mask: true } as typeof prompt['11']['inputs'];
-    prompt['12'].inputs = { ...prompt['12'].inputs, grow_mask_by: 6 } as typeof prompt['12']['inputs'];
-    prompt['13'].inputs = { ...prompt['13'].inputs, mask: ['10', 1] } as typeof prompt['13']['inputs'];
+    prompt['11'].inputs = { ...prompt['11'].inputs, noise_mask: true } as (typeof prompt)['11']['inputs'];
+    prompt['12'].inputs = { ...prompt['12'].inputs, grow_mask_by: 6 } as (typeof prompt)['12']['inputs'];
+    prompt['13'].inputs = { ...prompt['13'].inputs, mask: ['10', 1] } as (typeof prompt)['13']['inputs'];
     expect((await postPrompt(prompt)).status).toBe(200);
   });
 
@@ -172,13 +260,22 @@ describe('prompt validation, as ComfyUI validates', () => {
     expect((await postPrompt(prompt)).body.error).toMatchObject({ type: 'prompt_no_outputs', message: 'Prompt has no outputs' });
     const response = await fetch(`${comfy.url}/prompt`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: { type: 'no_prompt', message: 'No prompt provided', details: 'No prompt provided', extra_info: {} }, node_errors: {} });
+    expect(await response.json()).toEqual({
+      error: { type: 'no_prompt', message: 'No prompt provided', details: 'No prompt provided', extra_info: {} },
+      node_errors: {},
+    });
   });
 
   it('lists model files as choices in /object_info: V1 nodes as [[...]], V3 nodes as ["COMBO", {options}]', async () => {
-    const info = (await (await fetch(`${comfy.url}/object_info`)).json()) as Record<string, { input: { required: Record<string, [unknown, Record<string, unknown>?]> } }>;
+    const info = (await (await fetch(`${comfy.url}/object_info`)).json()) as Record<
+      string,
+      { input: { required: Record<string, [unknown, Record<string, unknown>?]> } }
+    >;
     expect(info.CheckpointLoaderSimple!.input.required.ckpt_name![0]).toEqual(['flux1-schnell-fp8.safetensors']);
-    expect(info.UpscaleModelLoader!.input.required.model_name).toEqual(['COMBO', { options: ['RealESRGAN_x4plus.pth'], multiselect: false }]);
+    expect(info.UpscaleModelLoader!.input.required.model_name).toEqual([
+      'COMBO',
+      { options: ['RealESRGAN_x4plus.pth'], multiselect: false },
+    ]);
   });
 });
 
@@ -187,7 +284,9 @@ async function listen(clientId: string) {
   const socket = new WebSocket(`${comfy.url.replace('http', 'ws')}/ws?clientId=${clientId}`);
   const messages: Array<{ type: string; data: Record<string, unknown> }> = [];
   const frames: Buffer[] = [];
-  socket.on('message', (raw: Buffer, binary: boolean) => (binary ? frames.push(raw) : messages.push(JSON.parse(raw.toString()) as { type: string; data: Record<string, unknown> })));
+  socket.on('message', (raw: Buffer, binary: boolean) =>
+    binary ? frames.push(raw) : messages.push(JSON.parse(raw.toString()) as { type: string; data: Record<string, unknown> }),
+  );
   await new Promise((resolve) => socket.once('open', resolve));
   return { socket, messages, frames };
 }
@@ -209,15 +308,42 @@ describe('a run, as ComfyUI reports it', () => {
     expect(types[0]).toBe('status');
     expect(messages[0]!.data.sid).toBe(clientId);
     const run = messages.filter((m) => m.data.prompt_id === id);
-    expect(run.map((m) => m.type)).toEqual(['execution_start', 'execution_cached', 'executing', 'executing', 'executing', 'executing', 'progress', 'progress', 'progress', 'progress', 'executing', 'executing', 'executed', 'execution_success', 'executing']);
-    expect(run.filter((m) => m.type === 'progress').map((m) => m.data)).toEqual([1, 2, 3, 4].map((value) => ({ value, max: 4, prompt_id: id, node: '3' })));
+    expect(run.map((m) => m.type)).toEqual([
+      'execution_start',
+      'execution_cached',
+      'executing',
+      'executing',
+      'executing',
+      'executing',
+      'progress',
+      'progress',
+      'progress',
+      'progress',
+      'executing',
+      'executing',
+      'executed',
+      'execution_success',
+      'executing',
+    ]);
+    expect(run.filter((m) => m.type === 'progress').map((m) => m.data)).toEqual(
+      [1, 2, 3, 4].map((value) => ({ value, max: 4, prompt_id: id, node: '3' })),
+    );
     // server.py's binary frames: PREVIEW_IMAGE (1), JPEG (1), then the image.
     expect(frames).toHaveLength(4);
     expect([frames[0]!.readUInt32BE(0), frames[0]!.readUInt32BE(4), frames[0]!.subarray(8, 10).toString('hex')]).toEqual([1, 1, 'ffd8']);
     const executed = run.find((m) => m.type === 'executed')!.data;
-    expect(executed).toMatchObject({ node: '9', output: { images: [{ filename: expect.stringMatching(/^test_\d{5}_\.png$/), subfolder: '', type: 'output' }, expect.any(Object)] } });
+    expect(executed).toMatchObject({
+      node: '9',
+      output: { images: [{ filename: expect.stringMatching(/^test_\d{5}_\.png$/), subfolder: '', type: 'output' }, expect.any(Object)] },
+    });
 
-    const history = (await (await fetch(`${comfy.url}/history/${id}`)).json()) as Record<string, { outputs: Record<string, { images: Array<{ filename: string; subfolder: string; type: string }> }>; status: { status_str: string; completed: boolean } }>;
+    const history = (await (await fetch(`${comfy.url}/history/${id}`)).json()) as Record<
+      string,
+      {
+        outputs: Record<string, { images: Array<{ filename: string; subfolder: string; type: string }> }>;
+        status: { status_str: string; completed: boolean };
+      }
+    >;
     expect(history[id]!.status).toMatchObject({ status_str: 'success', completed: true });
     const image = history[id]!.outputs['9']!.images[0]!;
     const view = await fetch(`${comfy.url}/view?${new URLSearchParams(image).toString()}`);
@@ -242,13 +368,25 @@ describe('a run, as ComfyUI reports it', () => {
     comfy.script({ hang: true });
     const id = (await postPrompt(graph(), clientId)).body.prompt_id!;
     await until(() => messages.some((m) => m.type === 'progress'));
-    await fetch(`${comfy.url}/interrupt`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ prompt_id: 'someone-else' }) });
+    await fetch(`${comfy.url}/interrupt`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ prompt_id: 'someone-else' }),
+    });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(messages.some((m) => m.type === 'execution_interrupted')).toBe(false);
-    await fetch(`${comfy.url}/interrupt`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ prompt_id: id }) });
+    await fetch(`${comfy.url}/interrupt`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ prompt_id: id }),
+    });
     await until(() => messages.some((m) => m.type === 'execution_interrupted'));
     socket.close();
-    expect(messages.find((m) => m.type === 'execution_interrupted')!.data).toMatchObject({ prompt_id: id, node_id: '3', node_type: 'KSampler' });
+    expect(messages.find((m) => m.type === 'execution_interrupted')!.data).toMatchObject({
+      prompt_id: id,
+      node_id: '3',
+      node_type: 'KSampler',
+    });
   });
 
   it('behind an API key, refuses requests and sockets without the Bearer token', async () => {
@@ -257,7 +395,9 @@ describe('a run, as ComfyUI reports it', () => {
       expect((await fetch(`${guarded.url}/object_info`)).status).toBe(401);
       expect((await fetch(`${guarded.url}/object_info`, { headers: { Authorization: 'Bearer secret-token' } })).status).toBe(200);
       const refused = new WebSocket(`${guarded.url.replace('http', 'ws')}/ws`);
-      const status = await new Promise<number | undefined>((resolve) => refused.on('unexpected-response', (_req, res) => resolve(res.statusCode)));
+      const status = await new Promise<number | undefined>((resolve) =>
+        refused.on('unexpected-response', (_req, res) => resolve(res.statusCode)),
+      );
       expect(status).toBe(401);
     } finally {
       await guarded.close();

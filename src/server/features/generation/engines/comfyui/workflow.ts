@@ -84,7 +84,11 @@ export const SHIPPED_WORKFLOWS_DIR = path.join(import.meta.dirname, 'workflows')
 /** A workflow file's JSON, checked: the schema, and every mapped node and input present in its graph. */
 export function parseWorkflow(name: string, json: unknown): Workflow {
   const parsed = workflowFileSchema.safeParse(json);
-  if (!parsed.success) throw new WorkflowFileError(name, parsed.error.issues.map((issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`).join('; '));
+  if (!parsed.success)
+    throw new WorkflowFileError(
+      name,
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`).join('; '),
+    );
   const file = parsed.data;
   const problems: string[] = [];
   const { images, ...values } = file.inputs;
@@ -92,7 +96,8 @@ export function parseWorkflow(name: string, json: unknown): Workflow {
     for (const ref of list) {
       const node = file.workflow[ref.node];
       if (!node) problems.push(`inputs.${kind} names node "${ref.node}", which the workflow does not have`);
-      else if (!(ref.input in node.inputs)) problems.push(`inputs.${kind} names input "${ref.input}" of node "${ref.node}" (${node.class_type}), which it does not set`);
+      else if (!(ref.input in node.inputs))
+        problems.push(`inputs.${kind} names input "${ref.input}" of node "${ref.node}" (${node.class_type}), which it does not set`);
     }
   }
   if (!file.workflow[file.output]) problems.push(`output names node "${file.output}", which the workflow does not have`);
@@ -100,7 +105,8 @@ export function parseWorkflow(name: string, json: unknown): Workflow {
   if (file.task !== 'text-to-image' && images.length === 0) problems.push(`an ${file.task} workflow needs inputs.images`);
   if (file.task === 'inpaint' && images.length > 1) problems.push('an inpaint workflow takes one photo (inputs.images has one slot)');
   const canVary = file.inputs.batchSize.length > 0 || file.inputs.seed.length > 0;
-  if ((file.maxImages ?? 1) > 1 && !canVary) problems.push('maxImages above 1 needs inputs.batchSize or inputs.seed (else every picture would be the same)');
+  if ((file.maxImages ?? 1) > 1 && !canVary)
+    problems.push('maxImages above 1 needs inputs.batchSize or inputs.seed (else every picture would be the same)');
   if (file.aspectRatios && !file.aspectRatios.includes('unchanged')) problems.push('aspectRatios must include "unchanged"');
   if (problems.length > 0) throw new WorkflowFileError(name, problems.join('; '));
   return { ...file, name, maxImages: file.maxImages ?? (canVary ? 4 : 1) };
@@ -109,12 +115,16 @@ export function parseWorkflow(name: string, json: unknown): Workflow {
 /** Reads COMFYUI_WORKFLOWS from the directory, in order (once, at start). */
 export function loadWorkflows(directory: string, names: string[]): Workflow[] {
   return names.map((name) => {
-    if (!/^[\w.-]+$/.test(name)) throw new WorkflowFileError(name, 'a workflow name is a file name without .json (letters, digits, dot, dash, underscore)');
+    if (!/^[\w.-]+$/.test(name))
+      throw new WorkflowFileError(name, 'a workflow name is a file name without .json (letters, digits, dot, dash, underscore)');
     let text: string;
     try {
       text = readFileSync(path.join(directory, `${name}.json`), 'utf8');
     } catch (cause) {
-      throw new WorkflowFileError(name, `cannot read ${path.join(directory, `${name}.json`)} (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`);
+      throw new WorkflowFileError(
+        name,
+        `cannot read ${path.join(directory, `${name}.json`)} (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`,
+      );
     }
     let json: unknown;
     try {
@@ -127,7 +137,8 @@ export function loadWorkflows(directory: string, names: string[]): Workflow[] {
 }
 
 /** A link between nodes in the API format: `[nodeId, outputIndex]`. */
-export const isLink = (value: unknown): value is [string, number] => Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'number';
+export const isLink = (value: unknown): value is [string, number] =>
+  Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'number';
 
 /** What one run of a workflow gets. */
 export interface WorkflowValues {
@@ -147,7 +158,11 @@ export interface WorkflowValues {
  * says which inputs may go — a node that loses a required one goes too. Throws when the result
  * node itself would go (the workflow needs more photos than were given).
  */
-export function buildPrompt(workflow: Workflow, values: WorkflowValues, isOptionalInput: (classType: string, input: string) => boolean): ApiPrompt {
+export function buildPrompt(
+  workflow: Workflow,
+  values: WorkflowValues,
+  isOptionalInput: (classType: string, input: string) => boolean,
+): ApiPrompt {
   const prompt = structuredClone(workflow.workflow);
   const set = (list: InputRef[], value: unknown) => {
     for (const ref of list) prompt[ref.node]!.inputs[ref.input] = value;
@@ -164,7 +179,7 @@ export function buildPrompt(workflow: Workflow, values: WorkflowValues, isOption
     if (image === undefined) for (const ref of slot) removed.add(ref.node);
     else set(slot, image);
   });
-  for (let changed = removed.size > 0; changed; ) {
+  for (let changed = removed.size > 0; changed;) {
     changed = false;
     for (const [id, node] of Object.entries(prompt)) {
       if (removed.has(id)) continue;
@@ -180,7 +195,8 @@ export function buildPrompt(workflow: Workflow, values: WorkflowValues, isOption
       }
     }
   }
-  if (removed.has(workflow.output)) throw new WorkflowFileError(workflow.name, `needs ${workflow.inputs.images.length} photos, got ${values.images.length}`);
+  if (removed.has(workflow.output))
+    throw new WorkflowFileError(workflow.name, `needs ${workflow.inputs.images.length} photos, got ${values.images.length}`);
   for (const id of removed) delete prompt[id];
   return prompt;
 }
@@ -189,7 +205,11 @@ export function buildPrompt(workflow: Workflow, values: WorkflowValues, isOption
  * Width and height for a shape at the workflow's size: a square for 'unchanged' (or the source's
  * shape, when a photo gives one), multiples of `sizeMultiple`.
  */
-export function sizeFor(aspectRatio: AspectRatio, workflow: Pick<Workflow, 'megapixels' | 'sizeMultiple'>, source?: { width: number; height: number }): { width: number; height: number } {
+export function sizeFor(
+  aspectRatio: AspectRatio,
+  workflow: Pick<Workflow, 'megapixels' | 'sizeMultiple'>,
+  source?: { width: number; height: number },
+): { width: number; height: number } {
   const dimensions = aspectRatioDimensions(aspectRatio) ?? source ?? { width: 1, height: 1 };
   const ratio = dimensions.width / dimensions.height;
   const pixels = workflow.megapixels * 1024 * 1024;

@@ -1,7 +1,14 @@
 import { coded, type CodedText } from '@shared/coded-text';
 import { ApiError, FinishReason, GoogleGenAI, Modality, type GenerateContentResponse } from '@google/genai';
 import { PLANNER_INSTRUCTIONS, UPLOAD_REVIEW_INSTRUCTIONS, planJsonSchema, uploadReviewJsonSchema } from '../hosted-prompts';
-import { EngineError, type EngineImage, type EngineOptions, type EngineResult, type ImageEngine, type UploadAnalysis } from '../image-engine';
+import {
+  EngineError,
+  type EngineImage,
+  type EngineOptions,
+  type EngineResult,
+  type ImageEngine,
+  type UploadAnalysis,
+} from '../image-engine';
 import type { PlanRequest, ReplyPlanner } from '../../planning';
 import { aspectRatioValue, type AspectRatio, type GenerationPlan } from '@shared/generation';
 import { parsePlan, parseUploadReview } from '../hosted-answers';
@@ -59,7 +66,8 @@ export function geminiAspectRatioFor(aspectRatio: AspectRatio): (typeof GEMINI_A
 export function classifyGeminiError(error: unknown): EngineError {
   if (error instanceof EngineError) return error;
   if (error instanceof ApiError) {
-    if (error.status === 429 || error.status >= 500) return new EngineError('transient', coded('engine.busy', { status: error.status }), { cause: error });
+    if (error.status === 429 || error.status >= 500)
+      return new EngineError('transient', coded('engine.busy', { status: error.status }), { cause: error });
     return new EngineError('invalid', coded('engine.cannotHandle', { detail: error.message }), { cause: error });
   }
   return new EngineError('transient', error instanceof Error ? error.message : String(error), { cause: error });
@@ -70,12 +78,18 @@ export class GeminiImageEngine implements ImageEngine, ReplyPlanner {
   private readonly ai: GoogleGenAI;
 
   constructor(private readonly config: GeminiEngineConfig) {
-    this.ai = new GoogleGenAI({ apiKey: config.apiKey, httpOptions: { ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}), retryOptions: { attempts: 1 } } });
+    this.ai = new GoogleGenAI({
+      apiKey: config.apiKey,
+      httpOptions: { ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}), retryOptions: { attempts: 1 } },
+    });
   }
 
   async generate(prompt: string, options: EngineOptions): Promise<EngineResult> {
     try {
-      return { images: await this.makeImages([], prompt, options.count, options.aspectRatio, options.signal), note: [coded('reply.madeWith', { model: this.config.model })] };
+      return {
+        images: await this.makeImages([], prompt, options.count, options.aspectRatio, options.signal),
+        note: [coded('reply.madeWith', { model: this.config.model })],
+      };
     } catch (error) {
       throw classifyGeminiError(error);
     }
@@ -87,13 +101,24 @@ export class GeminiImageEngine implements ImageEngine, ReplyPlanner {
       // Gemini takes no mask parameter: the mask goes as a second picture, with words that say what it is.
       try {
         const mask: EngineImage = { data: await whiteOnBlackMask(options.mask), mimeType: 'image/png' };
-        return { images: await this.makeImages([images[0]!, mask], `${prompt}\n\n${MASKED_EDIT_INSTRUCTION}`, options.count, options.aspectRatio, options.signal), note: [coded('reply.madeWith', { model: this.config.model })] };
+        return {
+          images: await this.makeImages(
+            [images[0]!, mask],
+            `${prompt}\n\n${MASKED_EDIT_INSTRUCTION}`,
+            options.count,
+            options.aspectRatio,
+            options.signal,
+          ),
+          note: [coded('reply.madeWith', { model: this.config.model })],
+        };
       } catch (error) {
         throw classifyGeminiError(error);
       }
     }
     try {
-      const edited = await runPhotoCalls(photoCalls(images, options), options.signal, (call, signal) => this.makeImages(call.images, prompt, call.count, options.aspectRatio, signal));
+      const edited = await runPhotoCalls(photoCalls(images, options), options.signal, (call, signal) =>
+        this.makeImages(call.images, prompt, call.count, options.aspectRatio, signal),
+      );
       return { images: edited, note: [coded('reply.madeWith', { model: this.config.model })] };
     } catch (error) {
       throw classifyGeminiError(error);
@@ -101,8 +126,17 @@ export class GeminiImageEngine implements ImageEngine, ReplyPlanner {
   }
 
   /** One image per request: Gemini image models answer with a single picture. */
-  private async makeImages(images: EngineImage[], prompt: string, count: number, ratio: AspectRatio, signal: AbortSignal | undefined): Promise<EngineImage[]> {
-    const parts = [{ text: prompt }, ...images.map((image) => ({ inlineData: { mimeType: image.mimeType, data: image.data.toString('base64') } }))];
+  private async makeImages(
+    images: EngineImage[],
+    prompt: string,
+    count: number,
+    ratio: AspectRatio,
+    signal: AbortSignal | undefined,
+  ): Promise<EngineImage[]> {
+    const parts = [
+      { text: prompt },
+      ...images.map((image) => ({ inlineData: { mimeType: image.mimeType, data: image.data.toString('base64') } })),
+    ];
     const aspectRatio = geminiAspectRatioFor(ratio);
     const outputs: EngineImage[] = [];
     for (let i = 0; i < count; i++) {
@@ -135,8 +169,26 @@ export class GeminiImageEngine implements ImageEngine, ReplyPlanner {
     try {
       const response = await this.ai.models.generateContent({
         model: this.config.textModel,
-        contents: [{ role: 'user', parts: [{ text: JSON.stringify({ message: request.text, attachedPhotos: request.attachmentCount, hasPreviousResult: request.hasPreviousOutput }) }] }],
-        config: { systemInstruction: PLANNER_INSTRUCTIONS, responseMimeType: 'application/json', responseJsonSchema: planJsonSchema, abortSignal: signal },
+        contents: [
+          {
+            role: 'user',
+            parts: [
+              {
+                text: JSON.stringify({
+                  message: request.text,
+                  attachedPhotos: request.attachmentCount,
+                  hasPreviousResult: request.hasPreviousOutput,
+                }),
+              },
+            ],
+          },
+        ],
+        config: {
+          systemInstruction: PLANNER_INSTRUCTIONS,
+          responseMimeType: 'application/json',
+          responseJsonSchema: planJsonSchema,
+          abortSignal: signal,
+        },
       });
       return parsePlan(response.text ?? '', request);
     } catch (error) {
@@ -149,7 +201,12 @@ export class GeminiImageEngine implements ImageEngine, ReplyPlanner {
       const response = await this.ai.models.generateContent({
         model: this.config.textModel,
         contents: [{ role: 'user', parts: [{ inlineData: { mimeType: image.mimeType, data: image.data.toString('base64') } }] }],
-        config: { systemInstruction: UPLOAD_REVIEW_INSTRUCTIONS, responseMimeType: 'application/json', responseJsonSchema: uploadReviewJsonSchema, abortSignal: signal },
+        config: {
+          systemInstruction: UPLOAD_REVIEW_INSTRUCTIONS,
+          responseMimeType: 'application/json',
+          responseJsonSchema: uploadReviewJsonSchema,
+          abortSignal: signal,
+        },
       });
       // Gemini's own safety filter blocking the image is a refusal too.
       if (response.promptFeedback?.blockReason) return { approved: false, reason: 'Image not allowed', suggestions: [] };

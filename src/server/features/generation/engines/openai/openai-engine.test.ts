@@ -17,7 +17,13 @@ beforeAll(async () => {
 afterAll(() => openai?.close());
 beforeEach(() => openai.reset());
 
-const photos = ['photos/Landscape_1.jpg', 'photos/Portrait_3.jpg', 'photos/Landscape_6.jpg', 'photos/Portrait_8.jpg', 'photos/Portrait_1.jpg'].map((name) => ({ data: fixture(name), mimeType: 'image/jpeg' }));
+const photos = [
+  'photos/Landscape_1.jpg',
+  'photos/Portrait_3.jpg',
+  'photos/Landscape_6.jpg',
+  'photos/Portrait_8.jpg',
+  'photos/Portrait_1.jpg',
+].map((name) => ({ data: fixture(name), mimeType: 'image/jpeg' }));
 const edits = () => openai.received.filter((request) => request.path === '/images/edits');
 const fieldsOf = (request: (typeof openai.received)[number]) => ({
   images: request.fields!.filter((field) => field.name === 'image[]' || field.name === 'image').map((field) => field.size),
@@ -45,7 +51,9 @@ describe('the OpenAI engine within the images API limits', () => {
   it('edits photos to be combined in one call with all of them, asking for every version at once', async () => {
     const result = await engine.edit(photos, 'Put everyone on one beach', { count: 2, aspectRatio: 'unchanged', combine: true });
     expect(result.images).toHaveLength(2);
-    expect(edits().map(fieldsOf)).toEqual([{ images: [expect.any(Number), expect.any(Number), expect.any(Number), expect.any(Number), expect.any(Number)], n: '2' }]);
+    expect(edits().map(fieldsOf)).toEqual([
+      { images: [expect.any(Number), expect.any(Number), expect.any(Number), expect.any(Number), expect.any(Number)], n: '2' },
+    ]);
   });
 
   it('asks for more images than one call may make in turns (the API refuses an n above 10)', async () => {
@@ -61,9 +69,11 @@ describe('partial images while a picture is made', () => {
   it('streams a picture someone watches: each partial image becomes a preview, the completed one the result', async () => {
     const previews: Buffer[] = [];
     const result = await engine.generate('A lighthouse', { count: 1, aspectRatio: '1:1', onPreview: (image) => previews.push(image) });
-    expect(openai.received.filter((request) => request.path === '/images/generations').map((request) => [request.json?.stream, request.json?.partial_images])).toEqual([
-      [true, OPENAI_PARTIAL_IMAGES],
-    ]);
+    expect(
+      openai.received
+        .filter((request) => request.path === '/images/generations')
+        .map((request) => [request.json?.stream, request.json?.partial_images]),
+    ).toEqual([[true, OPENAI_PARTIAL_IMAGES]]);
     expect(previews).toHaveLength(OPENAI_PARTIAL_IMAGES);
     // The stand-in shades each partial image apart from the others and from the final picture (red 0).
     const shades = await Promise.all(previews.map(meanOf));
@@ -76,7 +86,11 @@ describe('partial images while a picture is made', () => {
 
   it('streams each photo’s edit and gives the edited pictures, not the partial ones', async () => {
     const previews: Buffer[] = [];
-    const result = await engine.edit(photos.slice(0, 2), 'Make it black and white', { count: 2, aspectRatio: 'unchanged', onPreview: (image) => previews.push(image) });
+    const result = await engine.edit(photos.slice(0, 2), 'Make it black and white', {
+      count: 2,
+      aspectRatio: 'unchanged',
+      onPreview: (image) => previews.push(image),
+    });
     expect(edits().map((request) => request.fields!.find((field) => field.name === 'stream')?.value)).toEqual(['true', 'true']);
     expect(previews).toHaveLength(2 * OPENAI_PARTIAL_IMAGES);
     expect(await Promise.all(result.images.map((image) => meanOf(image.data)))).toEqual([0, 0]);
@@ -87,8 +101,14 @@ describe('partial images while a picture is made', () => {
     await engine.generate('A lighthouse', { count: 3, aspectRatio: '1:1', onPreview: () => undefined });
     const older = new OpenAiImageEngine({ apiKey: 'sk-test', baseUrl: openai.baseUrl, model: 'gpt-image-1.5', textModel: 'gpt-5.4-mini' });
     const previews: Buffer[] = [];
-    expect((await older.generate('A lighthouse', { count: 1, aspectRatio: '1:1', onPreview: (image) => previews.push(image) })).images).toHaveLength(1);
-    expect(openai.received.filter((request) => request.path === '/images/generations').map((request) => request.json?.stream)).toEqual([undefined, undefined, undefined]);
+    expect(
+      (await older.generate('A lighthouse', { count: 1, aspectRatio: '1:1', onPreview: (image) => previews.push(image) })).images,
+    ).toHaveLength(1);
+    expect(openai.received.filter((request) => request.path === '/images/generations').map((request) => request.json?.stream)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(previews).toEqual([]);
     expect(streamsPartialImages('gpt-image-2')).toBe(true);
     expect(streamsPartialImages('gpt-image-2.6-sunburst')).toBe(true);
@@ -98,7 +118,13 @@ describe('partial images while a picture is made', () => {
 
   it('is refused by the stand-in as by the API: partial_images above 3, and a stream of a model that does not stream', async () => {
     const client = new OpenAI({ apiKey: 'sk-test', baseURL: openai.baseUrl, maxRetries: 0 });
-    await expect(client.images.generate({ model: 'gpt-image-2.5-flare', prompt: 'x', stream: true, partial_images: 4 })).rejects.toMatchObject({ status: 400, code: 'integer_above_max_value', param: 'partial_images' });
-    await expect(client.images.generate({ model: 'gpt-image-1.5', prompt: 'x', stream: true, partial_images: 1 })).rejects.toMatchObject({ status: 400, code: 'unsupported_parameter', param: 'stream' });
+    await expect(
+      client.images.generate({ model: 'gpt-image-2.5-flare', prompt: 'x', stream: true, partial_images: 4 }),
+    ).rejects.toMatchObject({ status: 400, code: 'integer_above_max_value', param: 'partial_images' });
+    await expect(client.images.generate({ model: 'gpt-image-1.5', prompt: 'x', stream: true, partial_images: 1 })).rejects.toMatchObject({
+      status: 400,
+      code: 'unsupported_parameter',
+      param: 'stream',
+    });
   });
 });

@@ -4,7 +4,15 @@ import type { ImageEditStreamEvent, ImageGenStreamEvent } from 'openai/resources
 import { z } from 'zod';
 import { PLANNER_INSTRUCTIONS, UPLOAD_REVIEW_INSTRUCTIONS, planJsonSchema, uploadReviewJsonSchema } from '../hosted-prompts';
 import { openAiMaskedPair } from '../mask-forms';
-import { EngineError, type EngineImage, type EngineMask, type EngineOptions, type EngineResult, type ImageEngine, type UploadAnalysis } from '../image-engine';
+import {
+  EngineError,
+  type EngineImage,
+  type EngineMask,
+  type EngineOptions,
+  type EngineResult,
+  type ImageEngine,
+  type UploadAnalysis,
+} from '../image-engine';
 import type { PlanRequest, ReplyPlanner } from '../../planning';
 import type { GenerationPlan } from '@shared/generation';
 import { parsePlan, parseUploadReview } from '../hosted-answers';
@@ -60,7 +68,8 @@ export function classifyOpenAiError(error: unknown): EngineError {
   if (error instanceof EngineError) return error;
   if (error instanceof APIError && error.status !== undefined) {
     const code = String((error as { code?: unknown }).code ?? '');
-    if (error.status === 429 || error.status >= 500) return new EngineError('transient', coded('engine.busy', { status: error.status }), { cause: error });
+    if (error.status === 429 || error.status >= 500)
+      return new EngineError('transient', coded('engine.busy', { status: error.status }), { cause: error });
     if (code === 'moderation_blocked' || code === 'content_policy_violation' || /safety|policy/i.test(error.message)) {
       return new EngineError('refused', coded('engine.contentPolicy'), { cause: error });
     }
@@ -87,10 +96,17 @@ export class OpenAiImageEngine implements ImageEngine, ReplyPlanner {
       const images: EngineImage[] = [];
       for (const n of imagesPerCall(options.count)) {
         if (this.streamsPreviewsOf(n, options)) {
-          const stream = await this.client.images.generate({ model: this.config.model, prompt, n, size, stream: true, partial_images: OPENAI_PARTIAL_IMAGES }, { signal: options.signal });
+          const stream = await this.client.images.generate(
+            { model: this.config.model, prompt, n, size, stream: true, partial_images: OPENAI_PARTIAL_IMAGES },
+            { signal: options.signal },
+          );
           images.push(await this.finalImageOf(stream, options));
         } else {
-          images.push(...(await this.decode(await this.client.images.generate({ model: this.config.model, prompt, n, size }, { signal: options.signal }))));
+          images.push(
+            ...(await this.decode(
+              await this.client.images.generate({ model: this.config.model, prompt, n, size }, { signal: options.signal }),
+            )),
+          );
         }
       }
       return { images, note: [coded('reply.madeWith', { model: this.config.model })] };
@@ -104,12 +120,21 @@ export class OpenAiImageEngine implements ImageEngine, ReplyPlanner {
     if (options.mask && images.length === 1) return this.editInside(images[0]!, options.mask, prompt, options);
     try {
       const edited = await runPhotoCalls(photoCalls(images, options), options.signal, async (call, signal) => {
-        const files = await Promise.all(call.images.map((image, index) => toFile(image.data, `image-${index + 1}.${extensionOf(image.mimeType)}`, { type: image.mimeType })));
+        const files = await Promise.all(
+          call.images.map((image, index) =>
+            toFile(image.data, `image-${index + 1}.${extensionOf(image.mimeType)}`, { type: image.mimeType }),
+          ),
+        );
         const outputs: EngineImage[] = [];
         for (const n of imagesPerCall(call.count)) {
           const params = { model: this.config.model, image: files, prompt, n, size: openAiSizeFor(options.aspectRatio) };
           if (this.streamsPreviewsOf(n, options)) {
-            outputs.push(await this.finalImageOf(await this.client.images.edit({ ...params, stream: true, partial_images: OPENAI_PARTIAL_IMAGES }, { signal }), options));
+            outputs.push(
+              await this.finalImageOf(
+                await this.client.images.edit({ ...params, stream: true, partial_images: OPENAI_PARTIAL_IMAGES }, { signal }),
+                options,
+              ),
+            );
           } else {
             outputs.push(...(await this.decode(await this.client.images.edit(params, { signal }))));
           }
@@ -134,7 +159,10 @@ export class OpenAiImageEngine implements ImageEngine, ReplyPlanner {
       const maskFile = await toFile(pair.mask, 'mask.png', { type: 'image/png' });
       const outputs: EngineImage[] = [];
       for (const n of imagesPerCall(options.count)) {
-        const response = await this.client.images.edit({ model: this.config.model, image: file, mask: maskFile, prompt, n, size: 'auto' }, { signal: options.signal });
+        const response = await this.client.images.edit(
+          { model: this.config.model, image: file, mask: maskFile, prompt, n, size: 'auto' },
+          { signal: options.signal },
+        );
         outputs.push(...(await this.decode(response)));
       }
       return { images: outputs, note: [coded('reply.editedWith', { model: this.config.model })] };
@@ -152,10 +180,17 @@ export class OpenAiImageEngine implements ImageEngine, ReplyPlanner {
             { role: 'system', content: PLANNER_INSTRUCTIONS },
             {
               role: 'user',
-              content: JSON.stringify({ message: request.text, attachedPhotos: request.attachmentCount, hasPreviousResult: request.hasPreviousOutput }),
+              content: JSON.stringify({
+                message: request.text,
+                attachedPhotos: request.attachmentCount,
+                hasPreviousResult: request.hasPreviousOutput,
+              }),
             },
           ],
-          response_format: { type: 'json_schema', json_schema: { name: 'reply_plan', strict: true, schema: planJsonSchema as unknown as Record<string, unknown> } },
+          response_format: {
+            type: 'json_schema',
+            json_schema: { name: 'reply_plan', strict: true, schema: planJsonSchema as unknown as Record<string, unknown> },
+          },
         },
         { signal },
       );
@@ -171,7 +206,10 @@ export class OpenAiImageEngine implements ImageEngine, ReplyPlanner {
   async analyzeUpload(image: EngineImage, { signal }: { signal?: AbortSignal | undefined } = {}): Promise<UploadAnalysis> {
     try {
       const dataUrl = `data:${image.mimeType};base64,${image.data.toString('base64')}`;
-      const moderation = await this.client.moderations.create({ model: 'omni-moderation-latest', input: [{ type: 'image_url', image_url: { url: dataUrl } }] }, { signal });
+      const moderation = await this.client.moderations.create(
+        { model: 'omni-moderation-latest', input: [{ type: 'image_url', image_url: { url: dataUrl } }] },
+        { signal },
+      );
       if (moderation.results.some((result) => result.flagged)) return { approved: false, reason: 'Image not allowed', suggestions: [] };
       const completion = await this.client.chat.completions.create(
         {
@@ -180,7 +218,10 @@ export class OpenAiImageEngine implements ImageEngine, ReplyPlanner {
             { role: 'system', content: UPLOAD_REVIEW_INSTRUCTIONS },
             { role: 'user', content: [{ type: 'image_url', image_url: { url: dataUrl, detail: 'low' } }] },
           ],
-          response_format: { type: 'json_schema', json_schema: { name: 'upload_review', strict: true, schema: uploadReviewJsonSchema as unknown as Record<string, unknown> } },
+          response_format: {
+            type: 'json_schema',
+            json_schema: { name: 'upload_review', strict: true, schema: uploadReviewJsonSchema as unknown as Record<string, unknown> },
+          },
         },
         { signal },
       );
@@ -214,10 +255,14 @@ export class OpenAiImageEngine implements ImageEngine, ReplyPlanner {
   }
 
   /** Passes each partial image on as a preview and answers the completed one (the picture paid for). */
-  private async finalImageOf(events: AsyncIterable<ImageGenStreamEvent | ImageEditStreamEvent>, options: EngineOptions): Promise<EngineImage> {
+  private async finalImageOf(
+    events: AsyncIterable<ImageGenStreamEvent | ImageEditStreamEvent>,
+    options: EngineOptions,
+  ): Promise<EngineImage> {
     let completed: EngineImage | undefined;
     for await (const event of events) {
-      if (event.type === 'image_generation.partial_image' || event.type === 'image_edit.partial_image') options.onPreview?.(Buffer.from(event.b64_json, 'base64'));
+      if (event.type === 'image_generation.partial_image' || event.type === 'image_edit.partial_image')
+        options.onPreview?.(Buffer.from(event.b64_json, 'base64'));
       else if (event.type === 'image_generation.completed' || event.type === 'image_edit.completed') {
         completed = { data: Buffer.from(event.b64_json, 'base64'), mimeType: `image/${event.output_format}` };
       }

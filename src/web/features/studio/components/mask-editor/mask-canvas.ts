@@ -117,7 +117,9 @@ export class MaskCanvas {
     context.globalCompositeOperation = 'source-in';
     context.fillStyle = '#ffffff';
     context.fillRect(0, 0, out.width, out.height);
-    return new Promise((resolve, reject) => out.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The selected area could not be saved.'))), 'image/png'));
+    return new Promise((resolve, reject) =>
+      out.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The selected area could not be saved.'))), 'image/png'),
+    );
   }
 
   /** A small picture of the area over nothing, for the composer's chip. */

@@ -34,13 +34,24 @@ type Point = { x: number; y: number };
  * with a name and a key: B brush, E eraser, [ and ] size, Ctrl+Z undo, Ctrl+Shift+Z or Ctrl+Y redo,
  * I invert, A select all.
  */
-export function MaskEditorDialog({ file, onCancel, onDone }: { file: MessageFile | null; onCancel: () => void; onDone: (area: SelectedArea) => void }) {
+export function MaskEditorDialog({
+  file,
+  onCancel,
+  onDone,
+}: {
+  file: MessageFile | null;
+  onCancel: () => void;
+  onDone: (area: SelectedArea) => void;
+}) {
   const { t } = useTranslation('studio');
   return (
     <Dialog.Root open={file !== null} onOpenChange={(open) => !open && onCancel()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/85" />
-        <Dialog.Content className="fixed inset-0 z-50 flex flex-col bg-background sm:inset-6 sm:rounded-xl" aria-describedby="mask-editor-help">
+        <Dialog.Content
+          className="fixed inset-0 z-50 flex flex-col bg-background sm:inset-6 sm:rounded-xl"
+          aria-describedby="mask-editor-help"
+        >
           <Dialog.Title className="sr-only">{t('mask.title', { name: file?.originalFilename ?? '' })}</Dialog.Title>
           {file && <MaskEditor file={file} onCancel={onCancel} onDone={onDone} />}
         </Dialog.Content>
@@ -94,7 +105,10 @@ function MaskEditor({ file, onCancel, onDone }: { file: MessageFile; onCancel: (
   /** A pointer's place on the canvas, in the image's own pixels. */
   const imagePoint = (event: PointerEvent<HTMLCanvasElement>): Point => {
     const box = event.currentTarget.getBoundingClientRect();
-    return { x: ((event.clientX - box.left) / box.width) * event.currentTarget.width, y: ((event.clientY - box.top) / box.height) * event.currentTarget.height };
+    return {
+      x: ((event.clientX - box.left) / box.width) * event.currentTarget.width,
+      y: ((event.clientY - box.top) / box.height) * event.currentTarget.height,
+    };
   };
   /** The brush's width in image pixels: its size on screen, whatever the zoom. */
   const brushWidth = (canvas: HTMLCanvasElement) => (BRUSH_SIZES[brush]! * canvas.width) / canvas.getBoundingClientRect().width;
@@ -124,7 +138,10 @@ function MaskEditor({ file, onCancel, onDone }: { file: MessageFile; onCancel: (
     if (pinch.current && pointers.current.size === 2) {
       const [a, b] = [...pointers.current.values()] as [Point, Point];
       const start = pinch.current;
-      const zoom = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, (start.view.zoom * Math.hypot(a.x - b.x, a.y - b.y)) / Math.max(1, start.distance)));
+      const zoom = Math.min(
+        MAX_ZOOM,
+        Math.max(MIN_ZOOM, (start.view.zoom * Math.hypot(a.x - b.x, a.y - b.y)) / Math.max(1, start.distance)),
+      );
       setView({ zoom, x: start.view.x + (a.x + b.x) / 2 - start.centre.x, y: start.view.y + (a.y + b.y) / 2 - start.centre.y });
       return;
     }
@@ -148,15 +165,15 @@ function MaskEditor({ file, onCancel, onDone }: { file: MessageFile; onCancel: (
     const key = event.key.toLowerCase();
     const command = event.ctrlKey || event.metaKey;
     const handled = (() => {
-      if (command && key === 'z') return event.shiftKey ? redo() : undo(), true;
-      if (command && key === 'y') return redo(), true;
+      if (command && key === 'z') return (event.shiftKey ? redo() : undo(), true);
+      if (command && key === 'y') return (redo(), true);
       if (command) return false;
-      if (key === 'b') return setTool('brush'), true;
-      if (key === 'e') return setTool('eraser'), true;
-      if (key === '[') return setBrush((value) => Math.max(0, value - 1)), true;
-      if (key === ']') return setBrush((value) => Math.min(BRUSH_SIZES.length - 1, value + 1)), true;
-      if (key === 'i') return change((canvas) => canvas.invert()), true;
-      if (key === 'a') return change((canvas) => canvas.selectAll()), true;
+      if (key === 'b') return (setTool('brush'), true);
+      if (key === 'e') return (setTool('eraser'), true);
+      if (key === '[') return (setBrush((value) => Math.max(0, value - 1)), true);
+      if (key === ']') return (setBrush((value) => Math.min(BRUSH_SIZES.length - 1, value + 1)), true);
+      if (key === 'i') return (change((canvas) => canvas.invert()), true);
+      if (key === 'a') return (change((canvas) => canvas.selectAll()), true);
       return false;
     })();
     if (handled) event.preventDefault();
@@ -177,7 +194,13 @@ function MaskEditor({ file, onCancel, onDone }: { file: MessageFile; onCancel: (
   };
 
   const toolButton = (value: Tool, label: string, Icon: typeof Brush, keyName: string) => (
-    <Button variant={tool === value ? 'primary' : 'outline'} size="sm" aria-pressed={tool === value} onClick={() => setTool(value)} aria-keyshortcuts={keyName}>
+    <Button
+      variant={tool === value ? 'primary' : 'outline'}
+      size="sm"
+      aria-pressed={tool === value}
+      onClick={() => setTool(value)}
+      aria-keyshortcuts={keyName}
+    >
       <Icon className="size-4" aria-hidden="true" />
       {label}
     </Button>
@@ -236,7 +259,10 @@ function MaskEditor({ file, onCancel, onDone }: { file: MessageFile; onCancel: (
           </p>
         ) : (
           <div className="flex h-full items-center justify-center">
-            <div className="relative inline-block max-h-full max-w-full origin-center" style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.zoom})` }}>
+            <div
+              className="relative inline-block max-h-full max-w-full origin-center"
+              style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.zoom})` }}
+            >
               <img
                 src={file.fileUrl}
                 alt={file.originalFilename}
@@ -265,7 +291,9 @@ function MaskEditor({ file, onCancel, onDone }: { file: MessageFile; onCancel: (
       </div>
       <div className="flex flex-wrap items-center gap-2 border-t p-3">
         <span className="text-sm text-muted-foreground" role="status" data-testid="mask-coverage">
-          {state.coverage === 0 ? t('mask.nothingSelected') : t('mask.coverage', { percent: Math.max(1, Math.round(state.coverage * 100)) })}
+          {state.coverage === 0
+            ? t('mask.nothingSelected')
+            : t('mask.coverage', { percent: Math.max(1, Math.round(state.coverage * 100)) })}
         </span>
         {error && (
           <span role="alert" className="text-sm text-destructive">
