@@ -45,18 +45,16 @@ async function main() {
       const id = randomUUID();
       const key = `public/${client.userId}/uploaded-photos/${index}-photo-${index}.jpg`;
       await server.deps.storage.put(key, bytes);
-      await server.deps.db
-        .insert(userFiles)
-        .values({
-          id,
-          userId: client.userId,
-          originalFilename: `photo-${index}.jpg`,
-          storedFilename: key,
-          fileUrl: `/api/files/${id}`,
-          mimeType: 'image/jpeg',
-          fileSizeBytes: bytes.length,
-          verifiedEnum: 'approved',
-        });
+      await server.deps.db.insert(userFiles).values({
+        id,
+        userId: client.userId,
+        originalFilename: `photo-${index}.jpg`,
+        storedFilename: key,
+        fileUrl: `/api/files/${id}`,
+        mimeType: 'image/jpeg',
+        fileSizeBytes: bytes.length,
+        verifiedEnum: 'approved',
+      });
     }
     global.gc?.();
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -357,19 +357,17 @@ async function insertGeneratedReply(userId: string, sessionId: string, messageId
           .png()
           .toBuffer(),
       );
-      await tx
-        .insert(userFiles)
-        .values({
-          id,
-          userId,
-          originalFilename: 'generated.png',
-          storedFilename: key,
-          fileUrl: `/api/files/${id}`,
-          mimeType: 'image/png',
-          fileSizeBytes: 10,
-          isGenerated: true,
-          verifiedEnum: 'approved',
-        });
+      await tx.insert(userFiles).values({
+        id,
+        userId,
+        originalFilename: 'generated.png',
+        storedFilename: key,
+        fileUrl: `/api/files/${id}`,
+        mimeType: 'image/png',
+        fileSizeBytes: 10,
+        isGenerated: true,
+        verifiedEnum: 'approved',
+      });
       await tx.insert(generatedOutputs).values({ jobId: job!.id, fileId: id, position });
       outputs.push(id);
     }

@@ -219,18 +219,16 @@ describe('sessions', () => {
     }
     // The latest job decides: a new request after a failure is processing again.
     const { message: next } = await send(user, { session_id: sessionId, content_text: 'try again' });
-    await server.deps.db
-      .insert(agentJobs)
-      .values({
-        userId: user.userId,
-        sessionId,
-        messageId: next.id,
-        status: 'queued',
-        engine: 'local',
-        plan: {},
-        imageCount: 1,
-        priceCents: 8,
-      });
+    await server.deps.db.insert(agentJobs).values({
+      userId: user.userId,
+      sessionId,
+      messageId: next.id,
+      status: 'queued',
+      engine: 'local',
+      plan: {},
+      imageCount: 1,
+      priceCents: 8,
+    });
     expect(await statusOf()).toBe('processing');
   });
 
