@@ -44,7 +44,10 @@ describe('the AUTOMATIC1111 engine', () => {
     });
     expect(request.authorization).toBe(`Basic ${Buffer.from('photomuse:s3cret').toString('base64')}`);
     expect(a1111.usedModels).toEqual(['juggernautXL_v9.safetensors [c9e3e68f89]']);
-    expect(result).toMatchObject({ model: 'juggernautXL_v9', note: 'Made with juggernautXL_v9 on AUTOMATIC1111.' });
+    expect(result).toMatchObject({
+      model: 'juggernautXL_v9',
+      note: [{ code: 'reply.madeWithOn', params: { model: 'juggernautXL_v9', server: 'AUTOMATIC1111' } }],
+    });
   });
 
   it('edits a photo with img2img at a denoising strength that keeps the photo, one request per photo', async () => {

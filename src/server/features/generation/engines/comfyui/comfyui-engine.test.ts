@@ -43,7 +43,10 @@ describe('the ComfyUI engine', () => {
     );
     expect(result.images).toHaveLength(2);
     expect(await sharp(result.images[0]!.data).metadata()).toMatchObject({ width: 1360, height: 768 });
-    expect(result).toMatchObject({ note: 'Made with FLUX.1 [schnell] on ComfyUI.', model: 'FLUX.1 [schnell]' });
+    expect(result).toMatchObject({
+      note: [{ code: 'reply.madeWithOn', params: { model: 'FLUX.1 [schnell]', server: 'ComfyUI' } }],
+      model: 'FLUX.1 [schnell]',
+    });
     // One prompt: the batch size carries the count; the prompt text where the mapping says.
     expect(comfy.prompts).toHaveLength(1);
     const sent = comfy.prompts[0]!;
