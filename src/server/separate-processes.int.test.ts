@@ -211,7 +211,8 @@ describe('two API processes and a worker on one Postgres and one bucket', () => 
         jobsDone(worker.output())
           .filter((job) => job !== 'retention')
           .sort(),
-      ).toEqual(['generate', 'send-mail', 'verify-upload']);
+        // Two mails: the sign-up's confirmation and the top-up's receipt.
+      ).toEqual(['generate', 'send-mail', 'send-mail', 'verify-upload']);
       expect([...jobsDone(api1.process.output()), ...jobsDone(api2.process.output())]).toEqual([]);
     },
   );

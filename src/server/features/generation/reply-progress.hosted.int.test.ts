@@ -96,10 +96,10 @@ async function openSession(client: SignedInClient): Promise<{ sessionId: string;
   return { sessionId, stream };
 }
 
-async function ask(client: SignedInClient, sessionId: string, engine: string) {
+async function ask(client: SignedInClient, sessionId: string, engine: string, text = 'a lighthouse at sunset') {
   const response = await client.post('/api/messages', {
     session_id: sessionId,
-    content_text: 'a lighthouse at sunset',
+    content_text: text,
     file_ids: [],
     request_reply: true,
     engine,
@@ -259,7 +259,9 @@ describe('the built-in engine', () => {
     const client = await payingUser();
     const { sessionId, stream } = await openSession(client);
     try {
-      const reply = await ask(client, sessionId, 'local');
+      // A watercolour takes the engine a good part of a second after the scene is drawn: longer than the
+      // progress interval, so a step between the stages is written rather than folded into the next stage.
+      const reply = await ask(client, sessionId, 'local', 'a lighthouse at sunset in watercolour');
       const stages: string[] = [];
       const steps: { step: number; total: number }[] = [];
       for (;;) {
