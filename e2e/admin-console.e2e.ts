@@ -42,6 +42,8 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 async function expectAccessible(page: Page, where: string): Promise<void> {
+  // Colours are read once a pressed button's colour transition has ended, not halfway through it.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
   const violations = (await seriousAxeViolations(page)).map(
     (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 160)).join(' | ')}`,
   );

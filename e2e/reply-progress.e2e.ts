@@ -80,7 +80,10 @@ describe('a reply being made, in the browser', () => {
       await list.getByTestId('working-badge').waitFor({ timeout: 15_000 });
 
       await page.getByRole('button', { name: 'Stop' }).click();
-      await page.getByText('Stopped. The charge was refunded ($0.05 was refunded to your balance).').waitFor({ timeout: 15_000 });
+      await page
+        .getByTestId('message-list')
+        .getByText('Stopped. The charge was refunded ($0.05 was refunded to your balance).')
+        .waitFor({ timeout: 15_000 });
       expect(await page.getByRole('progressbar').count()).toBe(0);
       await expect.poll(() => comfy.interrupts.length, { timeout: 10_000 }).toBeGreaterThan(0);
       await list.getByTestId('working-badge').waitFor({ state: 'detached', timeout: 15_000 });
