@@ -82,7 +82,7 @@ describe('a reply being made, in the browser', () => {
       await page.getByRole('button', { name: 'Stop' }).click();
       await page
         .getByTestId('message-list')
-        .getByText('Stopped. The charge was refunded ($0.05 was refunded to your balance).')
+        .getByText('Stopped. The charge was refunded ($0.05 was refunded to your balance).', { exact: true })
         .waitFor({ timeout: 15_000 });
       expect(await page.getByRole('progressbar').count()).toBe(0);
       await expect.poll(() => comfy.interrupts.length, { timeout: 10_000 }).toBeGreaterThan(0);
