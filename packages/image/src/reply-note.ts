@@ -95,6 +95,31 @@ export const LOCAL_NOTE_CODES = [
 ] as const;
 export type LocalNoteCode = (typeof LOCAL_NOTE_CODES)[number];
 
+/** The codes that are parts of a note's one sentence (`local.done`): worded without a sentence's capital or full stop. */
+export const NOTE_CLAUSE_CODES = [
+  'local.drewScene',
+  'local.defaultLandscape',
+  'local.leftOut',
+  'local.style',
+  'local.variations',
+  'local.autoEnhanced',
+  'local.garmentRecoloured',
+  'local.recoloured',
+  'local.backgroundRemoved',
+  'local.backgroundBlurred',
+  'local.backgroundColour',
+  'local.backgroundScene',
+  'local.applied',
+  'local.upscaled',
+  'local.padded',
+  'local.cropped',
+  'local.captionTop',
+  'local.captionBottom',
+  'local.textReplaced',
+  'local.combined',
+  'local.eachOnItsOwn',
+] as const satisfies readonly LocalNoteCode[];
+
 export type NameKind = 'style' | 'colour' | 'garment' | 'adjustment';
 export interface NameRef {
   name: NameKind;
