@@ -1,6 +1,6 @@
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { coded, SERVER_TEXT_CODES } from './coded-text';
+import { coded, SERVER_TEXT_CODES, type InnerCodedText } from './coded-text';
 import { codedTextSchema } from './coded-text-schema';
 import { wordCodedTexts, type Translate } from './coded-text-wording';
 import english from './locales/en/server.json';
@@ -55,27 +55,27 @@ describe('the codes the server sends', () => {
   });
 
   it('word a note as one sentence of its parts, names from the fixed lists in the reader’s language, capitalised where a name starts it', () => {
-    const parts = [
+    const parts: InnerCodedText[] = [
       {
-        code: 'local.garmentRecoloured' as const,
+        code: 'local.garmentRecoloured',
         params: {
-          garment: { name: 'garment' as const, id: 'shirt' },
-          from: { name: 'colour' as const, id: 'red' },
-          to: { name: 'colour' as const, id: 'blue' },
+          garment: { name: 'garment', id: 'shirt' },
+          from: { name: 'colour', id: 'red' },
+          to: { name: 'colour', id: 'blue' },
         },
       },
       {
-        code: 'local.applied' as const,
+        code: 'local.applied',
         params: {
           looks: {
             refs: [
-              { name: 'style' as const, id: 'sepia' },
-              { name: 'adjustment' as const, id: 'darker' },
+              { name: 'style', id: 'sepia' },
+              { name: 'adjustment', id: 'darker' },
             ],
           },
         },
       },
-      { code: 'local.leftOut' as const, params: { words: ['astronaut'] } },
+      { code: 'local.leftOut', params: { words: ['astronaut'] } },
     ];
     const note = [coded('local.done', { done: { clauses: parts } })];
     expect(wordCodedTexts(translatorIn('en'), note)).toBe(
