@@ -48,10 +48,7 @@ describe('server texts for a Russian reader', () => {
       // The same replies, re-worded in English once the reader switches.
       const sessionPath = new URL(page.url()).pathname;
       await page.goto(`${sessionPath}?lng=en`);
-      await replies
-        .filter({ hasText: 'Drew a scene of' })
-        .first()
-        .waitFor();
+      await replies.filter({ hasText: 'Drew a scene of' }).first().waitFor();
       await replies
         .filter({ hasText: 'Sorry, the image could not be made: There is no “nowhere” in the photo, so nothing was changed.' })
         .first()
