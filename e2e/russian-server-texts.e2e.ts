@@ -165,7 +165,7 @@ describe('the Russian DOM walk', () => {
       await composer.press('Enter');
       await page.waitForURL(/\/session\/[0-9a-f-]{36}$/);
       const replies = page.locator('li[data-message-id][data-role="system"]');
-      await replies.filter({ hasText: 'Сделано встроенным локальным движком' }).first().waitFor({ timeout: 60_000 });
+      await replies.filter({ hasText: 'Нарисована сцена:' }).first().waitFor({ timeout: 60_000 });
       await composer.fill('замени «OPEN» на «CLOSED»');
       await composer.press('Enter');
       await replies.filter({ hasText: 'К сожалению' }).first().waitFor({ timeout: 60_000 });
