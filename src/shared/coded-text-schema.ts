@@ -15,7 +15,12 @@ const innerCodedTextSchema = z.object({ code: z.enum(SERVER_TEXT_CODES), params:
 
 export const codedTextSchema = z.object({
   code: z.enum(SERVER_TEXT_CODES),
-  params: z.record(z.string(), z.union([plainParamSchema, z.object({ coded: innerCodedTextSchema })])).optional(),
+  params: z
+    .record(
+      z.string(),
+      z.union([plainParamSchema, z.object({ coded: innerCodedTextSchema }), z.object({ clauses: z.array(innerCodedTextSchema) })]),
+    )
+    .optional(),
 });
 
 /** A text of several sentences, each coded; the client words each and joins them with a space. */

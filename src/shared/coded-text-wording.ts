@@ -20,19 +20,31 @@ function wordParam(t: Translate, value: CodedParam): string | number {
   if (typeof value === 'string' || typeof value === 'number') return value;
   if (Array.isArray(value)) return value.join(', ');
   if ('coded' in value) return wordCodedText(t, value.coded);
+  if ('clauses' in value) return value.clauses.map((clause) => wordClause(t, clause)).join('; ');
   if ('cents' in value) return formatCents(value.cents);
   if ('refs' in value) return value.refs.map((ref) => nameOf(t, ref)).join(', ');
   return nameOf(t, value);
 }
 
-/** One coded sentence (a name filled in may start it, so it is capitalised). */
-export function wordCodedText(t: Translate, text: CodedText | InnerCodedText): string {
+/** A part of a sentence, as its text says it (in lower case, unless it starts with a name). */
+function wordClause(t: Translate, text: CodedText | InnerCodedText): string {
   const params: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(text.params ?? {})) params[key] = wordParam(t, value);
-  return capitalise(t(`server:${text.code}`, params));
+  return t(`server:${text.code}`, params);
 }
 
-/** Several coded sentences, worded and joined as one paragraph. */
+/** One coded sentence (a name filled in may start it, so it is capitalised). */
+export function wordCodedText(t: Translate, text: CodedText | InnerCodedText): string {
+  return capitalise(wordClause(t, text));
+}
+
+/**
+ * Several coded sentences, worded and joined as one paragraph. A part of a sentence standing alone
+ * (a built-in engine's reply stored before its notes became one sentence of parts) ends as a sentence.
+ */
 export function wordCodedTexts(t: Translate, texts: readonly CodedText[]): string {
-  return texts.map((text) => wordCodedText(t, text)).join(' ');
+  return texts
+    .map((text) => wordCodedText(t, text))
+    .map((sentence) => (/[.!?…:)]$/.test(sentence) || sentence.length === 0 ? sentence : `${sentence}.`))
+    .join(' ');
 }

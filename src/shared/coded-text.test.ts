@@ -1,6 +1,6 @@
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { coded, SERVER_TEXT_CODES } from './coded-text';
+import { coded, SERVER_TEXT_CODES, type InnerCodedText } from './coded-text';
 import { codedTextSchema } from './coded-text-schema';
 import { wordCodedTexts, type Translate } from './coded-text-wording';
 import english from './locales/en/server.json';
@@ -46,36 +46,46 @@ describe('the codes the server sends', () => {
       coded('failure.refundedBoth', { amount: { cents: 1234 }, count: 2 }),
     ];
     expect(wordCodedTexts(translatorIn('en'), failure)).toBe(
-      'Sorry, the image could not be made: The built-in local engine found no person in this photo, so the background was not changed. Background changes work on photos of people. The charge was refunded ($12.34 was refunded to your balance, 2 free images returned).',
+      'Sorry, the image could not be made: No person was found in this photo, so the background was not changed. The charge was refunded ($12.34 was refunded to your balance, 2 free images returned).',
     );
     const inRussian = wordCodedTexts(translatorIn('ru'), failure);
-    expect(inRussian).toContain('К сожалению, изображение не удалось сделать: Встроенный локальный движок не нашёл на фото человека');
+    expect(inRussian).toContain('К сожалению, изображение не удалось сделать: На фото не найден человек, поэтому фон не изменён.');
     expect(inRussian).toContain('$12.34');
     expect(inRussian).toContain('2 бесплатных изображения');
   });
 
-  it('word names from the fixed lists in the reader’s language, and capitalise a sentence a name starts', () => {
-    const note = [
-      coded('local.garmentRecoloured', {
-        garment: { name: 'garment', id: 'shirt' },
-        from: { name: 'colour', id: 'red' },
-        to: { name: 'colour', id: 'blue' },
-      }),
-      coded('local.applied', {
-        looks: {
-          refs: [
-            { name: 'style', id: 'sepia' },
-            { name: 'adjustment', id: 'darker' },
-          ],
+  it('word a note as one sentence of its parts, names from the fixed lists in the reader’s language, capitalised where a name starts it', () => {
+    const parts: InnerCodedText[] = [
+      {
+        code: 'local.garmentRecoloured',
+        params: {
+          garment: { name: 'garment', id: 'shirt' },
+          from: { name: 'colour', id: 'red' },
+          to: { name: 'colour', id: 'blue' },
         },
-      }),
+      },
+      {
+        code: 'local.applied',
+        params: {
+          looks: {
+            refs: [
+              { name: 'style', id: 'sepia' },
+              { name: 'adjustment', id: 'darker' },
+            ],
+          },
+        },
+      },
+      { code: 'local.leftOut', params: { words: ['astronaut'] } },
     ];
+    const note = [coded('local.done', { done: { clauses: parts } })];
     expect(wordCodedTexts(translatorIn('en'), note)).toBe(
-      'Changed the shirt from red to blue, leaving skin, hair and background as they were. Applied: sepia, darker.',
+      "Changed the shirt from red to blue; applied sepia, darker; I couldn't draw astronaut.",
     );
     expect(wordCodedTexts(translatorIn('ru'), note)).toBe(
-      'Рубашка: красный заменён на синий, лицо, волосы и фон не тронуты. Применено: сепия, темнее.',
+      'Рубашка: цвет «красный» заменён на «синий»; применено: сепия, темнее; не удалось нарисовать: astronaut.',
     );
+    // A reply stored when each part was a sentence of its own still reads as sentences.
+    expect(wordCodedTexts(translatorIn('en'), parts.slice(0, 2))).toBe('Changed the shirt from red to blue. Applied sepia, darker.');
   });
 
   it('refuse a code that is not on the list', () => {

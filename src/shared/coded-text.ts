@@ -19,9 +19,13 @@ export const SERVER_TEXT_CODES = [
   'reply.upscaledWith',
   'reply.stopped',
   'reply.confinedToArea',
-  // The built-in engine's reply notes
+  /** The answer to "what can you draw?" for an engine that draws from any description. */
+  'reply.drawsAnything',
+  // The built-in engine's reply notes: one sentence (local.done) of clauses
+  'local.done',
   'local.madeBy',
   'local.canDraw',
+  'local.canEdit',
   'local.drewScene',
   'local.defaultLandscape',
   'local.leftOut',
@@ -54,6 +58,8 @@ export const SERVER_TEXT_CODES = [
   'local.textNotFound',
   'local.noTextFound',
   'local.textFound',
+  'local.textNotFoundAmong',
+  'local.hatNotFound',
   'local.alreadyLarge',
   'local.noPicture',
   'local.unreadable',
@@ -177,7 +183,8 @@ export interface InnerCodedText {
   params?: Record<string, PlainParam> | undefined;
 }
 
-export type CodedParam = PlainParam | { coded: InnerCodedText };
+/** `clauses`: the parts of one sentence, worded and joined with semicolons (what was done, what was left out). */
+export type CodedParam = PlainParam | { coded: InnerCodedText } | { clauses: InnerCodedText[] };
 
 export interface CodedText {
   code: ServerTextCode;

@@ -65,6 +65,7 @@ export const ENGINE_REFUSAL_REASONS = [
   'too-many-images',
   'shape-unsupported',
   'cannot-draw',
+  'no-picture',
 ] as const;
 export type EngineRefusalReason = (typeof ENGINE_REFUSAL_REASONS)[number];
 
@@ -103,6 +104,8 @@ export function imagesPerRun(request: EngineRequest): number {
 
 /** Why `capabilities` cannot do `request`, or null when they can. */
 export function engineRefusalReason(capabilities: EngineCapabilities, request: EngineRequest): EngineRefusalReason | null {
+  // An edit with no picture in the chat ("replace 'Hello' with 'Bye'" as the first message): no engine has anything to edit.
+  if (request.intent === 'edit' && request.sourceCount === 0) return 'no-picture';
   const task = request.intent === 'edit' ? capabilities.edit : capabilities.textToImage;
   if (!task) return request.intent === 'edit' ? 'no-edit' : 'no-text-to-image';
   if (capabilities.edit && request.intent === 'edit' && request.combine && request.sourceCount > capabilities.edit.maxInputImages)

@@ -52,6 +52,11 @@ export const generationPlanSchema = z.object({
    * rules read it: an engine that draws only known subjects refuses the plan before any charge.
    */
   undrawable: z.string().trim().min(1).max(60).optional(),
+  /**
+   * The message asks what the engine can draw or do ("what can you draw?"): it is answered with
+   * words (the engine's list), with no picture and no charge.
+   */
+  answer: z.literal('what-it-can-do').optional(),
 });
 export type GenerationPlan = z.infer<typeof generationPlanSchema>;
 

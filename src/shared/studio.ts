@@ -173,7 +173,8 @@ export type SendMessageInput = z.input<typeof sendMessageSchema>;
 
 /** A reply planned, paid for and queued (POST /chat, or a message sent with request_reply). */
 export const replyAcceptedSchema = z.object({
-  job_id: z.string(),
+  /** Null when the message was answered with words alone ("what can you draw?"): nothing made, nothing charged. */
+  job_id: z.string().nullable(),
   message_id: z.string(),
   reply_message_id: z.string(),
   plan: z.unknown(),

@@ -54,6 +54,30 @@ describe('a garment named in the request, found by where it sits on the body', {
     expect(regionDifference(before, after, polygonPixels(regions.background!, after.width, after.height))).toBeLessThan(UNCHANGED);
   });
 
+  it('turns a brown fur trapper hat blue over a black fringe, not the face below it or the trees around it', async () => {
+    const regions = outline('people-037.json');
+    const before = await unedited(regions.photo);
+    const result = await engine.edit([photo(regions.photo)], 'make the hat blue', options);
+    const after = await decodePixels(result.images[0]!.data);
+    const hat = polygonPixels(regions.hat!, after.width, after.height);
+    expect(regionHueNear(before, hat, BLUE)).toBeLessThan(0.2);
+    expect(regionHueNear(after, hat, BLUE)).toBeGreaterThan(0.6);
+    expect(regionDifference(before, after, polygonPixels(regions.face!, after.width, after.height))).toBeLessThan(UNCHANGED);
+    expect(regionDifference(before, after, polygonPixels(regions.background!, after.width, after.height))).toBeLessThan(UNCHANGED);
+    expect(noteLine(result.note)).toMatch(/^local\.done \| local\.garmentRecoloured garment=garment:hat from=colour:\S+ to=colour:blue$/);
+  });
+
+  // Without a model of the body's parts, the top of a bare head is where a hat would be: its hair must not pass for one.
+  for (const name of ['people/013.jpg', 'people/026.jpg', 'people/040.jpg', 'people/073.jpg', 'people/082.jpg', 'people/091.jpg']) {
+    it(`says no hat was found on the bare head of ${name} and makes nothing (so nothing is charged), in English and Russian`, async () => {
+      for (const request of ['make the hat red', 'сделай шляпу красной']) {
+        const attempt = engine.edit([photo(name)], request, options);
+        await expect(attempt, request).rejects.toMatchObject({ kind: 'invalid' });
+        expect(await attempt.catch(reasonLine), request).toBe('local.hatNotFound garment=garment:hat');
+      }
+    });
+  }
+
   it('leaves a tan bag strap across a navy shirt tan when the shirt is recoloured, and names the colour of the shirt', async () => {
     const regions = outline('people-099.json');
     const painted = await withPainted(regions.photo, regions.strap!, '#c49a6c');

@@ -12,6 +12,6 @@ export {
   type UploadAnalysis,
 } from './engine-types';
 export { LocalImageEngine, type LocalEngineSettings } from './local-engine';
-export { LOCAL_NOTE_CODES, type LocalNoteCode, type NoteText } from './reply-note';
+export { LOCAL_NOTE_CODES, NOTE_CLAUSE_CODES, type LocalNoteCode, type NoteText } from './reply-note';
 export { type ProgressListener } from './work-progress';
 export { visionActivity } from './vision/vision-client';

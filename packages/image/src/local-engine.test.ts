@@ -10,7 +10,6 @@ const engine = new LocalImageEngine({ workingMaxSide: 400, sceneLongSide: 320 })
 const VERSIONS_A_REPLY_MAY_HAVE = 5;
 const portrait = { data: fixture('people/040.jpg'), mimeType: 'image/jpeg' };
 const landscape = { data: fixture('photos/Landscape_3.jpg'), mimeType: 'image/jpeg' };
-const LOCAL_ENGINE_LINE = 'local.madeBy';
 
 async function sizeOf(data: Buffer) {
   const { width = 0, height = 0 } = await sharp(data).metadata();
@@ -18,14 +17,15 @@ async function sizeOf(data: Buffer) {
 }
 
 describe('the local engine', () => {
-  it('says plainly in every reply that it is the local engine, whatever the language of the request', async () => {
-    const english = await engine.edit([portrait], 'make it sepia', { count: 1, aspectRatio: 'unchanged' });
-    expect(noteLine(english.note).startsWith(LOCAL_ENGINE_LINE)).toBe(true);
-    expect(noteLine(english.note)).toContain('style:sepia');
-    const russian = await engine.edit([portrait], 'сделай сепию', { count: 1, aspectRatio: 'unchanged' });
+  // Which engine made a picture is said under every reply (the reply's engine); the note says what was done.
+  it('says what it did in one sentence, the same whatever the language of the request', async () => {
+    const english = await engine.edit([portrait], 'make it sepia and square', { count: 1, aspectRatio: '1:1' });
+    expect(english.note.map((part) => part.code)).toEqual(['local.done']);
+    expect(noteLine(english.note)).toBe('local.done | local.applied looks=style:sepia | local.cropped ratio=1:1');
+    const russian = await engine.edit([portrait], 'сделай сепию и квадрат', { count: 1, aspectRatio: '1:1' });
     expect(noteLine(russian.note)).toBe(noteLine(english.note));
     const generated = await engine.generate('mountains', { count: 1, aspectRatio: '1:1' });
-    expect(noteLine(generated.note).startsWith(LOCAL_ENGINE_LINE)).toBe(true);
+    expect(generated.note.map((part) => part.code)).toEqual(['local.done']);
     for (const note of [english.note, russian.note, generated.note]) expect(noteLine(note)).not.toMatch(/gpt|gemini|dall|openai/i);
   });
 

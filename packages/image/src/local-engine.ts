@@ -53,6 +53,7 @@ import { analyzeUploadLocally } from './upload-analysis';
 import { changeBackground } from './vision/background-edit';
 import { clothingRegion, garmentColour, narrowToGarment, type GarmentColour } from './vision/clothing';
 import { detectFaces, type Face } from './vision/faces';
+import { wearsHat } from './vision/hat';
 import { findPerson, guideOf, MIN_PERSON_COVERAGE, type PersonMask } from './vision/person-mask';
 import { bodyIsSeen, detectPose, personBoxOf, type Pose } from './vision/pose';
 import { skinModel } from './vision/skin';
@@ -229,7 +230,7 @@ export class LocalImageEngine {
     }
     return {
       images,
-      note: generateNote({ understood: scene.understood, leftOut: undrawable.extras, styles, aspectRatio, count: options.count }),
+      note: generateNote({ understood: scene.understood, leftOut: undrawable.extras, styles, count: options.count }),
     };
   }
 
@@ -505,8 +506,13 @@ async function recolourTarget(
   // The face places a hat, a scarf and a top well enough; the legs, and anyone whose face is not seen (turned away, far off), need the pose.
   const part = target.garment.part;
   const pose = faces.length === 0 || part === 'lower' || part === 'whole' ? await person.pose() : null;
-  const region = clothingRegion(raster, mask, faces, skinModel(raster, faces), part, pose);
+  const skin = skinModel(raster, faces);
+  const region = clothingRegion(raster, mask, faces, skin, part, pose);
   if (!region) throw new EngineError('invalid', garmentNotVisibleMessage(target.garment));
+  // On a bare head the top of the head is hair: refused (and so not charged), never the hair recoloured.
+  const face = largestFace(faces);
+  if (part === 'head' && face && !wearsHat(raster, mask, face, skin, region))
+    throw new EngineError('invalid', garmentNotVisibleMessage(target.garment));
   const found = garmentColour(raster, region);
   const wanted = namedColour(change.to);
   if (!change.from && sameColour(found, wanted)) throw new EngineError('invalid', alreadyColourMessage(target.garment, wanted));
@@ -516,6 +522,11 @@ async function recolourTarget(
   const named = change.from ? namedColour(change.from) : null;
   if (named && (isAchromatic(named) || hueDistance(named.hue!, found.hue!) > named.hueHalfWidth! + 15)) return { change, region };
   return { change: { to: change.to }, region: narrowToGarment(raster, region, found), found: { colour: found.colour, hue: found.hue! } };
+}
+
+/** The face the body is placed by (clothing's bodyOf takes the widest too). */
+function largestFace(faces: readonly Face[]): Face | null {
+  return faces.length > 0 ? faces.reduce((best, face) => (face.right - face.left > best.right - best.left ? face : best)) : null;
 }
 
 function sameColour(found: GarmentColour, wanted: NamedColour): boolean {

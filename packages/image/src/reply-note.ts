@@ -15,10 +15,15 @@ import { type RecolourResult } from './recolour';
  * reader's language (and may re-word them when the reader switches). It always says plainly that the
  * built-in offline engine made them, never a hosted model. Names from the engine's fixed lists
  * (styles, colours, garments, adjustments) travel as their ids; the user's own words travel as they are.
+ *
+ * A picture's note is one short sentence: `local.done` holding what was done as clauses, and what
+ * was left out as the last one ("Changed the jacket from blue to red; cropped to 16:9."). Which
+ * engine made the picture is said under every reply, so the note does not repeat it.
  */
 
 /** Every code this engine writes; the app's locale files have a text for each. */
 export const LOCAL_NOTE_CODES = [
+  'local.done',
   'local.madeBy',
   'local.canDraw',
   'local.drewScene',
@@ -52,6 +57,8 @@ export const LOCAL_NOTE_CODES = [
   'local.textNotFound',
   'local.noTextFound',
   'local.textFound',
+  'local.textNotFoundAmong',
+  'local.hatNotFound',
   'local.alreadyLarge',
   'local.noPicture',
   'local.unreadable',
@@ -88,12 +95,45 @@ export const LOCAL_NOTE_CODES = [
 ] as const;
 export type LocalNoteCode = (typeof LOCAL_NOTE_CODES)[number];
 
+/** The codes that are parts of a note's one sentence (`local.done`): worded without a sentence's capital or full stop. */
+export const NOTE_CLAUSE_CODES = [
+  'local.drewScene',
+  'local.defaultLandscape',
+  'local.leftOut',
+  'local.style',
+  'local.variations',
+  'local.autoEnhanced',
+  'local.garmentRecoloured',
+  'local.recoloured',
+  'local.backgroundRemoved',
+  'local.backgroundBlurred',
+  'local.backgroundColour',
+  'local.backgroundScene',
+  'local.applied',
+  'local.upscaled',
+  'local.padded',
+  'local.cropped',
+  'local.captionTop',
+  'local.captionBottom',
+  'local.textReplaced',
+  'local.combined',
+  'local.eachOnItsOwn',
+] as const satisfies readonly LocalNoteCode[];
+
 export type NameKind = 'style' | 'colour' | 'garment' | 'adjustment';
 export interface NameRef {
   name: NameKind;
   id: string;
 }
-export type NoteParam = string | number | string[] | NameRef | { refs: NameRef[] };
+export type PlainNoteParam = string | number | string[] | NameRef | { refs: NameRef[] };
+/** The clauses of one sentence (`local.done`), each worded and joined by the app. */
+export type NoteParam = PlainNoteParam | { clauses: NoteClause[] };
+
+/** One part of a sentence: something done, or something left out. */
+export interface NoteClause {
+  code: LocalNoteCode;
+  params?: Record<string, PlainNoteParam>;
+}
 
 /** One sentence of a note, or the reason the engine made nothing. */
 export interface NoteText {
@@ -101,7 +141,12 @@ export interface NoteText {
   params?: Record<string, NoteParam>;
 }
 
-const note = (code: LocalNoteCode, params?: Record<string, NoteParam>): NoteText => (params ? { code, params } : { code });
+function note(code: LocalNoteCode, params?: Record<string, PlainNoteParam>): NoteClause {
+  return params ? { code, params } : { code };
+}
+
+/** A picture's whole note: what was done, in one sentence. */
+const oneSentence = (clauses: NoteClause[]): NoteText[] => [{ code: 'local.done', params: { done: { clauses } } }];
 const colour = (named: Pick<NamedColour, 'id'>) => ({ name: 'colour' as const, id: named.id });
 const garmentName = (garment: Garment) => ({ name: 'garment' as const, id: garment.id });
 
@@ -112,7 +157,7 @@ export function cannotDrawMessage(subject: string): NoteText[] {
 export const noPersonMessage = (): NoteText[] => [note('local.noPerson')];
 
 export const garmentNotVisibleMessage = (garment: Garment): NoteText[] => [
-  note('local.garmentNotVisible', { garment: garmentName(garment) }),
+  note(garment.id === 'hat' ? 'local.hatNotFound' : 'local.garmentNotVisible', { garment: garmentName(garment) }),
 ];
 
 export const alreadyColourMessage = (garment: Garment, wanted: NamedColour): NoteText[] => [
@@ -141,7 +186,7 @@ export interface EditSummary {
   upscaled: boolean;
 }
 
-function backgroundNote(change: BackgroundChange): NoteText {
+function backgroundNote(change: BackgroundChange): NoteClause {
   switch (change.kind) {
     case 'remove':
       return note('local.backgroundRemoved');
@@ -154,13 +199,13 @@ function backgroundNote(change: BackgroundChange): NoteText {
   }
 }
 
-function shapeNote(aspectRatio: AspectRatio, fit: AspectFit): NoteText | null {
+function shapeNote(aspectRatio: AspectRatio, fit: AspectFit): NoteClause | null {
   if (aspectRatio === 'unchanged') return null;
   return note(fit === 'pad' ? 'local.padded' : 'local.cropped', { ratio: aspectRatio });
 }
 
 export function editNote(summary: EditSummary): NoteText[] {
-  const parts: NoteText[] = [note('local.madeBy')];
+  const parts: NoteClause[] = [];
   if (summary.enhancedByDefault) parts.push(note('local.autoEnhanced'));
   if (summary.recolour && summary.garment) {
     parts.push(
@@ -191,8 +236,8 @@ export function editNote(summary: EditSummary): NoteText[] {
   if (summary.combined) parts.push(note('local.combined'));
   else if (summary.photos > 1) parts.push(note('local.eachOnItsOwn'));
   const variations = summary.combined ? summary.count : Math.ceil(summary.count / summary.photos);
-  if (variations > 1) parts.push(note('local.variations', { count: variations }), note('local.variationsDiffer'));
-  return parts;
+  if (variations > 1) parts.push(note('local.variations', { count: variations }));
+  return oneSentence(parts);
 }
 
 export interface GenerateSummary {
@@ -200,26 +245,26 @@ export interface GenerateSummary {
   /** Words of the prompt it could not draw, beside a subject it could. */
   leftOut: readonly string[];
   styles: readonly Style[];
-  aspectRatio: AspectRatio;
   count: number;
 }
 
 export function generateNote(summary: GenerateSummary): NoteText[] {
-  const parts: NoteText[] = [note('local.madeBy')];
+  const parts: NoteClause[] = [];
   parts.push(summary.understood.length > 0 ? note('local.drewScene', { words: [...summary.understood] }) : note('local.defaultLandscape'));
-  if (summary.leftOut.length > 0) parts.push(note('local.leftOut', { words: [...summary.leftOut] }));
   if (summary.styles.length > 0)
     parts.push(note('local.style', { styles: { refs: summary.styles.map((style) => ({ name: 'style' as const, id: style.id })) } }));
-  parts.push(note('local.shape', { ratio: summary.aspectRatio }));
   if (summary.count > 1) parts.push(note('local.variations', { count: summary.count }));
-  // What it can draw is said when a request fails for it (cannotDrawMessage), not under every picture.
-  return parts;
+  // What was left out comes last ("…; I couldn't draw the astronaut"). What it can draw is said when a request fails for it
+  // (cannotDrawMessage) or is asked for, not under every picture.
+  if (summary.leftOut.length > 0) parts.push(note('local.leftOut', { words: [...summary.leftOut] }));
+  return oneSentence(parts);
 }
 
 export function textNotFoundMessage(wanted: string | undefined, found: readonly string[]): NoteText[] {
-  const parts = [wanted ? note('local.textNotFound', { wanted }) : note('local.noTextFound')];
-  if (found.length > 0) parts.push(note('local.textFound', { words: found.slice(0, 8) }));
-  return parts;
+  if (!wanted) return [note('local.noTextFound')];
+  return [
+    found.length > 0 ? note('local.textNotFoundAmong', { wanted, words: found.slice(0, 8) }) : note('local.textNotFound', { wanted }),
+  ];
 }
 
 export const alreadyLargeMessage = (width: number, height: number): NoteText[] => [note('local.alreadyLarge', { width, height })];

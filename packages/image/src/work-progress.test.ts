@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LocalImageEngine } from './local-engine';
 import { fixture } from '../test/pictures';
+import { noteLine } from '../test/note-text';
 
 const engine = new LocalImageEngine({ workingMaxSide: 400, sceneLongSide: 320 });
 const portrait = { data: fixture('people/040.jpg'), mimeType: 'image/jpeg' };
@@ -52,7 +53,7 @@ describe("the local engine's progress", () => {
       onProgress,
     });
     expect(result.images).toHaveLength(1);
-    expect(result.note.map((part) => part.code)).toContain('local.combined');
+    expect(noteLine(result.note)).toContain('local.combined');
     // Two photos decoded and shaped; the look in each of the two cells, the grid, the caption, the encoding.
     expectCountedUp(reports, 2 * 2 + (2 + 1 + 1 + 1));
   });

@@ -5,6 +5,7 @@
  */
 export { ADJUSTMENTS, type AdjustmentMention } from './adjustment-words';
 export { type BackgroundChange } from './background-words';
+export { asksWhatItCanDo } from './capability-question';
 export { findCaption, type Caption } from './caption';
 export { type ColourChange } from './colour-change';
 export { COLOUR_NAMES, type ColourName } from './colour-words';

@@ -5,6 +5,7 @@ import type { RunningServer } from '../../start-server';
 import { signedInUser, type SignedInClient } from '@test/server/signed-in-user';
 import { startTestServer } from '@test/server/test-server';
 import { until } from '@test/server/until';
+import { approvedFixture } from '@test/server/masks';
 import { approvedUpload } from '@test/server/uploads';
 
 /**
@@ -104,6 +105,75 @@ describe('the local engine through POST /chat and the ledger', () => {
       expect(followUp.reply.contentText).toContain('“top” with “Iceland”');
     },
   );
+
+  it('answers “what can you draw?” with the list of what it draws, in words: no picture, no job, nothing charged', async () => {
+    const client = await signedInUser(server);
+    const before = await balanceOf(client);
+    for (const text of ['What can you draw?', 'Что ты умеешь рисовать?']) {
+      const quote = (await (await client.get(`/api/chat/quote?text=${encodeURIComponent(text)}&attachments=0`)).json()) as {
+        refusal: unknown;
+        imageCount: number;
+        priceCents: number;
+        free: boolean;
+      };
+      expect(quote, text).toMatchObject({ refusal: null, imageCount: 0, priceCents: 0, free: true });
+
+      const sent = (await (await client.post('/api/messages', { session_id: 'new', content_text: text })).json()) as { session_id: string };
+      const response = await client.post('/api/chat', { session_id: sent.session_id });
+      expect(response.status, text).toBe(202);
+      const accepted = (await response.json()) as {
+        job_id: string | null;
+        reply_message_id: string;
+        price_cents: number;
+        image_count: number;
+      };
+      expect(accepted).toMatchObject({ job_id: null, price_cents: 0, image_count: 0 });
+      const [reply] = await server.deps.db.select().from(messages).where(eq(messages.id, accepted.reply_message_id));
+      expect(reply).toMatchObject({
+        role: 'system',
+        processingStatus: 'completed',
+        contentCodes: [{ code: 'local.canDraw' }, { code: 'local.canEdit' }],
+      });
+      expect(reply!.contentText).toContain('It can draw skies');
+      // Asked again, the message keeps its one answer.
+      const again = (await (await client.post('/api/chat', { session_id: sent.session_id })).json()) as { reply_message_id: string };
+      expect(again.reply_message_id).toBe(accepted.reply_message_id);
+      expect(await server.deps.db.select().from(agentJobs).where(eq(agentJobs.sessionId, sent.session_id))).toHaveLength(0);
+    }
+    expect(await balanceOf(client)).toEqual(before);
+  });
+
+  it('refuses text to replace when the chat has no picture, saying there is nothing to edit yet, before any charge', async () => {
+    const client = await signedInUser(server);
+    const before = await balanceOf(client);
+    const text = 'replace the text "Hello" with "Goodbye"';
+    const refusal = { reason: 'no-picture', engine: 'local', capableEngines: [] };
+    const quote = (await (await client.get(`/api/chat/quote?text=${encodeURIComponent(text)}&attachments=0`)).json()) as {
+      refusal: unknown;
+    };
+    expect(quote.refusal).toEqual(refusal);
+
+    const sent = (await (await client.post('/api/messages', { session_id: 'new', content_text: text })).json()) as { session_id: string };
+    const response = await client.post('/api/chat', { session_id: sent.session_id });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { message: string; details: { refusal: unknown } };
+    expect(body.details.refusal).toEqual(refusal);
+    expect(body.message).toBe('The built-in engine has no picture in this chat to edit yet.');
+    expect(body.message).not.toContain('cannot draw');
+    expect(await server.deps.db.select().from(agentJobs).where(eq(agentJobs.sessionId, sent.session_id))).toHaveLength(0);
+    expect(await balanceOf(client)).toEqual(before);
+  });
+
+  it('says no hat was found on a bare head, and the user ends with nothing charged and no picture', { timeout: 120_000 }, async () => {
+    const client = await signedInUser(server);
+    const before = await balanceOf(client);
+    const photo = await approvedFixture(client, 'people/040.jpg');
+    const { job, reply, outputs } = await ask(client, 'make the hat red', { fileIds: [photo.id] });
+    expect(job.status).toBe('failed');
+    expect(outputs).toHaveLength(0);
+    expect(reply.contentText).toContain('No hat was found in the photo, so nothing was changed.');
+    expect(await balanceOf(client)).toEqual(before);
+  });
 
   it('quotes one image for each attached photo, and one for photos to be combined', async () => {
     const client = await signedInUser(server);

@@ -18,6 +18,7 @@ import {
   chooseVersion,
   recordPlanAndQueueReply,
   lockReply,
+  recordAnswerInWords,
   recordVariation,
   replyContextOf,
   variationSourceOf,
@@ -62,15 +63,18 @@ const REFUSAL_TEXTS: Record<EngineRefusal['reason'], string> = {
   'too-many-images': 'cannot make that many pictures at once',
   'shape-unsupported': 'cannot make pictures of that shape',
   'cannot-draw': 'cannot draw that',
+  'no-picture': 'has no picture in this chat to edit yet',
 };
 
 /** A request the chosen engine cannot do: refused before any charge, with the engines that can (details.refusal). */
 export function engineRefusalError(deps: Pick<ReplyDeps, 'offers'>, refusal: EngineRefusal): AppError {
   const name = (kind: EngineKind) => deps.offers.find((offer) => offer.kind === kind)?.label ?? ENGINE_NAMES[kind];
   const others =
-    refusal.capableEngines.length > 0
-      ? ` Engines that can: ${refusal.capableEngines.map(name).join(', ')}.`
-      : ' No engine offered here can.';
+    refusal.reason === 'no-picture'
+      ? ''
+      : refusal.capableEngines.length > 0
+        ? ` Engines that can: ${refusal.capableEngines.map(name).join(', ')}.`
+        : ' No engine offered here can.';
   const what = refusal.reason === 'cannot-draw' && refusal.subject ? `cannot draw “${refusal.subject}”` : REFUSAL_TEXTS[refusal.reason];
   return new AppError('BAD_REQUEST', `${name(refusal.engine)} ${what}.${others}`, { details: { refusal } });
 }
@@ -127,6 +131,53 @@ function acceptedOf(job: AgentJobRow): ReplyAccepted {
     image_count: job.imageCount,
     price_cents: job.priceCents,
     free_images_used: job.freeImagesUsed,
+  };
+}
+
+/**
+ * What the chosen engine can do, in words: the built-in engine's list of what it draws and how it
+ * edits; any other engine draws from any description and edits photos.
+ */
+function whatItCanDoCodes(deps: Pick<ReplyDeps, 'offers'>, entry: EngineEntry): CodedText[] {
+  if (entry.kind === 'local') return [coded('local.canDraw'), coded('local.canEdit')];
+  const name = deps.offers.find((offer) => offer.kind === entry.kind)?.label ?? ENGINE_NAMES[entry.kind];
+  return [coded('reply.drawsAnything', { engine: name })];
+}
+
+/** A question about the engine ("what can you draw?"): answered with words, no job and no charge. */
+async function answerInWords(
+  tx: DbOrTx,
+  deps: ReplyDeps,
+  {
+    userId,
+    sessionId,
+    context,
+    plan,
+    entry,
+  }: { userId: string; sessionId: string; context: ReplyContext; plan: GenerationPlan; entry: EngineEntry },
+): Promise<ReplyAccepted> {
+  const codes = whatItCanDoCodes(deps, entry);
+  const replyId = randomUUID();
+  const answered = await recordAnswerInWords(tx, {
+    userId,
+    sessionId,
+    messageId: context.message.id,
+    plan,
+    reply: { id: replyId, contentText: englishOf(codes), contentCodes: codes },
+    events: [
+      { topic: sessionTopic(sessionId), type: 'message.updated', id: context.message.id },
+      { topic: sessionTopic(sessionId), type: 'message.created', id: replyId },
+    ],
+  });
+  if (!answered) throw new Error(`message ${context.message.id} to answer was not found`);
+  return {
+    job_id: null,
+    message_id: context.message.id,
+    reply_message_id: answered,
+    plan,
+    image_count: 0,
+    price_cents: 0,
+    free_images_used: 0,
   };
 }
 
@@ -205,6 +256,7 @@ async function startReply(
     ...planRequestOf({ text: message.contentText, attachmentIds, previousOutputId }),
     ...choiceOfMessage(message),
   });
+  if (plan.answer) return answerInWords(tx, deps, { userId, sessionId, context, plan, entry });
   assertWithinImageLimit(plan);
   // Refused before any charge: nothing is debited for what the chosen engine cannot do.
   const refusal = engineRefusalOf(deps.offers, entry.kind, engineRequestOf(plan, attachmentIds.length));
@@ -265,6 +317,11 @@ export async function quoteDraft(
 ): Promise<DraftQuote> {
   const entry = deps.engineOf(draft.engine) ?? deps.defaultEngine;
   const plan = await deps.quotePlanner.plan(draft);
+  if (plan.answer) {
+    // Answered with words: no image, nothing to pay.
+    const free = await quoteGeneration(deps.db, userId, 0, entry.pricePerImageCents);
+    return { ...free, pricePerImageCents: entry.pricePerImageCents, free: true, engine: entry.kind, refusal: null, spendingLimit: null };
+  }
   const limitRefusal = imageLimitRefusal(plan.imageCount);
   if (limitRefusal) {
     const unpriced = await quoteGeneration(deps.db, userId, 0, entry.pricePerImageCents);

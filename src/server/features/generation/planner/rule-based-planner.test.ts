@@ -239,3 +239,28 @@ describe("the local engine's upload suggestions", () => {
     }
   });
 });
+
+describe('requests that are no picture to make', () => {
+  it.each(['What can you draw?', 'what can you do', 'Что ты умеешь рисовать?', 'что умеешь'])(
+    'plans “%s” as a question answered with words',
+    (text) => {
+      expect(plan(text)).toMatchObject({ answer: 'what-it-can-do', sourceImages: 'none' });
+      expect(plan(text, { previous: true }).answer).toBe('what-it-can-do');
+    },
+  );
+
+  it('plans a request to draw as a picture, not as the question', () => {
+    expect(plan('draw a cat').answer).toBeUndefined();
+    expect(plan('What can you draw?', { attachments: 1 }).answer).toBeUndefined();
+  });
+
+  it('plans text to replace with no picture in the chat as an edit of nothing, never a scene of the word “replace”', () => {
+    const planned = plan('replace the text "Hello" with "Goodbye"');
+    expect(planned).toMatchObject({ intent: 'edit', sourceImages: 'none' });
+    expect(planned.undrawable).toBeUndefined();
+    expect(plan('replace the text "Hello" with "Goodbye"', { previous: true })).toMatchObject({
+      intent: 'edit',
+      sourceImages: 'previous-output',
+    });
+  });
+});

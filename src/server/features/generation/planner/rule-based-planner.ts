@@ -1,5 +1,6 @@
 import {
   asksToCombine,
+  asksWhatItCanDo,
   editOperationsIn,
   findCaption,
   findImageCount,
@@ -30,6 +31,16 @@ function countAsked(count: number): number {
 
 export function planByRules(request: PlanRequest): GenerationPlan {
   const text = request.text.trim();
+  // A question about the engine is answered with words: nothing to draw, nothing to charge.
+  if (request.attachmentCount === 0 && asksWhatItCanDo(text))
+    return {
+      intent: 'generate',
+      instruction: text,
+      imageCount: MIN_IMAGES_PER_REQUEST,
+      aspectRatio: 'unchanged',
+      sourceImages: 'none',
+      answer: 'what-it-can-do',
+    };
   // Words to write (a caption, or text to replace what is in the photo) are not instructions ("Add the caption "3 wide shots"").
   const replacement = findTextReplacement(text);
   const caption = replacement ? null : findCaption(text);
@@ -53,7 +64,8 @@ export function planByRules(request: PlanRequest): GenerationPlan {
   } else {
     sourceImages = 'none';
   }
-  const intent = sourceImages === 'none' ? 'generate' : 'edit';
+  // Text to replace is only ever in a picture: with none in the chat it is an edit of nothing (refused before the charge), not a scene to draw.
+  const intent = sourceImages === 'none' && !replacement ? 'generate' : 'edit';
 
   // Several photos: one result for each (each one charged, so the quote shows it), unless they are to become one picture.
   const combine = request.attachmentCount > 1 && asksToCombine(tokens);

@@ -9,7 +9,8 @@ export function RefusalText({ refusal }: { refusal: EngineRefusal }) {
   return (
     <span>
       {t(`refusal.${refusal.reason}`, { engine: nameOf(refusal.engine), subject: refusal.subject ?? '' })}
-      {refusal.capableEngines.length === 0 && ` ${t('refusal.noneCan')}`}
+      {/* No picture to edit is not a matter of the engine: naming engines that cannot either would mislead. */}
+      {refusal.capableEngines.length === 0 && refusal.reason !== 'no-picture' && ` ${t('refusal.noneCan')}`}
     </span>
   );
 }
