@@ -13,6 +13,11 @@ export function useSaveCard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveCard,
-    onSuccess: (saved) => queryClient.setQueryData(billingKeys.autoTopUp, saved),
+    // The page's first read may still be on its way with no card: it is replaced by a fresh one.
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(billingKeys.autoTopUp, saved);
+      await queryClient.invalidateQueries({ queryKey: billingKeys.autoTopUp });
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: billingKeys.autoTopUp }),
   });
 }
