@@ -24,6 +24,7 @@ import { devMailboxRoutes } from './features/mail/dev-mailbox.routes';
 import { meRoutes } from './features/me/me.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { spendingRoutes } from './features/billing/spending.routes';
+import { autoTopUpRoutes } from './features/billing/auto-top-up.routes';
 import { generationRoutes } from './features/generation/generation.routes';
 import { replyProgressRoutes } from './features/generation/reply-progress.routes';
 import { engineFor, startReplyToNewMessage } from './features/generation/generation.service';
@@ -56,6 +57,7 @@ function buildApiRoutes(deps: AppDeps, options: Pick<CreateAppOptions, 'shutdown
     .route('/account', accountRoutes(deps))
     .route('/stripe', billingRoutes(deps))
     .route('/spending', spendingRoutes(deps))
+    .route('/auto-top-up', autoTopUpRoutes(deps))
     .route('/sessions', sessionsRoutes(deps, { shutdownSignal: options.shutdownSignal }))
     .route(
       '/messages',

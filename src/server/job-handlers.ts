@@ -4,6 +4,7 @@ import { rejectUnverifiedUpload, verifyUpload } from './features/verification/ve
 import { runRetention } from './features/retention/retention.service';
 import { backUpAndPrune } from './features/backups/backups.service';
 import { deleteStripeCustomer, purgeRetainedLedger } from './features/billing/account-erasure.service';
+import { giveUpAutoTopUp, runAutoTopUp } from './features/billing/auto-top-up.service';
 import type { AppDeps } from './context';
 import { JobLeaseLostError, JobTimeLimitError, type JobHandlers } from './jobs/job-types';
 import { QUEUE_DUMP_SCOPE } from './jobs/job-queue';
@@ -82,6 +83,14 @@ export function createJobHandlers(deps: AppDeps): JobHandlers {
         if (purged > 0) deps.logger.info({ purged }, 'retained ledger rows past their period deleted');
       },
       giveUp: async () => undefined,
+    },
+    'auto-top-up': {
+      run: ({ autoTopUpId }) => runAutoTopUp(deps, autoTopUpId),
+      // No answer from the provider on any try: this attempt ends; the next charge below the threshold tries again.
+      giveUp: async ({ autoTopUpId }, reason) => {
+        deps.logger.error({ err: reason, autoTopUpId }, 'an auto top-up got no answer from the payment provider after every try');
+        await giveUpAutoTopUp(deps.db, autoTopUpId);
+      },
     },
   };
 }

@@ -166,6 +166,8 @@ export const SERVER_TEXT_CODES = [
   'ledger.disputeLostPartly',
   'ledger.cardRefunded',
   'ledger.cardRefundedPartly',
+  'ledger.autoTopUp',
+  'ledger.autoTopUpTest',
 ] as const;
 export type ServerTextCode = (typeof SERVER_TEXT_CODES)[number];
 

@@ -38,6 +38,7 @@ export type PathName = keyof typeof paths;
 export const devPaths = {
   mailbox: { pattern: '/dev/mailbox', getHref: () => '/dev/mailbox' },
   testCheckout: { pattern: '/dev/checkout/:id', getHref: (id: string) => `/dev/checkout/${encodeURIComponent(id)}` },
+  testCardSetup: { pattern: '/dev/card-setup', getHref: () => '/dev/card-setup' },
 } as const;
 
 function patternToRegExp(pattern: string): RegExp {

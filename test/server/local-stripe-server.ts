@@ -4,12 +4,19 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local HTTP server that speaks the part of Stripe's API the product uses (customers, checkout
- * sessions create/retrieve, prices list, payment intents and charges, refunds, disputes), so the
+ * sessions create/retrieve in payment and setup mode, setup intents, payment methods attached to a
+ * customer and detached, off-session payment intents, prices list, charges, refunds, disputes), so the
  * official SDK is exercised over the wire in the tests. It is as strict as Stripe where the
  * product could go wrong: a missing or wrong API key is 401, unknown ids are 404
  * `resource_missing`, unknown parameters are refused, and a refund above what is left of its
  * charge, of a fully refunded charge or of a disputed one is refused with Stripe's codes. It
- * replays answers for a repeated Idempotency-Key, as Stripe does, and records every request.
+ * replays answers for a repeated Idempotency-Key with the same parameters, as Stripe does, refuses
+ * the key with other parameters (400 `idempotency_error`), and records every request.
+ *
+ * Cards are Stripe's test payment methods: a setup session finished with `pm_card_visa` saves a
+ * card that pays, `pm_card_authenticationRequired` one whose off-session payments fail with
+ * `authentication_required` (the PaymentIntent in the error), `pm_card_chargeDeclined` one that
+ * is declined (`card_declined`).
  *
  * What Stripe sends as webhooks (charge.refunded, refund.created, charge.dispute.*) is kept as
  * events signed the way Stripe signs them (`Stripe-Signature: t=…,v1=HMAC-SHA256`); a test
@@ -44,6 +51,13 @@ interface Reply {
   status: number;
   body: Json;
 }
+
+/** How a saved card behaves off-session, by the test payment method it was saved with. */
+const TEST_PAYMENT_METHODS: Record<string, { behaviour: 'succeeds' | 'authentication_required' | 'declined'; last4: string }> = {
+  pm_card_visa: { behaviour: 'succeeds', last4: '4242' },
+  pm_card_authenticationRequired: { behaviour: 'authentication_required', last4: '3184' },
+  pm_card_chargeDeclined: { behaviour: 'declined', last4: '0002' },
+};
 
 const id = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
@@ -83,7 +97,11 @@ export function stripeSignature(payload: string, secret: string, timestamp = now
 
 export async function startLocalStripe(options: { webhookSecret?: string } = {}) {
   const requests: RecordedRequest[] = [];
-  const replies = new Map<string, Reply>();
+  const replies = new Map<string, Reply & { parameters: string }>();
+  const setupIntents = new Map<string, Json>();
+  const paymentMethods = new Map<string, Json>();
+  /** Test behaviour of each saved card, kept outside the object Stripe would show. */
+  const cardBehaviour = new Map<string, 'succeeds' | 'authentication_required' | 'declined'>();
   const customers = new Map<string, Json>();
   const sessions = new Map<string, Json>();
   const paymentIntents = new Map<string, Json>();
@@ -119,6 +137,7 @@ export async function startLocalStripe(options: { webhookSecret?: string } = {})
     const amount = priceData ? Number(priceData.unit_amount) : (price?.unit_amount ?? 0);
     const sessionId = id('cs_test');
     const uiMode = (body.ui_mode as string | undefined) ?? 'hosted_page';
+    const setup = body.mode === 'setup';
     const customer = customers.get(body.customer as string);
     const session: Json = {
       id: sessionId,
@@ -126,10 +145,14 @@ export async function startLocalStripe(options: { webhookSecret?: string } = {})
       mode: body.mode,
       ui_mode: uiMode,
       status: 'open',
-      payment_status: 'unpaid',
+      payment_status: setup ? 'no_payment_required' : 'unpaid',
       payment_intent: null,
-      amount_total: amount,
-      currency: (priceData?.currency as string | undefined) ?? price?.currency ?? 'usd',
+      setup_intent: null,
+      allowed_payment_method_types: body.allowed_payment_method_types ? Object.values(body.allowed_payment_method_types as Json) : null,
+      amount_total: setup ? null : amount,
+      currency: setup
+        ? ((body.currency as string | undefined) ?? null)
+        : ((priceData?.currency as string | undefined) ?? price?.currency ?? 'usd'),
       customer: body.customer ?? null,
       customer_email: null,
       customer_details: customer ? { email: customer.email } : null,
@@ -261,6 +284,124 @@ export async function startLocalStripe(options: { webhookSecret?: string } = {})
     return { status: 200, body: refund };
   }
 
+  const PAYMENT_INTENT_PARAMETERS = [
+    'amount',
+    'allowed_payment_method_types',
+    'automatic_payment_methods',
+    'capture_method',
+    'confirm',
+    'currency',
+    'customer',
+    'description',
+    'error_on_requires_action',
+    'expand',
+    'metadata',
+    'off_session',
+    'payment_method',
+    'receipt_email',
+    'return_url',
+    'setup_future_usage',
+    'statement_descriptor',
+  ];
+
+  /**
+   * POST /v1/payment_intents, confirmed at once with a saved card when `confirm=true`: the card's
+   * test behaviour decides. Off-session, a card that needs authentication fails with the card
+   * error `authentication_required` and the PaymentIntent (now requires_payment_method) in the
+   * error, as Stripe answers; a declined card with `card_declined`.
+   */
+  function createPaymentIntent(body: Json): Reply {
+    const unknown = unknownParameter(body, PAYMENT_INTENT_PARAMETERS);
+    if (unknown) return unknown;
+    if (!/^[1-9]\d*$/.test(String(body.amount ?? '')))
+      return error(400, { code: 'parameter_missing', param: 'amount', message: 'Missing required param: amount.' });
+    if (!body.currency) return error(400, { code: 'parameter_missing', param: 'currency', message: 'Missing required param: currency.' });
+    const amount = Number(body.amount);
+    if (amount < 50) return error(400, { code: 'amount_too_small', param: 'amount', message: 'Amount must be at least $0.50 usd' });
+    const confirm = body.confirm === 'true';
+    if (body.off_session !== undefined && !confirm)
+      return error(400, {
+        param: 'off_session',
+        message: 'You may only specify `off_session` when confirming a PaymentIntent (confirm=true).',
+      });
+    const customerId = body.customer as string | undefined;
+    if (customerId && !customers.has(customerId)) return noSuch('customer', 'customer', customerId);
+    const paymentMethodId = body.payment_method as string | undefined;
+    const paymentMethod = paymentMethodId ? paymentMethods.get(paymentMethodId) : undefined;
+    if (paymentMethodId && !paymentMethod) return noSuch('payment_method', 'payment_method', paymentMethodId);
+    if (paymentMethod && paymentMethod.customer !== (customerId ?? null))
+      return error(400, {
+        param: 'payment_method',
+        message: `The provided PaymentMethod ${paymentMethodId} does not belong to the Customer ${customerId ?? '(none)'}.`,
+      });
+    const automatic = body.automatic_payment_methods as Json | undefined;
+    if (confirm && !body.return_url && !body.allowed_payment_method_types && automatic?.allow_redirects !== 'never')
+      return error(400, {
+        message:
+          'This PaymentIntent is configured to accept payment methods enabled in your Dashboard, some of which may require a full page redirect to succeed. Provide a return_url, or set allowed_payment_method_types.',
+      });
+    const intentId = id('pi');
+    const intent: Json = {
+      id: intentId,
+      object: 'payment_intent',
+      amount,
+      amount_received: 0,
+      currency: body.currency,
+      customer: customerId ?? null,
+      description: body.description ?? null,
+      metadata: body.metadata ?? {},
+      payment_method: paymentMethodId ?? null,
+      latest_charge: null,
+      last_payment_error: null,
+      client_secret: `${intentId}_secret_${randomBytes(6).toString('hex')}`,
+      status: 'requires_payment_method',
+      created: now(),
+    };
+    paymentIntents.set(intentId, intent);
+    if (!confirm || !paymentMethodId) {
+      intent.status = paymentMethodId ? 'requires_confirmation' : 'requires_payment_method';
+      return { status: 200, body: intent };
+    }
+    const behaviour = cardBehaviour.get(paymentMethodId) ?? 'succeeds';
+    if (behaviour !== 'succeeds') {
+      const cardError: Json =
+        behaviour === 'authentication_required'
+          ? {
+              type: 'card_error',
+              code: 'authentication_required',
+              decline_code: 'authentication_required',
+              message: 'Your card was declined. This transaction requires authentication.',
+            }
+          : { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
+      intent.last_payment_error = { ...cardError, payment_method: paymentMethod };
+      intent.status = 'requires_payment_method';
+      emit('payment_intent.payment_failed', intent);
+      return { status: 402, body: { error: { ...cardError, payment_intent: structuredClone(intent) } } };
+    }
+    const chargeId = id('ch');
+    charges.set(chargeId, {
+      id: chargeId,
+      object: 'charge',
+      amount,
+      amount_captured: amount,
+      amount_refunded: 0,
+      captured: true,
+      currency: body.currency,
+      customer: customerId ?? null,
+      disputed: false,
+      paid: true,
+      payment_intent: intentId,
+      payment_method: paymentMethodId,
+      refunded: false,
+      status: 'succeeded',
+      created: now(),
+    });
+    Object.assign(intent, { status: 'succeeded', amount_received: amount, latest_charge: chargeId });
+    emit('charge.succeeded', charges.get(chargeId)!);
+    emit('payment_intent.succeeded', intent);
+    return { status: 200, body: intent };
+  }
+
   function route(method: string, path: string, query: URLSearchParams, body: Json): Reply {
     if (method === 'POST' && path === '/v1/customers') {
       const customer = { id: id('cus'), object: 'customer', email: body.email ?? null, metadata: body.metadata ?? {} };
@@ -275,9 +416,35 @@ export async function startLocalStripe(options: { webhookSecret?: string } = {})
       if (!customers.delete(customerId)) return noSuch('customer', 'id', customerId);
       return { status: 200, body: { id: customerId, object: 'customer', deleted: true } };
     }
-    if (method === 'POST' && path === '/v1/checkout/sessions') return { status: 200, body: createSession(body) };
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      if (body.mode === 'setup') {
+        if (body.line_items) return error(400, { param: 'line_items', message: 'You cannot pass `line_items` in `setup` mode.' });
+        if (!body.currency && !body.allowed_payment_method_types)
+          return error(400, {
+            code: 'parameter_missing',
+            param: 'currency',
+            message: 'Missing required param: currency. currency is required in setup mode when allowed_payment_method_types is not set.',
+          });
+        if (body.customer && !customers.has(body.customer as string)) return noSuch('customer', 'customer', body.customer as string);
+      }
+      return { status: 200, body: createSession(body) };
+    }
+    if (method === 'POST' && path === '/v1/payment_intents') return createPaymentIntent(body);
+    const detach = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(path);
+    if (method === 'POST' && detach) {
+      const paymentMethod = paymentMethods.get(decodeURIComponent(detach[1]!));
+      if (!paymentMethod) return noSuch('payment_method', 'payment_method', decodeURIComponent(detach[1]!));
+      if (!paymentMethod.customer)
+        return error(400, {
+          code: 'payment_method_unexpected_state',
+          message: 'The payment method you provided is not attached to a customer so detachment is impossible.',
+        });
+      paymentMethod.customer = null;
+      emit('payment_method.detached', paymentMethod);
+      return { status: 200, body: paymentMethod };
+    }
     if (method === 'POST' && path === '/v1/refunds') return createRefund(body);
-    const read = /^\/v1\/(checkout\/sessions|payment_intents|charges|refunds|disputes)\/([^/]+)$/.exec(path);
+    const read = /^\/v1\/(checkout\/sessions|payment_intents|charges|refunds|disputes|setup_intents|payment_methods)\/([^/]+)$/.exec(path);
     if (method === 'GET' && read) {
       const [, kind, rawId] = read;
       const objectId = decodeURIComponent(rawId!);
@@ -287,6 +454,8 @@ export async function startLocalStripe(options: { webhookSecret?: string } = {})
         charges: { store: charges, name: 'charge' },
         refunds: { store: refunds, name: 'refund' },
         disputes: { store: disputes, name: 'dispute' },
+        setup_intents: { store: setupIntents, name: 'setup_intent' },
+        payment_methods: { store: paymentMethods, name: 'payment_method' },
       }[kind!]!;
       const found = store.get(objectId);
       return found ? { status: 200, body: found } : noSuch(name, 'id', objectId);
@@ -313,10 +482,20 @@ export async function startLocalStripe(options: { webhookSecret?: string } = {})
       reply = error(401, { message: 'Invalid API Key provided', type: 'invalid_request_error' });
     }
     const replayKey = idempotencyKey && `${req.method} ${url.pathname} ${idempotencyKey}`;
-    reply ??= replayKey ? replies.get(replayKey) : undefined;
+    const earlier = !reply && replayKey ? replies.get(replayKey) : undefined;
+    if (earlier) {
+      // Stripe compares the parameters: the same key with others is a mistake, refused.
+      reply =
+        earlier.parameters === text
+          ? earlier
+          : error(400, {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+            });
+    }
     if (!reply) {
       reply = route(req.method ?? 'GET', url.pathname, url.searchParams, body);
-      if (replayKey) replies.set(replayKey, reply);
+      if (replayKey) replies.set(replayKey, { ...reply, parameters: text });
     }
     res.writeHead(reply.status, { 'Content-Type': 'application/json', 'Request-Id': id('req') });
     res.end(JSON.stringify(reply.body));
@@ -379,6 +558,46 @@ export async function startLocalStripe(options: { webhookSecret?: string } = {})
       const session = this.session(sessionId);
       Object.assign(session, changes);
       if (session.payment_status === 'paid') pay(session);
+    },
+    /**
+     * The customer finishes a setup session with one of Stripe's test payment methods: a
+     * PaymentMethod attached to the session's customer and a succeeded SetupIntent naming it.
+     */
+    completeSetupSession(
+      sessionId: string,
+      testPaymentMethod: keyof typeof TEST_PAYMENT_METHODS = 'pm_card_visa',
+    ): { paymentMethodId: string } {
+      const session = this.session(sessionId);
+      if (session.mode !== 'setup') throw new Error(`session ${sessionId} is not in setup mode`);
+      const card = TEST_PAYMENT_METHODS[testPaymentMethod]!;
+      const paymentMethodId = id('pm');
+      paymentMethods.set(paymentMethodId, {
+        id: paymentMethodId,
+        object: 'payment_method',
+        type: 'card',
+        card: { brand: 'visa', last4: card.last4, exp_month: 12, exp_year: 2034, funding: 'credit', country: 'US' },
+        customer: session.customer,
+        created: now(),
+      });
+      cardBehaviour.set(paymentMethodId, card.behaviour);
+      const setupIntentId = id('seti');
+      setupIntents.set(setupIntentId, {
+        id: setupIntentId,
+        object: 'setup_intent',
+        customer: session.customer,
+        payment_method: paymentMethodId,
+        status: 'succeeded',
+        usage: 'off_session',
+        created: now(),
+      });
+      Object.assign(session, { status: 'complete', setup_intent: setupIntentId });
+      emit('checkout.session.completed', session);
+      return { paymentMethodId };
+    },
+    paymentMethod(paymentMethodId: string): Json {
+      const found = paymentMethods.get(paymentMethodId);
+      if (!found) throw new Error(`no payment method ${paymentMethodId}`);
+      return found;
     },
     /** The cardholder's bank disputes a charge (all of it unless `amount`): charge.dispute.created. */
     openDispute(chargeId: string, dispute: { amount?: number; reason?: string } = {}): Json {

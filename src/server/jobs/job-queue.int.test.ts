@@ -33,6 +33,7 @@ async function queueWith(run: (payload: JobPayloads['generate'], context: JobCon
     'send-mail': { run: async () => undefined, giveUp: async () => undefined },
     'delete-stripe-customer': { run: async () => undefined, giveUp: async () => undefined },
     'purge-retained-ledger': { run: async () => undefined, giveUp: async () => undefined },
+    'auto-top-up': { run: async () => undefined, giveUp: async () => undefined },
   };
   queue.work(handlers);
   const handle = {

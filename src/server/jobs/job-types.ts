@@ -23,6 +23,8 @@ export interface JobPayloads {
   'delete-stripe-customer': { customerId: string };
   /** Deletes retained ledger rows of deleted accounts whose retention period has ended (billing). */
   'purge-retained-ledger': Record<string, never>;
+  /** One off-session payment with the saved card, for a charge that took the balance below the threshold (billing). */
+  'auto-top-up': { autoTopUpId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -78,6 +80,8 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
   'delete-stripe-customer': { retryLimit: 6, retryDelaySeconds: 10, timeLimitSeconds: 60, concurrency: 2 },
   // Daily; a failed run is the next day's work.
   'purge-retained-ledger': { retryLimit: 0, retryDelaySeconds: 60, timeLimitSeconds: 300, concurrency: 1 },
+  // Stripe unreachable: the same idempotency key on every try, so a retry never pays twice.
+  'auto-top-up': { retryLimit: 6, retryDelaySeconds: 10, timeLimitSeconds: 60, concurrency: 4 },
 };
 
 /** Every job kind, known before any job of it ran (its metrics are listed from the start). */

@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
       { path: paths.resetPassword.pattern, lazy: async () => ({ Component: (await import('./routes/reset-password')).default }) },
       { path: devPaths.mailbox.pattern, lazy: async () => ({ Component: (await import('./routes/dev-mailbox')).default }) },
       { path: devPaths.testCheckout.pattern, lazy: async () => ({ Component: (await import('./routes/dev-checkout')).default }) },
+      { path: devPaths.testCardSetup.pattern, lazy: async () => ({ Component: (await import('./routes/dev-card-setup')).default }) },
 
       // Signed out only: a signed-in user goes on to the sessions list.
       {

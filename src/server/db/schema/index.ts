@@ -6,3 +6,4 @@ export * from './jobs';
 export * from './admin';
 export * from './spending';
 export * from './masks';
+export * from './auto-top-up';

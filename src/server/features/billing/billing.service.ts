@@ -19,6 +19,7 @@ import { isUniqueViolation } from '../../db/pg-errors';
 import { assertWithinSpendingLimits } from './spending.service';
 import { mailIfBalanceFellBelowThreshold, type BalanceMailDeps } from './balance-mails.service';
 import { usageDetailsOf } from './usage-details.repository';
+import { queueAutoTopUpIfDue } from './auto-top-up.service';
 
 /**
  * The prepaid balance: what the generation work calls (quote, debit, refund) and what the
@@ -108,6 +109,14 @@ export async function debitForGeneration(
   if (mails)
     await mailIfBalanceFellBelowThreshold(tx, mails, {
       userId: input.userId,
+      beforeCents: debited.availableCents + debited.centsTaken,
+      afterCents: debited.availableCents,
+    });
+  // Queued with the charge, under the same row lock; the payment itself is the job's, after commit.
+  if (mails)
+    await queueAutoTopUpIfDue(tx, mails, {
+      userId: input.userId,
+      chargeReference: input.jobId,
       beforeCents: debited.availableCents + debited.centsTaken,
       afterCents: debited.availableCents,
     });

@@ -64,3 +64,41 @@ export class PaymentRefusedError extends Error {
     this.name = 'PaymentRefusedError';
   }
 }
+
+/** A card saved for payments without the cardholder present (auto top-up). */
+export interface SavedCard {
+  paymentMethodId: string;
+  brand: string;
+  last4: string;
+}
+
+/**
+ * What an off-session payment came to. `requires_action`: the bank wants the cardholder to
+ * confirm (3-D Secure), which cannot happen without them; `declined`: the card was refused.
+ */
+export type OffSessionOutcome =
+  | { outcome: 'succeeded'; paymentIntentId: string; amountCents: number }
+  | { outcome: 'processing'; paymentIntentId: string }
+  | { outcome: 'requires_action'; paymentIntentId: string | null; code: string }
+  | { outcome: 'declined'; paymentIntentId: string | null; code: string };
+
+/** Saved cards and the payments made with them; Stripe and the test-mode provider both have them. */
+export interface CardPayments {
+  /** Where the browser saves a card: Stripe Checkout in setup mode, or the local test-mode page. */
+  startCardSetup(buyer: CheckoutBuyer, returnUrl: string): Promise<{ url: string }>;
+  /** The card a finished setup saved, after checking it belongs to this buyer; null when it saved none. */
+  savedCardOfSetup(buyer: CheckoutBuyer, setupId: string): Promise<SavedCard | null>;
+  /**
+   * One off-session payment; the same idempotency key gives the same payment however often it
+   * is asked. Throws (to be tried again) only when the outcome is unknown.
+   */
+  chargeSavedCard(input: {
+    userId: string;
+    paymentMethodId: string;
+    amountCents: number;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<OffSessionOutcome>;
+  /** Detaches the card from the customer, so it can never be charged again. */
+  removeCard(paymentMethodId: string): Promise<void>;
+}

@@ -9,13 +9,15 @@ import type { BalanceMailDeps } from './balance-mails.service';
 import { recordDisputeClosed, recordDisputeOpened } from './disputes.service';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { snapshotOfStripeSession } from './stripe-provider';
+import { creditAutoTopUpFromWebhook } from './auto-top-up.service';
+import type { Payments } from './payments';
 
 /**
  * What a verified Stripe event does. Stripe delivers at least once, in any order, sometimes
  * concurrently; every branch here is safe to run again.
  */
 export async function handleStripeEvent(
-  { db, stripe, mails }: { db: Db; stripe: Stripe; mails?: BalanceMailDeps },
+  { db, stripe, mails }: { db: Db; stripe: Stripe; mails?: BalanceMailDeps & { payments?: Payments } },
   event: Stripe.Event,
   logger: Logger,
 ): Promise<void> {
@@ -38,6 +40,10 @@ export async function handleStripeEvent(
       return;
     case 'charge.dispute.closed':
       await recordDisputeClosed(db, stripe, event.data.object, logger);
+      return;
+    case 'payment_intent.succeeded':
+      // Auto top-ups (metadata.auto_top_up_id); checkout payments are credited by their session's events.
+      if (mails?.payments) await creditAutoTopUpFromWebhook(db, { ...mails, payments: mails.payments }, event.data.object, logger);
       return;
     default:
       logger.debug({ eventType: event.type }, 'stripe event ignored');

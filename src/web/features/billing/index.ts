@@ -8,3 +8,4 @@ export { AccountProfileCard } from './components/account-billing-card';
 export { TransactionHistory } from './components/transaction-history';
 export { TestCheckoutPanel } from './components/test-checkout-panel';
 export { SpendingLimitText } from './components/spending-limit-text';
+export { TestCardSetupPanel } from './components/test-card-setup-panel';

@@ -10,6 +10,7 @@ export const billingKeys = {
   verification: (sessionId: string) => ['billing', 'verification', sessionId] as const,
   testCheckout: (sessionId: string) => ['billing', 'test-checkout', sessionId] as const,
   spending: ['billing', 'spending'] as const,
+  autoTopUp: ['billing', 'auto-top-up'] as const,
 };
 
 /** After money moved: the balance and the history are fetched again. */

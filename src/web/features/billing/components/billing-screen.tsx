@@ -19,6 +19,7 @@ import { EmbeddedPayment, type StartedCheckout } from './embedded-payment';
 import { PackageGrid } from './package-grid';
 import { PaymentErrorAlert } from './payment-error-alert';
 import { SpendingLimitsSection } from './spending-limits-section';
+import { AutoTopUpSection } from './auto-top-up-section';
 
 /**
  * The Billing screen: idle → creating a session (spinner, buttons off) → the embedded
@@ -127,6 +128,7 @@ export function BillingScreen() {
         <CustomAmountCard onSubmit={topUp} busy={createTopUp.isPending} disabled={pendingPriceId !== null} />
       </div>
       <SpendingLimitsSection />
+      <AutoTopUpSection />
       <footer className="flex flex-col gap-2 text-center text-sm text-muted-foreground">
         <p>{t('billing.help')}</p>
         {payments.mode === 'test' && <p className="font-medium text-amber-800 dark:text-amber-300">{t('billing.testModeNote')}</p>}
