@@ -219,7 +219,10 @@ export async function retitleSession(
     );
 }
 
-/** Counts a new message and marks the session as the newest activity. */
+/**
+ * Counts a new message and marks the session as the newest activity. The one place that keeps
+ * chat_sessions.total_messages: the user's messages and the replies to them both count here.
+ */
 export async function recordMessageInSession(db: DbOrTx, sessionId: string): Promise<void> {
   await db
     .update(chatSessions)
@@ -256,4 +259,23 @@ export async function sessionNameOf(db: DbOrTx, userId: string, sessionId: strin
     .from(chatSessions)
     .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId)));
   return row?.sessionName ?? null;
+}
+
+/** Marks the session as the newest activity (a reply changed). */
+export async function touchSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db.update(chatSessions).set({ updatedAt: sql`now()` }).where(eq(chatSessions.id, sessionId));
+}
+
+/**
+ * Counts `count` images made in the session and marks it as the newest activity; answers how many
+ * were made before them (undefined: no such session). The row lock orders concurrent jobs until
+ * their transactions end, so each numbers its images after the last one's: unique download names.
+ */
+export async function countImagesMade(db: DbOrTx, sessionId: string, count: number): Promise<number | undefined> {
+  const [row] = await db
+    .update(chatSessions)
+    .set({ imagesMade: sql`${chatSessions.imagesMade} + ${count}::int`, updatedAt: sql`now()` })
+    .where(eq(chatSessions.id, sessionId))
+    .returning({ imagesMade: chatSessions.imagesMade });
+  return row && row.imagesMade - count;
 }

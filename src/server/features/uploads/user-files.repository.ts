@@ -119,3 +119,29 @@ export async function deleteOwnFile(db: DbOrTx, userId: string, fileId: string):
     .returning();
   return row;
 }
+
+/** A generated image's file row (approved: the engine made it; the thumbnail comes later). */
+export interface NewGeneratedFile {
+  id: string;
+  userId: string;
+  originalFilename: string;
+  storedFilename: string;
+  fileUrl: string;
+  mimeType: string;
+  fileSizeBytes: number;
+  width: number;
+  height: number;
+  contentDescription: string;
+}
+
+export async function insertGeneratedFiles(db: DbOrTx, files: NewGeneratedFile[]): Promise<void> {
+  if (files.length === 0) return;
+  // Until the thumbnail exists (added after the reply is out) clients show the image itself.
+  await db.insert(userFiles).values(files.map((file) => ({ ...file, fileType: 'image', thumbnailUrl: null, isGenerated: true, verifiedEnum: 'approved' as const })));
+}
+
+/** False when the file is gone (its account was deleted after the reply was out). */
+export async function setThumbnailUrl(db: DbOrTx, fileId: string, thumbnailUrl: string): Promise<boolean> {
+  const rows = await db.update(userFiles).set({ thumbnailUrl }).where(eq(userFiles.id, fileId)).returning({ id: userFiles.id });
+  return rows.length > 0;
+}
