@@ -196,7 +196,10 @@ export async function recordPlanAndQueueReply(tx: DbOrTx, input: QueuedReply): P
       plannedAt: job.planned ? sql`now()` : null,
     })
     // Delivered when the caller's transaction commits.
-    .returning({ id: agentJobs.id, ...Object.fromEntries(input.events.map((event, index) => [`notified${index}`, notifyEventSql(event)])) });
+    .returning({
+      id: agentJobs.id,
+      ...Object.fromEntries(input.events.map((event, index) => [`notified${index}`, notifyEventSql(event)])),
+    });
 }
 
 /**
@@ -259,7 +262,12 @@ export async function completeJob(
         engineModel: sql`coalesce(${input.engineModel ?? null}::text, ${agentJobs.engineModel})`,
       })
       .where(and(eq(agentJobs.id, input.jobId), eq(agentJobs.status, 'processing')))
-      .returning({ id: agentJobs.id, userId: agentJobs.userId, sessionId: agentJobs.sessionId, resultMessageId: agentJobs.resultMessageId });
+      .returning({
+        id: agentJobs.id,
+        userId: agentJobs.userId,
+        sessionId: agentJobs.sessionId,
+        resultMessageId: agentJobs.resultMessageId,
+      });
     if (!finished) return false;
     // Numbers the session's images after those made before: unique download names.
     const madeBefore = (await conversation.countImagesMade(tx, finished.sessionId, input.files.length)) ?? 0;
@@ -289,7 +297,10 @@ export async function completeJob(
     // The images replace the preview of them.
     await deletePreview(tx, finished.id);
     const topic = sessionTopic(finished.sessionId);
-    const replyUpdated = finished.resultMessageId === null ? sql`` : sql`${notifyEventSql({ topic, type: 'message.updated', id: finished.resultMessageId })}, `;
+    const replyUpdated =
+      finished.resultMessageId === null
+        ? sql``
+        : sql`${notifyEventSql({ topic, type: 'message.updated', id: finished.resultMessageId })}, `;
     await tx.execute(sql`select ${replyUpdated}${notifyEventSql({ topic, type: 'job.updated', id: finished.id })}`);
     return true;
   });
@@ -341,7 +352,10 @@ export async function recordJobPlan(
   references: ContextReferences,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(agentJobs).set({ plan, plannedAt: sql`now()` }).where(eq(agentJobs.id, job.id));
+    await tx
+      .update(agentJobs)
+      .set({ plan, plannedAt: sql`now()` })
+      .where(eq(agentJobs.id, job.id));
     await conversation.recordPlanOnMessage(tx, {
       userId: job.userId,
       messageId: job.messageId,

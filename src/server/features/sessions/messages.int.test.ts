@@ -12,7 +12,13 @@ import { openSessionEvents, send } from '@test/server/sessions';
 import { approvedUpload } from '@test/server/uploads';
 
 /** A job's plan as the schema types it (what the job made does not matter here). */
-const STORED_PLAN: GenerationPlan = { intent: 'generate', instruction: 'a lighthouse', imageCount: 1, aspectRatio: 'unchanged', sourceImages: 'none' };
+const STORED_PLAN: GenerationPlan = {
+  intent: 'generate',
+  instruction: 'a lighthouse',
+  imageCount: 1,
+  aspectRatio: 'unchanged',
+  sourceImages: 'none',
+};
 
 let server: RunningServer;
 beforeAll(async () => {

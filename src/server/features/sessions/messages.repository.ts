@@ -284,7 +284,9 @@ export async function markAwaitingCredit(db: DbOrTx, input: { userId: string; me
     .update(messages)
     .set({ processingStatus: AWAITING_CREDIT_STATUS, updatedAt: sql`now()` })
     .where(and(eq(messages.id, input.messageId), eq(messages.userId, input.userId), eq(messages.role, 'user')))
-    .returning({ notified: notifyEventSql({ topic: sessionTopicSql(messages.sessionId), type: 'message.updated', id: sql`${messages.id}` }) });
+    .returning({
+      notified: notifyEventSql({ topic: sessionTopicSql(messages.sessionId), type: 'message.updated', id: sql`${messages.id}` }),
+    });
 }
 
 /**
@@ -307,10 +309,14 @@ export async function chooseReplyVersion(db: DbOrTx, input: { userId: string; re
           db
             .select({ id: agentJobs.id })
             .from(agentJobs)
-            .where(and(eq(agentJobs.resultMessageId, messages.id), eq(agentJobs.version, input.version), eq(agentJobs.status, 'completed'))),
+            .where(
+              and(eq(agentJobs.resultMessageId, messages.id), eq(agentJobs.version, input.version), eq(agentJobs.status, 'completed')),
+            ),
         ),
       ),
     )
-    .returning({ notified: notifyEventSql({ topic: sessionTopicSql(messages.sessionId), type: 'message.updated', id: sql`${messages.id}` }) });
+    .returning({
+      notified: notifyEventSql({ topic: sessionTopicSql(messages.sessionId), type: 'message.updated', id: sql`${messages.id}` }),
+    });
   return rows.length === 1;
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { preparedRows, type PreparedStatement } from '../../db/prepared';
+import { hotRead, preparedRows, type PreparedStatement } from '../../db/prepared';
 import { type agentJobs, chatSessions } from '../../db/schema';
 
 /** How many thumbnails a session card shows at most. */
@@ -148,14 +148,23 @@ export async function insertSession(db: DbOrTx, userId: string, sessionName: str
   return { ...row!, thumbnails: [] };
 }
 
-export const IS_ACTIVE_SESSION_OF: PreparedStatement = {
-  name: 'sessions-is-active-of',
-  text: 'select id from chat_sessions where id = $1 and user_id = $2 and is_active',
-};
+export const IS_ACTIVE_SESSION_OF = hotRead((db) =>
+  db
+    .select({ id: chatSessions.id })
+    .from(chatSessions)
+    .where(
+      and(
+        eq(chatSessions.id, sql.placeholder('sessionId')),
+        eq(chatSessions.userId, sql.placeholder('userId')),
+        eq(chatSessions.isActive, true),
+      ),
+    )
+    .prepare('sessions-is-active-of'),
+);
 
 /** Checked before every read of a session's messages or events: one prepared statement. */
 export async function isActiveSessionOf(db: DbOrTx, userId: string, sessionId: string): Promise<boolean> {
-  return (await preparedRows(db, IS_ACTIVE_SESSION_OF, [sessionId, userId])).length > 0;
+  return (await IS_ACTIVE_SESSION_OF(db).execute({ sessionId, userId })).length > 0;
 }
 
 /** Locks the session row so concurrent messages count one after another. */
@@ -263,7 +272,10 @@ export async function sessionNameOf(db: DbOrTx, userId: string, sessionId: strin
 
 /** Marks the session as the newest activity (a reply changed). */
 export async function touchSession(db: DbOrTx, sessionId: string): Promise<void> {
-  await db.update(chatSessions).set({ updatedAt: sql`now()` }).where(eq(chatSessions.id, sessionId));
+  await db
+    .update(chatSessions)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(chatSessions.id, sessionId));
 }
 
 /**
