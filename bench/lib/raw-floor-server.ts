@@ -9,12 +9,16 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
+import { fillPlaceholders } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { SESSIONS_PAGE_SIZE } from '@shared/constants';
 import { formatCents, rawBalanceOf } from '@shared/money';
 import { displayNameOf, initialsOf } from '@shared/profile';
 import { DEFAULT_GENERATED_RETENTION, DEFAULT_UPLOAD_RETENTION, parseRetention } from '@shared/retention';
+import type { Db, DbOrTx } from '../../src/server/db/client';
 import type { PreparedStatement } from '../../src/server/db/prepared';
+import * as schema from '../../src/server/db/schema';
 import { SESSION_USER } from '../../src/server/features/auth/session-lookup';
 import { FIND_ACCOUNT, FIRST_LEDGER_PAGE } from '../../src/server/features/billing/billing.repository';
 import { LATEST_PAGE, toMessage, type MessageRecord } from '../../src/server/features/sessions/messages.repository';
@@ -50,6 +54,12 @@ function sessionTokenOf(cookieHeader: string | undefined): string | null {
  * drift from what it is the floor of; run as named prepared statements, as the product runs them.
  */
 const run = (statement: PreparedStatement, values: unknown[]) => pool.query(statement.text, values);
+/** The product's typed hot reads (decision 042): the statement Drizzle prepares, run here as plain SQL. */
+const drizzleOnPool = drizzle({ client: pool, schema }) as unknown as Db;
+const runTyped = (hotRead: (db: DbOrTx) => { getQuery(): { sql: string; params: unknown[] } }, values: Record<string, unknown>) => {
+  const query = hotRead(drizzleOnPool).getQuery();
+  return pool.query(query.sql, fillPlaceholders(query.params, values));
+};
 
 // Before lists were paged (migration 0002) the product read every session of the user and counted the library's total;
 // kept here (the product no longer has them) so that the floor of an older checkout answers alike.
@@ -93,7 +103,7 @@ const schemaHasPagedLists = pool
 
 async function filesTotal(userId: string, isGenerated: boolean): Promise<number> {
   if (!(await schemaHasPagedLists)) return Number((await pool.query(BEFORE_PAGED_LISTS.filesCounted, [userId, isGenerated])).rows[0].count);
-  const row = (await run(APPROVED_COUNTS, [userId])).rows[0];
+  const row = (await runTyped(APPROVED_COUNTS, { userId })).rows[0];
   return Number((isGenerated ? row?.approved_generated : row?.approved_uploaded) ?? 0);
 }
 
@@ -173,7 +183,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   const messagesMatch = messagesPath.exec(url.pathname);
   if (messagesMatch) {
     const sessionId = messagesMatch[1]!;
-    const owned = await run(IS_ACTIVE_SESSION_OF, [sessionId, user.id]);
+    const owned = await runTyped(IS_ACTIVE_SESSION_OF, { sessionId, userId: user.id });
     if (owned.rowCount === 0) return send(res, 404, { error: 'Chat session not found' });
     const { rows } = await run(LATEST_PAGE, [sessionId, user.id, Number(url.searchParams.get('limit') ?? 50)]);
     const messages = (rows as MessageRecord[]).map(toMessage).reverse();
@@ -184,7 +194,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const limit = Number(url.searchParams.get('limit') ?? 20);
     const offset = Number(url.searchParams.get('offset') ?? 0);
     const [page, count] = await Promise.all([
-      run(isGenerated ? APPROVED_PAGE.generated : APPROVED_PAGE.uploaded, [user.id, limit, offset]),
+      runTyped(isGenerated ? APPROVED_PAGE.generated : APPROVED_PAGE.uploaded, { userId: user.id, limit, offset }),
       filesTotal(user.id, isGenerated),
     ]);
     const images = page.rows.map((row) => ({

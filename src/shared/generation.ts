@@ -61,6 +61,17 @@ export const generationPlanSchema = z.object({
 export type GenerationPlan = z.infer<typeof generationPlanSchema>;
 
 /**
+ * What a reply refers to, kept in the user message's context_references: the photos the plan
+ * starts from, and the candidates a hosted model may choose from when it re-plans in the job.
+ */
+export interface ContextReferences {
+  sourceImages: GenerationPlan['sourceImages'];
+  fileIds: string[];
+  attachmentIds: string[];
+  previousOutputId: string | null;
+}
+
+/**
  * Why a request cannot be answered as asked: it wants more images than one reply may make (ten
  * versions, or five photos with two versions each). Refused before anything is charged or
  * written — at the quote, so the composer says so before sending, and at the send (400).

@@ -10,6 +10,13 @@ import { z } from 'zod';
 export const REPLY_STAGES = ['queued', 'planning', 'generating', 'saving'] as const;
 export type ReplyStage = (typeof REPLY_STAGES)[number];
 
+/** What a running try reports (kept on its job): its stage, and the engine's steps where it counts them. */
+export interface ProgressReport {
+  stage: Exclude<ReplyStage, 'queued'>;
+  step: number | null;
+  total: number | null;
+}
+
 /** A 50-step sampler reports 50 times; the chat needs no more than this many updates a second per reply. */
 export const PROGRESS_EVENTS_PER_SECOND = 4;
 export const PROGRESS_MIN_INTERVAL_MS = 1000 / PROGRESS_EVENTS_PER_SECOND;

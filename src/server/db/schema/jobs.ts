@@ -13,7 +13,7 @@ export const jobLeases = pgTable(
     queueJobId: uuid('queue_job_id').primaryKey(),
     jobName: text('job_name').notNull(),
     /** The job's payload, so a sweeper can settle it without reading pg-boss's tables. */
-    payload: jsonb('payload').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     /** 0 on the first try; the try is the last when it equals retry_limit. */
     retryCount: integer('retry_count').notNull(),
     retryLimit: integer('retry_limit').notNull(),

@@ -15,7 +15,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { MAX_IMAGES_PER_REQUEST, MIN_IMAGES_PER_REQUEST } from '@shared/generation';
+import { type ContextReferences, type GenerationPlan, MAX_IMAGES_PER_REQUEST, MIN_IMAGES_PER_REQUEST } from '@shared/generation';
+import type { ProgressReport } from '@shared/reply-progress';
 import { user } from './auth';
 
 /** Chat sessions, messages, attachments, user files, agent jobs and their outputs. */
@@ -141,8 +142,8 @@ export const messages = pgTable(
     contentCodes: jsonb('content_codes').$type<CodedText[]>(),
     parentMessageId: uuid('parent_message_id'),
     processingStatus: text('processing_status'),
-    intentData: jsonb('intent_data'),
-    contextReferences: jsonb('context_references'),
+    intentData: jsonb('intent_data').$type<GenerationPlan>(),
+    contextReferences: jsonb('context_references').$type<ContextReferences>(),
     /** On a reply with variations: the version the user chose (null: the newest finished one); follow-ups edit it. */
     chosenVersion: integer('chosen_version'),
     timestampCreated: timestamp('timestamp_created', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
@@ -206,7 +207,7 @@ export const agentJobs = pgTable(
     engine: text('engine').notNull(),
     /** The model (or ComfyUI workflow's model) that makes the images, where the engine names one. */
     engineModel: text('engine_model'),
-    plan: jsonb('plan').notNull(),
+    plan: jsonb('plan').$type<GenerationPlan>().notNull(),
     /** 0 for a message's reply; 1, 2… for the variations asked for later (new versions beside it). */
     version: integer('version').notNull().default(0),
     imageCount: integer('image_count').notNull(),
@@ -214,7 +215,7 @@ export const agentJobs = pgTable(
     freeImagesUsed: integer('free_images_used').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
     /** How far the running try got ({stage, step, total}), as the chat shows it; null while queued. */
-    progress: jsonb('progress'),
+    progress: jsonb('progress').$type<ProgressReport>(),
     /** When the job's engine planned the reply (hosted models); retries reuse that plan. */
     plannedAt: timestamp('planned_at', { withTimezone: true }),
     error: text('error'),

@@ -216,7 +216,7 @@ async function finalPlanOf(
   answered: Awaited<ReturnType<typeof answeredMessageOf>>,
   signal: AbortSignal,
 ): Promise<GenerationPlan> {
-  const charged = job.plan as GenerationPlan;
+  const charged = job.plan;
   if (job.plannedAt || !parts.replyPlanner) return charged;
   const request = planRequestOf({ text: answered.contentText, ...answered.references });
   const planned = await parts.replyPlanner.plan(request, { signal });

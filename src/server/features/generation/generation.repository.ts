@@ -1,11 +1,15 @@
 import type { CodedText } from '@shared/coded-text';
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import { isAspectRatio, type AspectRatio, type GenerationPlan } from '@shared/generation';
-import { AWAITING_CREDIT_STATUS } from '@shared/studio';
+import { isAspectRatio, type AspectRatio, type ContextReferences, type GenerationPlan } from '@shared/generation';
 import type { DbOrTx } from '../../db/client';
 import { agentJobs, attachments, chatSessions, generatedOutputs, messages, userFiles } from '../../db/schema';
 import { notifyEventSql, type RealtimeEvent } from '../../realtime/events';
 import { sessionTopic, sessionTopicSql } from '../../realtime/topics';
+import * as conversation from '../sessions/conversation-records.service';
+import { insertGeneratedFiles, setThumbnailUrl as setFileThumbnailUrl } from '../uploads/generated-files.service';
+import { deletePreview } from './reply-progress.repository';
+
+export type { ContextReferences };
 
 export type AgentJobRow = typeof agentJobs.$inferSelect;
 
@@ -131,27 +135,14 @@ export async function findJob(db: DbOrTx, jobId: string, options: { forUpdate?: 
   return row;
 }
 
+/** A reply's words and state, and its session's activity time, in the caller's transaction. */
 export async function updateSystemMessage(
-  db: DbOrTx,
+  tx: DbOrTx,
   messageId: string,
   values: { contentText: string; contentCodes: CodedText[]; processingStatus: string },
 ) {
-  await db
-    .update(messages)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(messages.id, messageId));
-  await db.execute(sql`update chat_sessions set updated_at = now() where id = (select session_id from messages where id = ${messageId})`);
-}
-
-/**
- * What a reply refers to, kept in the user message's context_references: the photos the plan
- * starts from, and the candidates a hosted model may choose from when it re-plans in the job.
- */
-export interface ContextReferences {
-  sourceImages: GenerationPlan['sourceImages'];
-  fileIds: string[];
-  attachmentIds: string[];
-  previousOutputId: string | null;
+  const sessionId = await conversation.updateReply(tx, { messageId }, values);
+  if (sessionId !== undefined) await conversation.touchSession(tx, sessionId);
 }
 
 export interface QueuedReply {
@@ -170,39 +161,45 @@ export interface QueuedReply {
 }
 
 /**
- * Everything POST /chat writes besides the debit and the queue job, as ONE statement (each round
- * trip inside the transaction is added to every reply): the plan on the user message, the
- * "working on it" reply with the session's message count, the agent job, and the events.
- * Throws when the user message is not the user's (then the caller's transaction rolls back).
+ * Everything POST /chat writes besides the debit and the queue job, in the caller's transaction:
+ * the plan on the user message, the "working on it" reply and the session's message count (through
+ * the sessions feature, which owns those tables), then the agent job and the events. Throws when
+ * the user message is not the user's (then the caller's transaction rolls back).
  */
 export async function recordPlanAndQueueReply(tx: DbOrTx, input: QueuedReply): Promise<void> {
   const { userId, sessionId, messageId, plan, reply, job } = input;
-  const notifications = input.events.map((event) => sql`, ${notifyEventSql(event)}`);
-  const result = await tx.execute(sql`
-    with planned as (
-      -- A message that waited for credit is answered now.
-      update messages set intent_data = ${JSON.stringify(plan)}::jsonb, context_references = ${JSON.stringify(input.contextReferences)}::jsonb,
-        processing_status = null, updated_at = now()
-      where id = ${messageId}::uuid and user_id = ${userId}::text
-      returning id
-    ), reply as (
-      -- clock_timestamp: after the message it answers, even when both are written by one transaction.
-      insert into messages (id, session_id, user_id, role, content_text, content_codes, parent_message_id, processing_status, timestamp_created)
-      select ${reply.id}::uuid, ${sessionId}::uuid, ${userId}::text, 'system'::message_role, ${reply.contentText}::text, ${JSON.stringify(reply.contentCodes)}::jsonb, planned.id, 'processing', clock_timestamp()
-      from planned
-      returning id
-    ), counted as (
-      update chat_sessions set total_messages = total_messages + 1, updated_at = now()
-      where id = ${sessionId}::uuid and exists (select from reply)
-    ), job as (
-      insert into agent_jobs (id, user_id, session_id, message_id, result_message_id, status, engine, engine_model, plan, image_count, price_cents, free_images_used, planned_at)
-      select ${job.id}::uuid, ${userId}::text, ${sessionId}::uuid, ${messageId}::uuid, reply.id, 'queued'::agent_job_status, ${job.engine}::text, ${job.engineModel}::text,
-        ${JSON.stringify(plan)}::jsonb, ${plan.imageCount}::int, ${job.priceCents}::bigint, ${job.freeImagesUsed}::int, ${job.planned ? sql`now()` : sql`null`}
-      from reply
-      returning id
-    )
-    select job.id${sql.join(notifications)} from job`);
-  if (result.rows.length !== 1) throw new Error(`message ${messageId} to answer was not found`);
+  const planned = await conversation.recordPlanOnMessage(tx, {
+    userId,
+    messageId,
+    plan,
+    contextReferences: input.contextReferences,
+    answered: true,
+  });
+  if (!planned) throw new Error(`message ${messageId} to answer was not found`);
+  await conversation.insertReply(tx, { ...reply, sessionId, userId, parentMessageId: messageId });
+  await conversation.recordMessageInSession(tx, sessionId);
+  await tx
+    .insert(agentJobs)
+    .values({
+      id: job.id,
+      userId,
+      sessionId,
+      messageId,
+      resultMessageId: reply.id,
+      status: 'queued',
+      engine: job.engine,
+      engineModel: job.engineModel,
+      plan,
+      imageCount: plan.imageCount,
+      priceCents: job.priceCents,
+      freeImagesUsed: job.freeImagesUsed,
+      plannedAt: job.planned ? sql`now()` : null,
+    })
+    // Delivered when the caller's transaction commits.
+    .returning({
+      id: agentJobs.id,
+      ...Object.fromEntries(input.events.map((event, index) => [`notified${index}`, notifyEventSql(event)])),
+    });
 }
 
 export interface AnsweredInWords {
@@ -273,11 +270,12 @@ export interface GeneratedFile {
 }
 
 /**
- * Completes a processing job as ONE statement (its own transaction): the outputs as generated
- * user files linked through generated_outputs in order, the reply's text and status, the job's
- * status, the session's activity time, and the events: the reply's `message.updated` and the
- * job's `job.updated`. Answers false, writing nothing, when the job was no longer processing
- * (settled by another run).
+ * Completes a processing job in one transaction: the job's status, the session's image count
+ * (through the sessions feature), the outputs as generated user files (through the uploads
+ * feature) linked through generated_outputs in order, the reply's text and status, and the
+ * events: the reply's `message.updated` and the job's `job.updated`. Answers false, writing
+ * nothing, when the job was no longer processing (settled by another run): the job's row lock,
+ * taken first, orders it against a stop or another run.
  */
 export async function completeJob(
   db: DbOrTx,
@@ -291,52 +289,59 @@ export async function completeJob(
     engineModel?: string | undefined;
   },
 ): Promise<boolean> {
-  const files = JSON.stringify(
-    input.files.map((file, position) => ({
-      id: file.id,
-      position,
-      extension: file.storedFilename.split('.').pop(),
-      stored_filename: file.storedFilename,
-      file_url: file.fileUrl,
-      mime_type: file.mimeType,
-      file_size_bytes: file.fileSizeBytes,
-      width: file.width,
-      height: file.height,
-    })),
-  );
-  const result = await db.execute(sql`
-    with finished as (
-      -- The model the engine says made them, where it only learns that from its server (A1111).
-      update agent_jobs set status = 'completed', error = null, completed_at = now(), engine_model = coalesce(${input.engineModel ?? null}::text, engine_model)
-      where id = ${input.jobId}::uuid and status = 'processing'
-      returning id, user_id, session_id, result_message_id
-    ), output as (
-      select * from jsonb_to_recordset(${files}::jsonb) as f(id uuid, position int, extension text, stored_filename text, file_url text, mime_type text, file_size_bytes bigint, width int, height int)
-    ), touched as (
-      -- Numbers the session's images (the row lock orders concurrent jobs): unique download names.
-      update chat_sessions s set updated_at = now(), images_made = s.images_made + ${input.files.length}::int
-      from finished f where s.id = f.session_id
-      returning s.images_made - ${input.files.length}::int as made_before
-    ), stored as (
-      -- Until the thumbnail exists (added after the reply is out) clients show the image itself.
-      insert into user_files (id, user_id, file_type, original_filename, stored_filename, file_url, thumbnail_url, mime_type, file_size_bytes, width, height, is_generated, verified_enum, content_description)
-      select o.id, f.user_id, 'image', ${input.nameStem}::text || '-' || (t.made_before + o.position + 1) || '.' || o.extension, o.stored_filename, o.file_url, null,
-        o.mime_type, o.file_size_bytes, o.width, o.height, true, 'approved', ${input.description}::text
-      from finished f, output o, touched t
-      returning id
-    ), linked as (
-      insert into generated_outputs (job_id, file_id, position)
-      select f.id, o.id, o.position from finished f, output o
-    ), replied as (
-      update messages m set content_text = ${input.replyText}::text, content_codes = ${JSON.stringify(input.replyCodes)}::jsonb, processing_status = 'completed', updated_at = now()
-      from finished f where m.id = f.result_message_id
-    ), unpreviewed as (
-      -- The images replace the preview of them.
-      delete from job_previews p using finished f where p.job_id = f.id
-    )
-    select ${notifyEventSql({ topic: sessionTopicSql(sql`f.session_id`), type: 'message.updated', id: sql`f.result_message_id` })},
-      ${notifyEventSql({ topic: sessionTopicSql(sql`f.session_id`), type: 'job.updated', id: sql`f.id` })} from finished f`);
-  return result.rows.length === 1;
+  return db.transaction(async (tx) => {
+    const [finished] = await tx
+      .update(agentJobs)
+      .set({
+        status: 'completed',
+        error: null,
+        completedAt: sql`now()`,
+        // The model the engine says made them, where it only learns that from its server (A1111).
+        engineModel: sql`coalesce(${input.engineModel ?? null}::text, ${agentJobs.engineModel})`,
+      })
+      .where(and(eq(agentJobs.id, input.jobId), eq(agentJobs.status, 'processing')))
+      .returning({
+        id: agentJobs.id,
+        userId: agentJobs.userId,
+        sessionId: agentJobs.sessionId,
+        resultMessageId: agentJobs.resultMessageId,
+      });
+    if (!finished) return false;
+    // Numbers the session's images after those made before: unique download names.
+    const madeBefore = (await conversation.countImagesMade(tx, finished.sessionId, input.files.length)) ?? 0;
+    await insertGeneratedFiles(
+      tx,
+      input.files.map((file, position) => ({
+        id: file.id,
+        userId: finished.userId,
+        originalFilename: `${input.nameStem}-${madeBefore + position + 1}.${file.storedFilename.split('.').pop()}`,
+        storedFilename: file.storedFilename,
+        fileUrl: file.fileUrl,
+        mimeType: file.mimeType,
+        fileSizeBytes: file.fileSizeBytes,
+        width: file.width,
+        height: file.height,
+        contentDescription: input.description,
+      })),
+    );
+    if (input.files.length > 0)
+      await tx.insert(generatedOutputs).values(input.files.map((file, position) => ({ jobId: finished.id, fileId: file.id, position })));
+    if (finished.resultMessageId !== null)
+      await conversation.updateReply(
+        tx,
+        { messageId: finished.resultMessageId },
+        { contentText: input.replyText, contentCodes: input.replyCodes, processingStatus: 'completed' },
+      );
+    // The images replace the preview of them.
+    await deletePreview(tx, finished.id);
+    const topic = sessionTopic(finished.sessionId);
+    const replyUpdated =
+      finished.resultMessageId === null
+        ? sql``
+        : sql`${notifyEventSql({ topic, type: 'message.updated', id: finished.resultMessageId })}, `;
+    await tx.execute(sql`select ${replyUpdated}${notifyEventSql({ topic, type: 'job.updated', id: finished.id })}`);
+    return true;
+  });
 }
 
 export async function finishJob(db: DbOrTx, jobId: string, values: { status: 'completed' | 'failed' | 'stopped'; error?: string }) {
@@ -360,37 +365,43 @@ export async function answeredMessageOf(
     })
     .from(messages)
     .where(and(eq(messages.id, job.messageId), eq(messages.userId, job.userId)));
-  const refs = (row?.refs ?? {}) as Partial<ContextReferences>;
-  const ids = (value: unknown) => (Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : []);
+  const refs = row?.refs;
   return {
     contentText: row?.contentText ?? '',
     maskId: row?.maskId ?? null,
     requestedAspectRatio: row?.requestedAspectRatio && isAspectRatio(row.requestedAspectRatio) ? row.requestedAspectRatio : undefined,
     references: {
-      sourceImages: refs.sourceImages ?? 'none',
-      fileIds: ids(refs.fileIds),
-      attachmentIds: ids(refs.attachmentIds),
-      previousOutputId: typeof refs.previousOutputId === 'string' ? refs.previousOutputId : null,
+      sourceImages: refs?.sourceImages ?? 'none',
+      fileIds: refs?.fileIds ?? [],
+      attachmentIds: refs?.attachmentIds ?? [],
+      previousOutputId: refs?.previousOutputId ?? null,
     },
   };
 }
 
 /**
- * The plan a hosted model made in the job, kept for the job's retries and shown on the message:
- * one statement for the job and the message it answers.
+ * The plan a hosted model made in the job, kept for the job's retries and shown on the message,
+ * in one transaction: the job's plan and (through the sessions feature) the message's.
  */
 export async function recordJobPlan(
   db: DbOrTx,
-  job: Pick<AgentJobRow, 'id' | 'messageId'>,
+  job: Pick<AgentJobRow, 'id' | 'messageId' | 'userId'>,
   plan: GenerationPlan,
   references: ContextReferences,
 ): Promise<void> {
-  await db.execute(sql`
-    with planned as (
-      update agent_jobs set plan = ${JSON.stringify(plan)}::jsonb, planned_at = now() where id = ${job.id}::uuid
-    )
-    update messages set intent_data = ${JSON.stringify(plan)}::jsonb, context_references = ${JSON.stringify(references)}::jsonb, updated_at = now()
-    where id = ${job.messageId}::uuid`);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(agentJobs)
+      .set({ plan, plannedAt: sql`now()` })
+      .where(eq(agentJobs.id, job.id));
+    await conversation.recordPlanOnMessage(tx, {
+      userId: job.userId,
+      messageId: job.messageId,
+      plan,
+      contextReferences: references,
+      answered: false,
+    });
+  });
 }
 
 /**
@@ -398,16 +409,12 @@ export async function recordJobPlan(
  * until a reply is paid for; its session hears of it.
  */
 export async function markAwaitingCredit(db: DbOrTx, input: { userId: string; messageId: string }): Promise<void> {
-  await db.execute(sql`
-    update messages set processing_status = ${AWAITING_CREDIT_STATUS}, updated_at = now()
-    where id = ${input.messageId}::uuid and user_id = ${input.userId}::text and role = 'user'
-    returning ${notifyEventSql({ topic: sessionTopicSql(sql`session_id`), type: 'message.updated', id: sql`id` })}`);
+  await conversation.markAwaitingCredit(db, input);
 }
 
 /** False when the file is gone (its account was deleted after the reply was out). */
 export async function setThumbnailUrl(db: DbOrTx, fileId: string, thumbnailUrl: string): Promise<boolean> {
-  const rows = await db.update(userFiles).set({ thumbnailUrl }).where(eq(userFiles.id, fileId)).returning({ id: userFiles.id });
-  return rows.length > 0;
+  return setFileThumbnailUrl(db, fileId, thumbnailUrl);
 }
 
 /** Which of these storage keys a file row holds. */
@@ -475,7 +482,7 @@ export async function variationSourceOf(db: DbOrTx, userId: string, replyMessage
   return {
     sessionId: first.sessionId,
     messageId: first.messageId,
-    plan: first.plan as GenerationPlan,
+    plan: first.plan,
     imageCount: first.imageCount,
     engine: first.engine,
     busy: rows.some((row) => row.status === 'queued' || row.status === 'processing'),
@@ -485,8 +492,9 @@ export async function variationSourceOf(db: DbOrTx, userId: string, replyMessage
 }
 
 /**
- * A variation's job, paid for by the caller's transaction, as one statement: the job (planned:
- * it repeats the first version's plan), the reply marked as working again, and the events.
+ * A variation's job, paid for by the caller's transaction: the job (planned: it repeats the first
+ * version's plan), the reply marked as working again (through the sessions feature), and the
+ * events — delivered when the transaction commits.
  */
 export async function recordVariation(
   tx: DbOrTx,
@@ -499,46 +507,58 @@ export async function recordVariation(
 ): Promise<void> {
   const { userId, source, job } = input;
   const topic = sessionTopic(source.sessionId);
-  await tx.execute(sql`
-    with job as (
-      insert into agent_jobs (id, user_id, session_id, message_id, result_message_id, status, engine, engine_model, plan, version, image_count, price_cents, free_images_used, planned_at)
-      values (${job.id}::uuid, ${userId}::text, ${source.sessionId}::uuid, ${source.messageId}::uuid, ${input.replyMessageId}::uuid, 'queued', ${job.engine}::text, ${job.engineModel}::text,
-        ${JSON.stringify(source.plan)}::jsonb, ${source.nextVersion}::int, ${source.imageCount}::int, ${job.priceCents}::bigint, ${job.freeImagesUsed}::int, now())
-      returning id
-    ), working as (
-      -- The new version will be the newest: shown, and (nothing chosen) the one follow-ups edit.
-      update messages set processing_status = 'processing', chosen_version = null, updated_at = now() where id = ${input.replyMessageId}::uuid and user_id = ${userId}::text
-    )
-    select ${notifyEventSql({ topic, type: 'message.updated', id: input.replyMessageId })}, ${notifyEventSql({ topic, type: 'job.updated', id: job.id })} from job`);
+  await tx
+    .insert(agentJobs)
+    .values({
+      id: job.id,
+      userId,
+      sessionId: source.sessionId,
+      messageId: source.messageId,
+      resultMessageId: input.replyMessageId,
+      status: 'queued',
+      engine: job.engine,
+      engineModel: job.engineModel,
+      plan: source.plan,
+      version: source.nextVersion,
+      imageCount: source.imageCount,
+      priceCents: job.priceCents,
+      freeImagesUsed: job.freeImagesUsed,
+      plannedAt: sql`now()`,
+    })
+    .returning({
+      messageUpdated: notifyEventSql({ topic, type: 'message.updated', id: input.replyMessageId }),
+      jobUpdated: notifyEventSql({ topic, type: 'job.updated', id: job.id }),
+    });
+  // The new version will be the newest: shown, and (nothing chosen) the one follow-ups edit.
+  await conversation.updateReply(tx, { messageId: input.replyMessageId, userId }, { processingStatus: 'processing', chosenVersion: null });
 }
 
 /** Records the version of a reply the user chose; false when the reply has no such finished version. */
 export async function chooseVersion(db: DbOrTx, input: { userId: string; replyMessageId: string; version: number }): Promise<boolean> {
-  const result = await db.execute(sql`
-    update messages m set chosen_version = ${input.version}::int, updated_at = now()
-    from chat_sessions s
-    where m.id = ${input.replyMessageId}::uuid and m.user_id = ${input.userId}::text and s.id = m.session_id and s.user_id = ${input.userId}::text and s.is_active
-      and exists (select from agent_jobs j where j.result_message_id = m.id and j.version = ${input.version}::int and j.status = 'completed')
-    returning ${notifyEventSql({ topic: sessionTopicSql(sql`m.session_id`), type: 'message.updated', id: sql`m.id` })}`);
-  return result.rows.length === 1;
+  return conversation.chooseReplyVersion(db, input);
 }
 
 /**
- * Puts a failed job back in the queue's hands (an operator's retry): queued again, its reply
- * working again, with the events — one statement. Nothing about its charge changes. False when
- * the job is not failed (any more).
+ * Puts a failed job back in the queue's hands (an operator's retry), in the caller's transaction:
+ * queued again, its reply working again (through the sessions feature), with the events. Nothing
+ * about its charge changes. False when the job is not failed (any more).
  */
 export async function requeueFailedJob(tx: DbOrTx, input: { jobId: string; replyText: string; replyCodes: CodedText[] }): Promise<boolean> {
-  const result = await tx.execute(sql`
-    with requeued as (
-      update agent_jobs set status = 'queued', error = null, started_at = null, completed_at = null
-      where id = ${input.jobId}::uuid and status = 'failed'
-      returning id, session_id, result_message_id
-    ), working as (
-      update messages m set content_text = ${input.replyText}::text, content_codes = ${JSON.stringify(input.replyCodes)}::jsonb, processing_status = 'processing', updated_at = now()
-      from requeued r where m.id = r.result_message_id
-    )
-    select ${notifyEventSql({ topic: sessionTopicSql(sql`r.session_id`), type: 'message.updated', id: sql`r.result_message_id` })},
-      ${notifyEventSql({ topic: sessionTopicSql(sql`r.session_id`), type: 'job.updated', id: sql`r.id` })} from requeued r`);
-  return result.rows.length === 1;
+  const [requeued] = await tx
+    .update(agentJobs)
+    .set({ status: 'queued', error: null, startedAt: null, completedAt: null })
+    .where(and(eq(agentJobs.id, input.jobId), eq(agentJobs.status, 'failed')))
+    .returning({ id: agentJobs.id, sessionId: agentJobs.sessionId, resultMessageId: agentJobs.resultMessageId });
+  if (!requeued) return false;
+  const topic = sessionTopic(requeued.sessionId);
+  if (requeued.resultMessageId !== null) {
+    await conversation.updateReply(
+      tx,
+      { messageId: requeued.resultMessageId },
+      { contentText: input.replyText, contentCodes: input.replyCodes, processingStatus: 'processing' },
+    );
+    await tx.execute(sql`select ${notifyEventSql({ topic, type: 'message.updated', id: requeued.resultMessageId })}`);
+  }
+  await tx.execute(sql`select ${notifyEventSql({ topic, type: 'job.updated', id: requeued.id })}`);
+  return true;
 }

@@ -127,7 +127,7 @@ function acceptedOf(job: AgentJobRow): ReplyAccepted {
     job_id: job.id,
     message_id: job.messageId,
     reply_message_id: job.resultMessageId!,
-    plan: job.plan as GenerationPlan,
+    plan: job.plan,
     image_count: job.imageCount,
     price_cents: job.priceCents,
     free_images_used: job.freeImagesUsed,

@@ -1,16 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { ReplyProgress, ReplyStage } from '@shared/reply-progress';
+import type { ProgressReport, ReplyProgress } from '@shared/reply-progress';
 import type { DbOrTx } from '../../db/client';
 import { agentJobs, chatSessions, jobPreviews } from '../../db/schema';
 import { EVENTS_CHANNEL } from '../../realtime/events';
 import { sessionTopicSql } from '../../realtime/topics';
 
-/** What a running try reports: its stage, and the engine's steps where it counts them. */
-export interface ProgressReport {
-  stage: Exclude<ReplyStage, 'queued'>;
-  step: number | null;
-  total: number | null;
-}
+export type { ProgressReport };
 
 /**
  * Records how far a processing job got (and its newest preview, if one came) and publishes the
@@ -69,7 +64,7 @@ export async function sessionProgressOf(db: DbOrTx, userId: string, sessionId: s
   return rows
     .filter((row) => row.replyMessageId !== null)
     .map((row) => {
-      const report = row.status === 'processing' ? (row.progress as ProgressReport | null) : null;
+      const report = row.status === 'processing' ? row.progress : null;
       return {
         job_id: row.jobId,
         reply_message_id: row.replyMessageId!,

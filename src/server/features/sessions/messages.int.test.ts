@@ -1,3 +1,4 @@
+import type { GenerationPlan } from '@shared/generation';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,15 @@ import { signedInUser, TEST_PASSWORD, type SignedInClient } from '@test/server/s
 import { startTestServer } from '@test/server/test-server';
 import { openSessionEvents, send } from '@test/server/sessions';
 import { approvedUpload } from '@test/server/uploads';
+
+/** A job's plan as the schema types it (what the job made does not matter here). */
+const STORED_PLAN: GenerationPlan = {
+  intent: 'generate',
+  instruction: 'a lighthouse',
+  imageCount: 1,
+  aspectRatio: 'unchanged',
+  sourceImages: 'none',
+};
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -342,7 +352,7 @@ async function insertGeneratedReply(userId: string, sessionId: string, messageId
         resultMessageId: reply!.id,
         status: 'completed',
         engine: 'local',
-        plan: {},
+        plan: STORED_PLAN,
         imageCount: count,
         priceCents: 8 * count,
       })

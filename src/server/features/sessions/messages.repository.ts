@@ -1,9 +1,12 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import type { CodedText } from '@shared/coded-text';
-import type { Message, MessageFile } from '@shared/studio';
+import type { ContextReferences, GenerationPlan } from '@shared/generation';
+import { AWAITING_CREDIT_STATUS, type Message, type MessageFile } from '@shared/studio';
 import type { DbOrTx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
-import { attachments, messages, userFiles } from '../../db/schema';
+import { agentJobs, attachments, chatSessions, messages, userFiles } from '../../db/schema';
+import { notifyEventSql } from '../../realtime/events';
+import { sessionTopicSql } from '../../realtime/topics';
 
 export type MessageRecord = {
   id: string;
@@ -212,4 +215,108 @@ export async function lockOwnFiles(db: DbOrTx, userId: string, fileIds: string[]
     .from(userFiles)
     .where(and(eq(userFiles.userId, userId), inArray(userFiles.id, fileIds), isNull(userFiles.expiredAt)))
     .for('share');
+}
+
+/**
+ * The plan a reply follows and what it refers to, on the user message it answers. `answered`: the
+ * reply is paid for now, so a message that waited for credit stops waiting. False when the message
+ * is not this user's.
+ */
+export async function recordPlanOnMessage(
+  db: DbOrTx,
+  input: { userId: string; messageId: string; plan: GenerationPlan; contextReferences: ContextReferences; answered: boolean },
+): Promise<boolean> {
+  const rows = await db
+    .update(messages)
+    .set({
+      intentData: input.plan,
+      contextReferences: input.contextReferences,
+      ...(input.answered ? { processingStatus: null } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(messages.id, input.messageId), eq(messages.userId, input.userId)))
+    .returning({ id: messages.id });
+  return rows.length === 1;
+}
+
+/** A reply (a server-written message) to a user message, working until its job settles. */
+export async function insertReply(
+  db: DbOrTx,
+  input: { id: string; sessionId: string; userId: string; parentMessageId: string; contentText: string; contentCodes: CodedText[] },
+): Promise<void> {
+  await db.insert(messages).values({
+    id: input.id,
+    sessionId: input.sessionId,
+    userId: input.userId,
+    role: 'system',
+    contentText: input.contentText,
+    contentCodes: input.contentCodes,
+    parentMessageId: input.parentMessageId,
+    processingStatus: 'processing',
+    // After the message it answers, even when both are written by one transaction.
+    timestampCreated: sql`clock_timestamp()`,
+  });
+}
+
+/**
+ * A reply's words and state (a version being made again clears the chosen one). Answers the
+ * reply's session, or undefined when there is no such reply (of this user, when one is given).
+ */
+export async function updateReply(
+  db: DbOrTx,
+  target: { messageId: string; userId?: string },
+  values: { contentText?: string; contentCodes?: CodedText[]; processingStatus?: string; chosenVersion?: null },
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(messages)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(messages.id, target.messageId), target.userId === undefined ? undefined : eq(messages.userId, target.userId)))
+    .returning({ sessionId: messages.sessionId });
+  return row?.sessionId;
+}
+
+/**
+ * A message whose reply was refused for lack of credit keeps that state (and its Retry action)
+ * until a reply is paid for; its session hears of it, in the same statement.
+ */
+export async function markAwaitingCredit(db: DbOrTx, input: { userId: string; messageId: string }): Promise<void> {
+  await db
+    .update(messages)
+    .set({ processingStatus: AWAITING_CREDIT_STATUS, updatedAt: sql`now()` })
+    .where(and(eq(messages.id, input.messageId), eq(messages.userId, input.userId), eq(messages.role, 'user')))
+    .returning({
+      notified: notifyEventSql({ topic: sessionTopicSql(messages.sessionId), type: 'message.updated', id: sql`${messages.id}` }),
+    });
+}
+
+/**
+ * Records the version of a reply (of the user's active session) the user chose, and tells its
+ * session; false when the reply has no such finished version.
+ */
+export async function chooseReplyVersion(db: DbOrTx, input: { userId: string; replyMessageId: string; version: number }): Promise<boolean> {
+  const rows = await db
+    .update(messages)
+    .set({ chosenVersion: input.version, updatedAt: sql`now()` })
+    .from(chatSessions)
+    .where(
+      and(
+        eq(messages.id, input.replyMessageId),
+        eq(messages.userId, input.userId),
+        eq(chatSessions.id, messages.sessionId),
+        eq(chatSessions.userId, input.userId),
+        eq(chatSessions.isActive, true),
+        exists(
+          db
+            .select({ id: agentJobs.id })
+            .from(agentJobs)
+            .where(
+              and(eq(agentJobs.resultMessageId, messages.id), eq(agentJobs.version, input.version), eq(agentJobs.status, 'completed')),
+            ),
+        ),
+      ),
+    )
+    .returning({
+      notified: notifyEventSql({ topic: sessionTopicSql(messages.sessionId), type: 'message.updated', id: sql`${messages.id}` }),
+    });
+  return rows.length === 1;
 }

@@ -1,3 +1,4 @@
+import type { GenerationPlan } from '@shared/generation';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionDetail, SessionSummary } from '@shared/studio';
@@ -8,6 +9,15 @@ import { signedInUser, type SignedInClient } from '@test/server/signed-in-user';
 import { startTestServer } from '@test/server/test-server';
 import { approvedUpload } from '@test/server/uploads';
 import { openSessionEvents, send } from '@test/server/sessions';
+
+/** A job's plan as the schema types it (what the job made does not matter here). */
+const STORED_PLAN: GenerationPlan = {
+  intent: 'generate',
+  instruction: 'a lighthouse',
+  imageCount: 1,
+  aspectRatio: 'unchanged',
+  sourceImages: 'none',
+};
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -203,7 +213,7 @@ describe('sessions', () => {
         messageId: message.id,
         status: 'queued',
         engine: 'local',
-        plan: {},
+        plan: STORED_PLAN,
         imageCount: 1,
         priceCents: 8,
       })
@@ -225,7 +235,7 @@ describe('sessions', () => {
       messageId: next.id,
       status: 'queued',
       engine: 'local',
-      plan: {},
+      plan: STORED_PLAN,
       imageCount: 1,
       priceCents: 8,
     });
@@ -277,7 +287,7 @@ async function insertGeneratedOutputs(userId: string, sessionId: string, message
       messageId,
       status: 'completed',
       engine: 'local',
-      plan: {},
+      plan: STORED_PLAN,
       imageCount: times.length,
       priceCents: 8 * times.length,
     })

@@ -1,6 +1,6 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { preparedRows, type PreparedStatement } from '../../db/prepared';
+import { hotRead, preparedRows, type PreparedStatement } from '../../db/prepared';
 import { type agentJobs, chatSessions } from '../../db/schema';
 
 /** How many thumbnails a session card shows at most. */
@@ -148,14 +148,23 @@ export async function insertSession(db: DbOrTx, userId: string, sessionName: str
   return { ...row!, thumbnails: [] };
 }
 
-export const IS_ACTIVE_SESSION_OF: PreparedStatement = {
-  name: 'sessions-is-active-of',
-  text: 'select id from chat_sessions where id = $1 and user_id = $2 and is_active',
-};
+export const IS_ACTIVE_SESSION_OF = hotRead((db) =>
+  db
+    .select({ id: chatSessions.id })
+    .from(chatSessions)
+    .where(
+      and(
+        eq(chatSessions.id, sql.placeholder('sessionId')),
+        eq(chatSessions.userId, sql.placeholder('userId')),
+        eq(chatSessions.isActive, true),
+      ),
+    )
+    .prepare('sessions-is-active-of'),
+);
 
 /** Checked before every read of a session's messages or events: one prepared statement. */
 export async function isActiveSessionOf(db: DbOrTx, userId: string, sessionId: string): Promise<boolean> {
-  return (await preparedRows(db, IS_ACTIVE_SESSION_OF, [sessionId, userId])).length > 0;
+  return (await IS_ACTIVE_SESSION_OF(db).execute({ sessionId, userId })).length > 0;
 }
 
 /** Locks the session row so concurrent messages count one after another. */
@@ -219,7 +228,10 @@ export async function retitleSession(
     );
 }
 
-/** Counts a new message and marks the session as the newest activity. */
+/**
+ * Counts a new message and marks the session as the newest activity. The one place that keeps
+ * chat_sessions.total_messages: the user's messages and the replies to them both count here.
+ */
 export async function recordMessageInSession(db: DbOrTx, sessionId: string): Promise<void> {
   await db
     .update(chatSessions)
@@ -256,4 +268,26 @@ export async function sessionNameOf(db: DbOrTx, userId: string, sessionId: strin
     .from(chatSessions)
     .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId)));
   return row?.sessionName ?? null;
+}
+
+/** Marks the session as the newest activity (a reply changed). */
+export async function touchSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db
+    .update(chatSessions)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(chatSessions.id, sessionId));
+}
+
+/**
+ * Counts `count` images made in the session and marks it as the newest activity; answers how many
+ * were made before them (undefined: no such session). The row lock orders concurrent jobs until
+ * their transactions end, so each numbers its images after the last one's: unique download names.
+ */
+export async function countImagesMade(db: DbOrTx, sessionId: string, count: number): Promise<number | undefined> {
+  const [row] = await db
+    .update(chatSessions)
+    .set({ imagesMade: sql`${chatSessions.imagesMade} + ${count}::int`, updatedAt: sql`now()` })
+    .where(eq(chatSessions.id, sessionId))
+    .returning({ imagesMade: chatSessions.imagesMade });
+  return row && row.imagesMade - count;
 }
