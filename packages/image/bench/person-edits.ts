@@ -76,6 +76,7 @@ async function main() {
   const sign = await twelveMegapixels('photos/Portrait_1.jpg', 2828, 4243);
   const hat = await twelveMegapixels('people/099.jpg', 3464, 3464);
   const landscape = await twelveMegapixels('photos/Landscape_1.jpg', 4243, 2828);
+  const edgeWords = await twelveMegapixels('photos/Landscape_6.jpg', 4243, 2828);
   const engine = new LocalImageEngine();
   const edit = (data: Buffer, prompt: string) =>
     engine.edit([{ data, mimeType: 'image/jpeg' }], prompt, { count: 1, aspectRatio: 'unchanged' });
@@ -111,6 +112,11 @@ async function main() {
       name: 'replace "bottom" with "Iceland" over spray (found by the second, 640 px reading)',
       budget: 2000,
       run: () => edit(landscape, 'replace the text "bottom" with "Iceland"'),
+    },
+    {
+      name: 'replace "left" with "West" at the picture\'s edge (found, then read again close up)',
+      budget: 2000,
+      run: () => edit(edgeWords, 'replace the text "left" with "West"'),
     },
   ];
   const rows: Row[] = [];

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalImageEngine } from './local-engine';
 import { decodeToRaster } from './raster';
-import { fixture } from '../test/pictures';
+import { decodePixels, fixture, outline, polygonPixels, type Pixels } from '../test/pictures';
 import { readText, stopTextReader } from './vision/text-reader';
 import { noteLine, reasonLine } from '../test/note-text';
 
@@ -51,4 +51,58 @@ describe('replacing text in a photo', () => {
       /^local\.textNotFound(Among)? wanted=OPEN/,
     );
   }, 60_000);
+});
+
+/**
+ * Share of the pixels outside `near` (pixel indices) that an edit changed clearly — beyond the
+ * JPEG's own re-encoding noise — and the mean change inside it.
+ */
+function changesOutside(before: Pixels, after: Pixels, near: readonly number[]): { outside: number; inside: number } {
+  const isNear = new Uint8Array(before.width * before.height);
+  for (const pixel of near) isNear[pixel] = 1;
+  let changedOutside = 0;
+  let insideSum = 0;
+  for (let pixel = 0; pixel < isNear.length; pixel += 1) {
+    let difference = 0;
+    for (let channel = 0; channel < 3; channel += 1)
+      difference += Math.abs(before.data[pixel * 3 + channel]! - after.data[pixel * 3 + channel]!);
+    if (isNear[pixel]) insideSum += difference / 3;
+    else if (difference > 90) changedOutside += 1;
+  }
+  return { outside: changedOutside / (isNear.length - near.length), inside: insideSum / near.length };
+}
+
+/**
+ * photos/Landscape_6.jpg: the words top, left, right and bottom printed in white at the picture's
+ * edges, "left" touching its left edge over a frosty field; fixtures/outlines/photos-Landscape_6.json
+ * holds a hand-drawn box around each word.
+ */
+describe('replacing the printed direction words of photos/Landscape_6.jpg', () => {
+  const engine = new LocalImageEngine({ fullResolutionMaxSide: 1800 });
+  const photo = { data: fixture('photos/Landscape_6.jpg'), mimeType: 'image/jpeg' };
+  const words = outline('photos-Landscape_6.json');
+
+  it('finds "left" at the picture\'s very edge and changes the picture only around that word', async () => {
+    const result = await engine.edit([photo], 'replace the text "left" with "West"', { count: 1, aspectRatio: 'unchanged' });
+    expect(noteLine(result.note)).toContain('local.textReplaced from=left to=West');
+    const before = await decodePixels(photo.data);
+    const after = await decodePixels(result.images[0]!.data);
+    const { outside, inside } = changesOutside(before, after, polygonPixels(words.left!, before.width, before.height));
+    expect(inside).toBeGreaterThan(8);
+    expect(outside).toBeLessThan(0.001);
+  }, 60_000);
+
+  it.each(['top', 'right', 'bottom'])(
+    'finds "%s" and changes the picture only around it',
+    async (word) => {
+      const result = await engine.edit([photo], `replace the text "${word}" with "Iceland"`, { count: 1, aspectRatio: 'unchanged' });
+      expect(noteLine(result.note)).toContain(`local.textReplaced from=${word} to=Iceland`);
+      const before = await decodePixels(photo.data);
+      const after = await decodePixels(result.images[0]!.data);
+      const { outside, inside } = changesOutside(before, after, polygonPixels(words[word]!, before.width, before.height));
+      expect(inside).toBeGreaterThan(8);
+      expect(outside).toBeLessThan(0.001);
+    },
+    60_000,
+  );
 });

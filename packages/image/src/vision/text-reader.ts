@@ -43,9 +43,16 @@ const READ_SIDE = 1200;
  * come out whole once the ground's detail is averaged away.
  */
 const READ_SIDES = [READ_SIDE, 640] as const;
+/** Letter height a close-up reading scales a word to: Tesseract's LSTM reads best with letters a few dozen pixels tall. */
+const CLOSE_UP_LETTER_HEIGHT = 48;
 /** How much brighter or darker than its surroundings (a blur about a stroke wide) a stroke must be. */
 const STROKE_CONTRAST = 30;
 const MIN_CONFIDENCE = 70;
+/**
+ * White margin around each page, in pixels: Tesseract misreads letters that touch the page's edge
+ * (the "l" of a word printed at the photo's very edge reads as "T"), and an empty border costs nothing.
+ */
+const PAGE_MARGIN = 16;
 
 let tesseract: Promise<Worker> | null = null;
 /** An idle reader is stopped after this long: Tesseract holds about 80 MB, and a busy server keeps it warm anyway. */
@@ -74,10 +81,32 @@ export async function stopTextReader(): Promise<void> {
 }
 
 /**
- * Keeps the connected blobs that could be letters: between about 1% and 12% of the page's height,
- * not wider than a fifth of it, and not a solid-filled rectangle's worth of noise.
+ * Keeps the connected blobs that could be letters: of a letter's height, not much wider than
+ * several letters side by side, and not a solid-filled rectangle's worth of noise. Flat dashes
+ * (the furrows of a field, ripples) are neither letters nor an i's round dot, and dropping them
+ * keeps Tesseract from stringing them onto the words beside them.
  */
-export function keepLetterShapes(on: Uint8Array, width: number, height: number): Uint8Array {
+export interface LetterSizes {
+  minHeight: number;
+  maxHeight: number;
+  maxWidth: number;
+  /** Largest side of an i's dot. */
+  maxDot: number;
+  /** Fewest pixels in an i's dot: specks smaller than any dot at the page's letter size are noise. */
+  minDotPixels: number;
+}
+
+/** Letters of ordinary printed sizes on a whole page: between about 1% and 12% of its height, not wider than a fifth of it. */
+export function pageLetterSizes(width: number, height: number): LetterSizes {
+  return { minHeight: height * 0.008, maxHeight: height * 0.12, maxWidth: width * 0.2, maxDot: height * 0.012, minDotPixels: 4 };
+}
+
+export function keepLetterShapes(
+  on: Uint8Array,
+  width: number,
+  height: number,
+  sizes: LetterSizes = pageLetterSizes(width, height),
+): Uint8Array {
   const seen = new Uint8Array(on.length);
   const page = new Uint8Array(on.length).fill(255);
   const stack: number[] = [];
@@ -115,8 +144,19 @@ export function keepLetterShapes(on: Uint8Array, width: number, height: number):
     const blobHeight = maxY - minY + 1;
     const fill = members.length / (blobWidth * blobHeight);
     // The dot of an i is small but round and full; everything else must be a letter's height.
-    const dot = blobHeight <= height * 0.012 && blobWidth <= height * 0.012 && fill > 0.5 && members.length >= 4;
-    const letter = blobHeight >= height * 0.008 && blobHeight <= height * 0.12 && blobWidth <= width * 0.2 && fill > 0.08;
+    const dot =
+      blobHeight <= sizes.maxDot &&
+      blobWidth <= sizes.maxDot &&
+      blobWidth <= blobHeight * 2 &&
+      blobHeight <= blobWidth * 2 &&
+      fill > 0.5 &&
+      members.length >= sizes.minDotPixels;
+    const letter =
+      blobHeight >= sizes.minHeight &&
+      blobHeight <= sizes.maxHeight &&
+      blobWidth <= sizes.maxWidth &&
+      blobWidth <= blobHeight * 4 &&
+      fill > 0.08;
     if (dot || letter) for (const member of members) page[member] = 0;
   }
   return page;
@@ -128,12 +168,14 @@ async function strokesPage(
   width: number,
   height: number,
   polarity: TextLine['polarity'],
+  sizes: LetterSizes,
 ): Promise<Buffer> {
   const on = new Uint8Array(grey.length);
   for (let pixel = 0; pixel < grey.length; pixel += 1)
     on[pixel] = (grey[pixel]! - surroundings[pixel]!) * (polarity === 'light' ? 1 : -1) > STROKE_CONTRAST ? 1 : 0;
-  const page = keepLetterShapes(on, width, height);
+  const page = keepLetterShapes(on, width, height, sizes);
   return sharp(Buffer.from(page.buffer, page.byteOffset, page.length), { raw: { width, height, channels: 1 } })
+    .extend({ top: PAGE_MARGIN, bottom: PAGE_MARGIN, left: PAGE_MARGIN, right: PAGE_MARGIN, background: '#ffffff' })
     .png({ compressionLevel: 1 })
     .toBuffer();
 }
@@ -163,6 +205,62 @@ async function unlessAborted<T>(work: Promise<T>, signal: AbortSignal | undefine
   }
 }
 
+interface Page {
+  grey: Uint8Array;
+  surroundings: Uint8Array;
+  width: number;
+  height: number;
+  /** A page pixel's box, in the photo. */
+  toPicture: (box: Box) => Box;
+  sizes: LetterSizes;
+}
+
+/** The photo (or a region of it), scaled and made grey for reading. */
+async function pageOf(picture: Raster, scale: number, region: Region | null, blur: number, sizes?: LetterSizes): Promise<Page> {
+  const area = region ?? { left: 0, top: 0, width: picture.width, height: picture.height };
+  const width = Math.max(1, Math.round(area.width * scale));
+  const height = Math.max(1, Math.round(area.height * scale));
+  const pipeline = () => {
+    let each = pipelineOf(picture);
+    if (region) each = each.extract(region);
+    return each.resize(width, height, { fit: 'fill' });
+  };
+  const grey = await greyBytes(pipeline());
+  const surroundings = await greyBytes(pipeline().blur(blur));
+  return {
+    grey,
+    surroundings,
+    width,
+    height,
+    sizes: sizes ?? pageLetterSizes(width, height),
+    toPicture: (box) => ({
+      left: box.left / scale + area.left,
+      top: box.top / scale + area.top,
+      right: box.right / scale + area.left,
+      bottom: box.bottom / scale + area.top,
+    }),
+  };
+}
+
+interface Region {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** Marks the shared Tesseract worker busy while `work` runs, and stops it once it has been idle a while. */
+async function whileReading<T>(work: () => Promise<T>): Promise<T> {
+  if (idleTimer) clearTimeout(idleTimer);
+  reading += 1;
+  try {
+    return await work();
+  } finally {
+    reading -= 1;
+    if (reading === 0) idleTimer = setTimeout(() => void (reading === 0 && stopTextReader()), IDLE_MS).unref();
+  }
+}
+
 /**
  * The lines of text in a photo, in its own pixels. `enough` may end the reading after the first
  * pass that finds what the caller needs; `untilFound`: read at the smaller size too while `enough`
@@ -174,70 +272,83 @@ export async function readText(
   signal?: AbortSignal,
   { untilFound = false } = {},
 ): Promise<TextLine[]> {
-  if (idleTimer) clearTimeout(idleTimer);
-  reading += 1;
-  try {
+  return whileReading(async () => {
     const lines: TextLine[] = [];
     let lastSide = Infinity;
     for (const side of READ_SIDES) {
       const scale = Math.min(1, side / Math.max(picture.width, picture.height));
-      const width = Math.max(1, Math.round(picture.width * scale));
-      const height = Math.max(1, Math.round(picture.height * scale));
+      const longSide = Math.max(1, Math.round(Math.max(picture.width, picture.height) * scale));
       // A photo no larger than the last reading's size has nothing new to show at this one.
-      if (Math.max(width, height) >= lastSide) break;
-      lastSide = Math.max(width, height);
-      const grey = await greyBytes(pipelineOf(picture).resize(width, height, { fit: 'fill' }));
-      const surroundings = await greyBytes(
-        pipelineOf(picture)
-          .resize(width, height, { fit: 'fill' })
-          .blur(Math.max(width, height) / 200),
-      );
-      lines.push(
-        ...(await readWith(
-          await unlessAborted(reader(), signal),
-          grey,
-          surroundings,
-          width,
-          height,
-          scale,
-          (sofar) => enough([...lines, ...sofar]),
-          signal,
-        )),
-      );
+      if (longSide >= lastSide) break;
+      lastSide = longSide;
+      const page = await pageOf(picture, scale, null, longSide / 200);
+      lines.push(...(await readWith(await unlessAborted(reader(), signal), page, (sofar) => enough([...lines, ...sofar]), signal)));
       // A smaller reading is for words asked for and not yet found, or for a photo where nothing was read at all.
       if (enough(lines) || (!untilFound && lines.length > 0)) break;
     }
     return lines;
-  } finally {
-    reading -= 1;
-    if (reading === 0) idleTimer = setTimeout(() => void (reading === 0 && stopTextReader()), IDLE_MS).unref();
-  }
+  });
+}
+
+/**
+ * Reads one region of the photo again, close up: the region alone, scaled so its letters are `letterHeight` tall in the photo's pixels become CLOSE_UP_LETTER_HEIGHT. On a
+ * whole busy page Tesseract may split a word in two or string a stray blob onto it; alone, the
+ * word reads whole and its box fits its letters.
+ */
+export async function readCloseUp(
+  picture: Raster,
+  around: Box,
+  letterHeight: number,
+  enough: (lines: TextLine[]) => boolean = () => false,
+  signal?: AbortSignal,
+): Promise<TextLine[]> {
+  const left = Math.max(0, Math.floor(around.left));
+  const top = Math.max(0, Math.floor(around.top));
+  const region = {
+    left,
+    top,
+    width: Math.max(1, Math.min(picture.width, Math.ceil(around.right)) - left),
+    height: Math.max(1, Math.min(picture.height, Math.ceil(around.bottom)) - top),
+  };
+  const scale = CLOSE_UP_LETTER_HEIGHT / Math.max(1, letterHeight);
+  const sizes = {
+    minHeight: CLOSE_UP_LETTER_HEIGHT * 0.3,
+    maxHeight: CLOSE_UP_LETTER_HEIGHT * 1.6,
+    maxWidth: CLOSE_UP_LETTER_HEIGHT * 6,
+    maxDot: CLOSE_UP_LETTER_HEIGHT * 0.3,
+    minDotPixels: (CLOSE_UP_LETTER_HEIGHT * 0.08) ** 2,
+  };
+  return whileReading(async () => {
+    const page = await pageOf(picture, scale, region, CLOSE_UP_LETTER_HEIGHT / 7, sizes);
+    return readWith(await unlessAborted(reader(), signal), page, enough, signal);
+  });
 }
 
 async function readWith(
   worker: Worker,
-  grey: Uint8Array,
-  surroundings: Uint8Array,
-  width: number,
-  height: number,
-  scale: number,
+  page: Page,
   enough: (lines: TextLine[]) => boolean,
   signal: AbortSignal | undefined,
 ): Promise<TextLine[]> {
   const lines: TextLine[] = [];
   for (const polarity of ['light', 'dark'] as const) {
     signal?.throwIfAborted();
-    const page = await strokesPage(grey, surroundings, width, height, polarity);
-    const { data } = await unlessAborted(worker.recognize(page, {}, { blocks: true }), signal);
+    const image = await strokesPage(page.grey, page.surroundings, page.width, page.height, polarity, page.sizes);
+    const { data } = await unlessAborted(worker.recognize(image, {}, { blocks: true }), signal);
     for (const block of data.blocks ?? []) {
       for (const paragraph of block.paragraphs) {
         for (const line of paragraph.lines) {
           const words = line.words
             .filter((word) => word.confidence >= MIN_CONFIDENCE && /[\p{L}\p{N}]/u.test(word.text))
-            .map((word) => ({ text: word.text.trim(), confidence: word.confidence, box: toPicture(word.bbox, scale) }));
+            .map((word) => ({ text: word.text.trim(), confidence: word.confidence, box: page.toPicture(onPage(word.bbox)) }));
           if (words.length === 0) continue;
           const { x0, y0, x1, y1 } = line.baseline;
-          lines.push({ words, box: union(words.map((word) => word.box)), angle: x1 === x0 ? 0 : Math.atan2(y1 - y0, x1 - x0), polarity });
+          lines.push({
+            words,
+            box: union(words.map((word) => word.box)),
+            angle: x1 === x0 ? 0 : Math.atan2(y1 - y0, x1 - x0),
+            polarity,
+          });
         }
       }
     }
@@ -246,8 +357,9 @@ async function readWith(
   return lines;
 }
 
-function toPicture(box: { x0: number; y0: number; x1: number; y1: number }, scale: number): Box {
-  return { left: box.x0 / scale, top: box.y0 / scale, right: box.x1 / scale, bottom: box.y1 / scale };
+/** A box Tesseract gives, on the page without its white margin. */
+function onPage(box: { x0: number; y0: number; x1: number; y1: number }): Box {
+  return { left: box.x0 - PAGE_MARGIN, top: box.y0 - PAGE_MARGIN, right: box.x1 - PAGE_MARGIN, bottom: box.y1 - PAGE_MARGIN };
 }
 
 export function union(boxes: readonly Box[]): Box {

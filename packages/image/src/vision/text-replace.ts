@@ -1,6 +1,6 @@
 import { escapeXml } from '../caption-overlay';
 import { pipelineOf, toRaster, type Raster } from '../raster';
-import { readText, union, type Box, type TextLine, type TextWord } from './text-reader';
+import { readCloseUp, readText, union, type Box, type TextLine, type TextWord } from './text-reader';
 
 /**
  * Replacing words in a photo: find them (text-reader), paint the letters out with colour pulled in
@@ -61,15 +61,84 @@ function prominence(line: TextLine): number {
   return height * height * (line.box.right - line.box.left) * confidence;
 }
 
+/**
+ * Finds `wanted` (or, with nothing named, the most prominent line). The upright readings first;
+ * a word they found is read again close up, for a box that fits its letters; a word they found
+ * only in part (split by a stray blob, "rig" beside "ht") is looked at close up around that part.
+ */
 export async function findText(
   picture: Raster,
   wanted: string | undefined,
   signal?: AbortSignal,
 ): Promise<{ found: FoundText | null; lines: TextLine[] }> {
-  const lines = await readText(picture, (sofar) => wanted !== undefined && chooseText(sofar, wanted) !== null, signal, {
-    untilFound: wanted !== undefined,
-  });
-  return { found: chooseText(lines, wanted), lines };
+  const enough = (sofar: TextLine[]) => wanted !== undefined && chooseText(sofar, wanted) !== null;
+  const lines = await readText(picture, enough, signal, { untilFound: wanted !== undefined });
+  if (wanted === undefined) return { found: chooseText(lines, wanted), lines };
+  const upright = chooseText(lines, wanted);
+  if (upright) return { found: tighter(upright, await lookCloser(picture, upright, wanted, signal)), lines };
+  for (const part of partlyFound(lines, wanted)) {
+    const found = await lookCloser(picture, part, wanted, signal);
+    if (found) return { found, lines };
+  }
+  return { found: null, lines };
+}
+
+/** Of two readings of the same words, the one with the smaller box: a stray blob strung onto a word only ever makes its box bigger. */
+function tighter(first: FoundText, second: FoundText | null): FoundText {
+  if (!second) return first;
+  const area = (found: FoundText) => {
+    const box = union(found.words.map((word) => word.box));
+    return (box.right - box.left) * (box.bottom - box.top);
+  };
+  return area(second) < area(first) ? second : first;
+}
+
+/** Longest run of letters two texts share. */
+function commonRun(a: string, b: string): number {
+  let longest = 0;
+  for (let i = 0; i < a.length; i += 1)
+    for (let j = 0; j < b.length; j += 1) {
+      let run = 0;
+      while (i + run < a.length && j + run < b.length && a[i + run] === b[j + run]) run += 1;
+      longest = Math.max(longest, run);
+    }
+  return longest;
+}
+
+/** Read words holding at least half of `wanted` (at least two letters of it), best first: where the rest of it may stand. */
+function partlyFound(lines: readonly TextLine[], wanted: string): FoundText[] {
+  const target = normal(wanted);
+  const least = Math.max(2, Math.ceil(target.length / 2));
+  return lines
+    .flatMap((line) => line.words.map((word) => ({ line, words: [word], text: word.text, run: commonRun(normal(word.text), target) })))
+    .filter((part) => part.run >= least)
+    .sort((a, b) => b.run - a.run)
+    .slice(0, 3);
+}
+
+/** `wanted` read close up around where `near` was read; null when it is not there. */
+async function lookCloser(picture: Raster, near: FoundText, wanted: string, signal: AbortSignal | undefined): Promise<FoundText | null> {
+  const box = union(near.words.map((word) => word.box));
+  const letterHeight = box.bottom - box.top;
+  // Room for the rest of a word found in part, on either side of it, and for its letters' full height.
+  const missing = Math.max(0, normal(wanted).length - normal(near.text).length);
+  const side = letterHeight * (0.5 + missing * 0.7);
+  const around = {
+    left: box.left - side,
+    right: box.right + side,
+    top: box.top - letterHeight * 0.5,
+    bottom: box.bottom + letterHeight * 0.5,
+  };
+  // A stray blob strung onto the word makes its box taller than its letters: then a second look takes them as about half as tall.
+  const whole = (lines: readonly TextLine[]) => {
+    const found = chooseText(lines, wanted);
+    return found && normal(found.text) === normal(wanted) ? found : null;
+  };
+  for (const height of [letterHeight, letterHeight * 0.5]) {
+    const found = whole(await readCloseUp(picture, around, height, (lines) => whole(lines) !== null, signal));
+    if (found) return found;
+  }
+  return null;
 }
 
 interface Region {
