@@ -93,6 +93,10 @@ describe('one error style: services throw, routes name their service error', () 
     const { app } = appFailingWith(databaseDown);
     const response = await app.request('/undeclared');
     expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ code: 'INTERNAL_SERVER_ERROR', message: 'An unexpected error occurred' });
+    expect(await response.json()).toEqual({
+      code: 'INTERNAL_SERVER_ERROR',
+      message: 'An unexpected error occurred',
+      text_code: { code: 'error.unexpected' },
+    });
   });
 });
