@@ -177,6 +177,7 @@ describe('sending a message', () => {
     expect(await pending.json()).toEqual({
       code: 'BAD_REQUEST',
       message: 'Image "waiting.jpg" is still being checked. Send it once it is ready.',
+      text_code: { code: 'error.imageBeingChecked', params: { name: 'waiting.jpg' } },
     });
     expect(await sessionsOf(user)).toHaveLength(sessionsBefore);
   });
