@@ -151,6 +151,54 @@ export const SERVER_TEXT_CODES = [
   'error.maskNotFound',
   'error.maskOneImage',
   'error.maskImageExpired',
+  'error.accountNotFound',
+  'error.wrongPassword',
+  'error.wrongEmail',
+  'error.previewNotFound',
+  'error.tooManyImages',
+  'error.generationNotFound',
+  'error.userNotFound',
+  'error.passwordRequired',
+  'error.passwordTooShort',
+  'error.newPasswordTooShort',
+  'error.passwordNeedsLowercase',
+  'error.passwordNeedsUppercase',
+  'error.passwordNeedsNumber',
+  'error.topUpNotFound',
+  'error.cardRefundNotFound',
+  'error.refundPending',
+  'error.checkoutNotFound',
+  'error.unknownPrice',
+  'error.checkoutExpired',
+  'error.notFound',
+  'error.productNotFound',
+  'error.insufficientCredits',
+  'error.transactionNotFound',
+  'error.spendingLimitDaily',
+  'error.spendingLimitMonthly',
+  'error.unknownTimeZone',
+  'error.periodEndsBeforeStart',
+  'error.historyTooLong',
+  'error.fileNotSaved',
+  'error.uploadEmpty',
+  'error.uploadTooLarge',
+  'error.uploadWrongType',
+  'error.uploadUnreadable',
+  'error.uploadTooManyPixels',
+  'error.uploadDamaged',
+  'error.uploadsNotDeletable',
+  'error.sessionNotFound',
+  'error.messageNotFound',
+  'error.invalidCursor',
+  'error.imageBeingChecked',
+  'error.imageNotAllowed',
+  'error.maskImageBeingChecked',
+  'error.signInRequired',
+  'error.accountDisabled',
+  'error.termsRequired',
+  'error.serviceUnavailable',
+  'error.unexpected',
+  'error.tooManyRequests',
   // Ledger lines
   'ledger.freeGrant',
   'ledger.generated',
@@ -193,6 +241,13 @@ export interface CodedText {
   params?: Record<string, CodedParam> | undefined;
 }
 
+/**
+ * Every error a person meets in the web client carries a code (`AppError`'s `text`). Answers only
+ * operators' tools and API clients meet stay English-only: the metrics endpoint's token, the dev
+ * mailbox's 404, Stripe's webhook, an oversized or malformed request body, another site's request,
+ * an unknown API route. Refusals whose details the client words itself keep them as their code:
+ * the operator console's `details.reason`, an engine's `details.refusal`.
+ */
 export function coded(code: ServerTextCode, params?: Record<string, CodedParam>): CodedText {
   return params ? { code, params } : { code };
 }

@@ -137,14 +137,15 @@ export function errorFromHttpResponse(status: number, body: unknown): AppError {
     case 401:
       return new AppError(bodyCode && AUTH_CODES.has(bodyCode) ? bodyCode : 'UNAUTHORIZED', message, { text, status });
     case 402:
-      return new AppError('INSUFFICIENT_BALANCE', INSUFFICIENT_CREDITS_MESSAGE, { status, details: body });
+      return new AppError('INSUFFICIENT_BALANCE', INSUFFICIENT_CREDITS_MESSAGE, { text, status, details: body });
     case 403:
       // The body is kept as details: a refusal by the user's own spending limit carries its figures there.
       return new AppError(bodyCode && AUTH_CODES.has(bodyCode) ? bodyCode : 'FORBIDDEN', message, { text, status, details: body });
     case 404:
       return new AppError('NOT_FOUND', message, { text, status });
     case 429:
-      return new AppError('NETWORK_ERROR', TOO_MANY_REQUESTS_MESSAGE, { status });
+      // Said in the reader's language also when a proxy, not the server, refused.
+      return new AppError('NETWORK_ERROR', TOO_MANY_REQUESTS_MESSAGE, { text: text ?? { code: 'error.tooManyRequests' }, status });
     case 500:
       return new AppError('INTERNAL_SERVER_ERROR', message, { text, status });
     case 503:

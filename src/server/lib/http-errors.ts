@@ -1,3 +1,4 @@
+import { coded } from '@shared/coded-text';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
@@ -30,7 +31,7 @@ const SERVICE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Ple
 /** The database is down, hung or overloaded: 503, and a hint to try again shortly. */
 export function serviceUnavailableResponse(c: Context<AppEnv>): Response {
   c.header('Retry-After', '5');
-  return errorResponse(c, new AppError('SERVICE_UNAVAILABLE', SERVICE_UNAVAILABLE_MESSAGE));
+  return errorResponse(c, new AppError('SERVICE_UNAVAILABLE', SERVICE_UNAVAILABLE_MESSAGE, { text: coded('error.serviceUnavailable') }));
 }
 
 /**
@@ -67,6 +68,9 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
   c.get('logger')?.error({ err: error }, failure?.message ?? 'unhandled error');
   return errorResponse(
     c,
-    failure ? new AppError(failure.code, failure.message, { status: 500 }) : new AppError('INTERNAL_SERVER_ERROR', DEFAULT_ERROR_MESSAGE),
+    // The operation's own failure stays in `message` for API clients; a reader is told it in their language.
+    failure
+      ? new AppError(failure.code, failure.message, { status: 500, text: coded('error.unexpected') })
+      : new AppError('INTERNAL_SERVER_ERROR', DEFAULT_ERROR_MESSAGE, { text: coded('error.unexpected') }),
   );
 }

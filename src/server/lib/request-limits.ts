@@ -1,3 +1,4 @@
+import { coded } from '@shared/coded-text';
 import type { Context } from 'hono';
 import { AppError } from '@shared/errors';
 import { errorResponse } from './http-errors';
@@ -26,5 +27,5 @@ export async function exceededLimitWait(store: RateLimitStore, limits: RequestLi
 /** The 429 answer, with Retry-After. */
 export function tooManyRequests(c: Context, retryAfterSeconds: number, message: string): Response {
   c.header('Retry-After', String(retryAfterSeconds));
-  return errorResponse(c, new AppError('RATE_LIMIT_EXCEEDED', message));
+  return errorResponse(c, new AppError('RATE_LIMIT_EXCEEDED', message, { text: coded('error.tooManyRequests') }));
 }

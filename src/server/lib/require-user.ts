@@ -1,3 +1,4 @@
+import { coded } from '@shared/coded-text';
 import type { Context, MiddlewareHandler } from 'hono';
 import { ACCOUNT_DISABLED_CODE, ACCOUNT_DISABLED_MESSAGE } from '@shared/admin';
 import { AppError } from '@shared/errors';
@@ -26,11 +27,17 @@ export interface RequireUserOptions {
 export function requireUser(deps: Pick<AppDeps, 'sessionLookup'>, options: RequireUserOptions = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const signedIn = await deps.sessionLookup.signedIn(c.req.raw.headers);
-    if (!signedIn) throw new AppError('UNAUTHORIZED', options.loginRequired ?? SIGN_IN_REQUIRED_MESSAGE);
+    if (!signedIn)
+      throw new AppError('UNAUTHORIZED', options.loginRequired ?? SIGN_IN_REQUIRED_MESSAGE, { text: coded('error.signInRequired') });
     const { user } = signedIn;
     // Disabling an account ends its sessions; one that slipped past (a sign-in racing it) is refused here.
-    if (user.disabledAt) throw new AppError('FORBIDDEN', ACCOUNT_DISABLED_MESSAGE, { details: { reason: ACCOUNT_DISABLED_CODE } });
-    if (options.termsAccepted !== false && !user.termsAcceptedAt) throw new AppError('FORBIDDEN', TERMS_REQUIRED_MESSAGE);
+    if (user.disabledAt)
+      throw new AppError('FORBIDDEN', ACCOUNT_DISABLED_MESSAGE, {
+        text: coded('error.accountDisabled'),
+        details: { reason: ACCOUNT_DISABLED_CODE },
+      });
+    if (options.termsAccepted !== false && !user.termsAcceptedAt)
+      throw new AppError('FORBIDDEN', TERMS_REQUIRED_MESSAGE, { text: coded('error.termsRequired') });
     c.set('user', user);
     c.set('authSession', signedIn.authSession);
     await next();

@@ -44,7 +44,11 @@ describe('one error style: services throw, routes name their service error', () 
     const { app, logged } = appFailingWith(databaseDown);
     const response = await app.request('/messages');
     expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ code: 'INTERNAL_SERVER_ERROR', message: 'Failed to fetch messages' });
+    expect(await response.json()).toEqual({
+      code: 'INTERNAL_SERVER_ERROR',
+      message: 'Failed to fetch messages',
+      text_code: { code: 'error.unexpected' },
+    });
     expect(logged).toHaveLength(1);
     expect(logged[0]!.message).toBe('Failed to fetch messages');
     expect(String((logged[0]!.fields as { err: Error }).err.message)).toContain('ECONNREFUSED');
@@ -54,7 +58,11 @@ describe('one error style: services throw, routes name their service error', () 
     const { app } = appFailingWith(databaseDown);
     const response = await app.request('/uploads', { method: 'POST' });
     expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ code: 'UPLOAD_FAILED', message: 'Failed to upload file: it could not be stored' });
+    expect(await response.json()).toEqual({
+      code: 'UPLOAD_FAILED',
+      message: 'Failed to upload file: it could not be stored',
+      text_code: { code: 'error.unexpected' },
+    });
   });
 
   it('passes what a service refuses through unchanged, without logging it', async () => {
@@ -85,6 +93,10 @@ describe('one error style: services throw, routes name their service error', () 
     const { app } = appFailingWith(databaseDown);
     const response = await app.request('/undeclared');
     expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ code: 'INTERNAL_SERVER_ERROR', message: 'An unexpected error occurred' });
+    expect(await response.json()).toEqual({
+      code: 'INTERNAL_SERVER_ERROR',
+      message: 'An unexpected error occurred',
+      text_code: { code: 'error.unexpected' },
+    });
   });
 });

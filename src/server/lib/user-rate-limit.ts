@@ -1,3 +1,4 @@
+import { coded } from '@shared/coded-text';
 import type { Context, MiddlewareHandler } from 'hono';
 import { AppError, TOO_MANY_REQUESTS_MESSAGE } from '@shared/errors';
 import type { AppEnv } from '../context';
@@ -25,7 +26,7 @@ export function userRateLimit(
     const check = await store.consume(`user:${c.get('user').id}|${kind}`, 60, perMinute);
     if (!check.allowed) {
       c.header('Retry-After', String(check.retryAfterSeconds));
-      return errorResponse(c, new AppError('RATE_LIMIT_EXCEEDED', TOO_MANY_REQUESTS_MESSAGE));
+      return errorResponse(c, new AppError('RATE_LIMIT_EXCEEDED', TOO_MANY_REQUESTS_MESSAGE, { text: coded('error.tooManyRequests') }));
     }
     return next();
   };

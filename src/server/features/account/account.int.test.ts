@@ -64,7 +64,8 @@ describe('deleting an account', () => {
 
     const wrong = await client.post('/api/account/delete', { password: 'Not-the-password1' });
     expect(wrong.status).toBe(400);
-    expect(await wrong.json()).toMatchObject({ message: WRONG_PASSWORD_MESSAGE });
+    // API clients read the English; the app words the code in the reader's language.
+    expect(await wrong.json()).toMatchObject({ message: WRONG_PASSWORD_MESSAGE, text_code: { code: 'error.wrongPassword' } });
     expect((await client.post('/api/account/delete', { email: client.email })).status).toBe(400);
     expect((await client.get('/api/me')).status).toBe(200);
 
@@ -111,7 +112,7 @@ describe('deleting an account', () => {
 
     const wrong = await client.post('/api/account/delete', { email: 'someone-else@example.test' });
     expect(wrong.status).toBe(400);
-    expect(await wrong.json()).toMatchObject({ message: WRONG_EMAIL_MESSAGE });
+    expect(await wrong.json()).toMatchObject({ message: WRONG_EMAIL_MESSAGE, text_code: { code: 'error.wrongEmail' } });
     expect((await client.post('/api/account/delete', { email: ` ${client.email.toUpperCase()} ` })).status).toBe(204);
     expect((await client.get('/api/me')).status).toBe(401);
     expect(await server.deps.db.select().from(account).where(eq(account.userId, client.userId))).toEqual([]);

@@ -1,3 +1,4 @@
+import { coded } from '@shared/coded-text';
 import { WRONG_EMAIL_MESSAGE, WRONG_PASSWORD_MESSAGE, type AccountDeletionInfo, type DeleteAccountRequest } from '@shared/account';
 import { AppError } from '@shared/errors';
 import type { AppDeps, SignedInUser } from '../../context';
@@ -28,9 +29,9 @@ export async function deleteAccount(
   if (hash !== null) {
     const context = await deps.auth.$context;
     const correct = confirmation.password ? await context.password.verify({ hash, password: confirmation.password }) : false;
-    if (!correct) throw new AppError('BAD_REQUEST', WRONG_PASSWORD_MESSAGE);
+    if (!correct) throw new AppError('BAD_REQUEST', WRONG_PASSWORD_MESSAGE, { text: coded('error.wrongPassword') });
   } else if (!confirmation.email || !sameAddress(confirmation.email, user.email)) {
-    throw new AppError('BAD_REQUEST', WRONG_EMAIL_MESSAGE);
+    throw new AppError('BAD_REQUEST', WRONG_EMAIL_MESSAGE, { text: coded('error.wrongEmail') });
   }
 
   const deleted = await deps.db.transaction(async (tx) => {
@@ -40,7 +41,7 @@ export async function deleteAccount(
     if (rows?.stripeCustomerId) await deps.jobs.enqueue(tx, 'delete-stripe-customer', { customerId: rows.stripeCustomerId });
     return rows;
   });
-  if (!deleted) throw new AppError('NOT_FOUND', 'Account not found');
+  if (!deleted) throw new AppError('NOT_FOUND', 'Account not found', { text: coded('error.accountNotFound') });
   // The rows are gone, so every URL of these files already answers 404; the bytes follow, then
   // the account's folder with whatever else it held (thumbnails, empty folders).
   try {

@@ -1,3 +1,4 @@
+import { coded } from '@shared/coded-text';
 import {
   ADMIN_FAILED_JOBS_PAGE_SIZE,
   ADMIN_LEDGER_PAGE_SIZE,
@@ -114,7 +115,7 @@ export async function users(deps: Pick<AppDeps, 'db' | 'config'>, query: UserLis
   return { users: rows.map((row) => userRowOf(row, deps.config.adminEmails)), total, page: query.page, pageSize: ADMIN_USERS_PAGE_SIZE };
 }
 
-const userNotFound = () => new AppError('NOT_FOUND', 'No such user');
+const userNotFound = () => new AppError('NOT_FOUND', 'No such user', { text: coded('error.userNotFound') });
 
 export async function userDetail(deps: Pick<AppDeps, 'db' | 'config'>, userId: string): Promise<AdminUserDetail> {
   const row = await findUserRow(deps.db, userId);
@@ -415,7 +416,7 @@ export async function refundFailedJob(
   input: { requestId: string; reason: string },
 ): Promise<AdminActionResult> {
   const owner = await ownerOfGeneration(deps.db, jobId);
-  if (!owner) throw new AppError('NOT_FOUND', 'No such generation');
+  if (!owner) throw new AppError('NOT_FOUND', 'No such generation', { text: coded('error.generationNotFound') });
   notOwnAccount(operator, owner);
   return act(deps, operator, { ...input, action: 'job_refunded', targetUserId: owner, targetReference: jobId }, async (tx) => {
     const before = await lockBalance(tx, owner);

@@ -1,3 +1,4 @@
+import { coded } from '@shared/coded-text';
 import type { MiddlewareHandler } from 'hono';
 import { PASSWORD_ISSUE_TEXTS, validateResetPassword, validateSignupPassword, type PasswordIssue } from '@shared/auth-validation';
 import { AppError } from '@shared/errors';
@@ -28,6 +29,9 @@ export function passwordRules(): MiddlewareHandler<AppEnv> {
     const issue = typeof password === 'string' ? rule.check(password) : undefined;
     if (!issue) return next();
     const message = PASSWORD_ISSUE_TEXTS[issue];
-    return errorResponse(c, new AppError('VALIDATION_ERROR', message, { details: { fields: [{ field: rule.field, message }] } }));
+    return errorResponse(
+      c,
+      new AppError('VALIDATION_ERROR', message, { text: coded(`error.${issue}`), details: { fields: [{ field: rule.field, message }] } }),
+    );
   };
 }

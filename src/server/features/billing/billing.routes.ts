@@ -1,3 +1,4 @@
+import { coded } from '@shared/coded-text';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import Stripe from 'stripe';
@@ -52,7 +53,7 @@ export function billingRoutes(deps: AppDeps) {
   // where it does not exist it is not in the API's description either.
   const testMode = provider.name === 'test' && !config.isProduction;
   const testModeOnly: MiddlewareHandler<AppEnv> = async (_c, next) => {
-    if (!testMode) throw new AppError('NOT_FOUND', 'Not found');
+    if (!testMode) throw new AppError('NOT_FOUND', 'Not found', { text: coded('error.notFound') });
     await next();
   };
   const buyerOf = (user: { id: string; email: string }) => ({ userId: user.id, email: user.email });
@@ -163,7 +164,7 @@ export function billingRoutes(deps: AppDeps) {
     .openapi(getBalance, async (c) => c.json(await balanceOf(db, c.get('user').id, config.freeGenerations), 200))
     .openapi(getPrices, async (c) => {
       const prices = await provider.listPrices(c.req.valid('param').product);
-      if (!prices) throw new AppError('NOT_FOUND', 'No such product');
+      if (!prices) throw new AppError('NOT_FOUND', 'No such product', { text: coded('error.productNotFound') });
       return c.json(prices, 200);
     })
     .openapi(postCheckoutSession, async (c) =>

@@ -105,7 +105,7 @@ export async function debitForGeneration(
   // A limit the user set is checked first, under the account row's lock: refused, nothing is written.
   await assertWithinSpendingLimits(tx, input);
   const debited = await debitAccount(tx, input);
-  if (!debited) throw new AppError('INSUFFICIENT_BALANCE', INSUFFICIENT_CREDITS_MESSAGE);
+  if (!debited) throw new AppError('INSUFFICIENT_BALANCE', INSUFFICIENT_CREDITS_MESSAGE, { text: coded('error.insufficientCredits') });
   if (mails)
     await mailIfBalanceFellBelowThreshold(tx, mails, {
       userId: input.userId,
@@ -192,7 +192,10 @@ export const HISTORY_KINDS = {
  */
 export async function transactionHistory(db: Db, userId: string, kind: HistoryKind, query: LedgerPageQuery): Promise<TransactionPage> {
   const page = await listLedgerEntries(db, userId, [...HISTORY_KINDS[kind]], query);
-  if (!page) throw new AppError('NOT_FOUND', `No such transaction: ${query.startingAfter ?? query.endingBefore}`);
+  if (!page)
+    throw new AppError('NOT_FOUND', `No such transaction: ${query.startingAfter ?? query.endingBefore}`, {
+      text: coded('error.transactionNotFound'),
+    });
   const usage = await usageDetailsOf(
     db,
     userId,

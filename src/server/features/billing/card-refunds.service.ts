@@ -1,3 +1,4 @@
+import { coded } from '@shared/coded-text';
 import { AppError } from '@shared/errors';
 import { formatCents } from '@shared/money';
 import type { AppDeps } from '../../context';
@@ -61,7 +62,7 @@ export async function topUpsAndRefundsOf(db: DbOrTx, userId: string): Promise<{ 
  */
 export async function ensurePaymentKnown(deps: RefundDeps, userId: string, checkoutSessionId: string): Promise<void> {
   const topUp = await paidTopUpOf(deps.db, userId, checkoutSessionId);
-  if (!topUp) throw new AppError('NOT_FOUND', 'No such top-up of this account');
+  if (!topUp) throw new AppError('NOT_FOUND', 'No such top-up of this account', { text: coded('error.topUpNotFound') });
   if (topUp.provider !== 'stripe') throw refusal('NOT_REFUNDABLE', 'This top-up was made in test mode: there is no card payment to refund');
   if (topUp.paymentIntentId) return;
   const snapshot = await deps.payments.provider.retrieveCheckout(checkoutSessionId);
@@ -83,7 +84,7 @@ export async function reserveCardRefund(
 ): Promise<Correction & { refund: CardRefundRow }> {
   const before = await lockAccountFigures(tx, input.userId);
   const topUp = await paidTopUpOf(tx, input.userId, input.checkoutSessionId);
-  if (!topUp) throw new AppError('NOT_FOUND', 'No such top-up of this account');
+  if (!topUp) throw new AppError('NOT_FOUND', 'No such top-up of this account', { text: coded('error.topUpNotFound') });
   if (topUp.provider !== 'stripe' || !topUp.paymentIntentId) throw refusal('NOT_REFUNDABLE', 'This top-up has no card payment to refund');
   const most = mostRefundable(topUp, spendableCents(before));
   if (input.amountCents > most) {
@@ -120,7 +121,7 @@ export async function reserveCardRefund(
  */
 export async function submitCardRefund(deps: RefundDeps, refundId: string): Promise<CardRefundRow> {
   const row = await findCardRefund(deps.db, refundId);
-  if (!row) throw new AppError('NOT_FOUND', 'No such card refund');
+  if (!row) throw new AppError('NOT_FOUND', 'No such card refund', { text: coded('error.cardRefundNotFound') });
   if (!(PENDING_REFUND_STATUSES as string[]).includes(row.status) || row.stripeRefundId) return row;
   const refundPayment = deps.payments.provider.refundPayment?.bind(deps.payments.provider);
   if (!refundPayment) throw refusal('NOT_REFUNDABLE', 'Card refunds need Stripe; payments run in test mode');
@@ -137,7 +138,7 @@ export async function submitCardRefund(deps: RefundDeps, refundId: string): Prom
       throw new AppError(
         'SERVICE_UNAVAILABLE',
         'Stripe did not answer; the refund stays pending. Submit the same refund again to finish it.',
-        { cause: error },
+        { cause: error, text: coded('error.refundPending') },
       );
     }
     await deps.db.transaction(async (tx) => {

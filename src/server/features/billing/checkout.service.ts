@@ -125,7 +125,8 @@ function verificationOf(session: CheckoutSessionRow, snapshot: CheckoutSnapshot 
   };
 }
 
-const sessionNotFound = (sessionId: string) => new AppError('NOT_FOUND', `No checkout session ${sessionId}`);
+const sessionNotFound = (sessionId: string) =>
+  new AppError('NOT_FOUND', `No checkout session ${sessionId}`, { text: coded('error.checkoutNotFound') });
 
 /**
  * The success page's check: asks the provider, credits the session if it is paid (the webhook
@@ -157,6 +158,7 @@ export async function createPackageCheckout(
   const price = (await provider.listPrices(DEFAULT_PRODUCT_ALIAS))?.find((p) => p.id === priceId);
   if (!price)
     throw new AppError('VALIDATION_ERROR', `Unknown price ${priceId}`, {
+      text: coded('error.unknownPrice'),
       details: { fields: [{ field: 'priceId', message: 'Unknown price' }] },
     });
   const created = await provider.createEmbeddedCheckout(buyer, price);
@@ -217,7 +219,8 @@ export async function completeTestCheckout(
   mails?: BalanceMailDeps,
 ): Promise<CheckoutVerification> {
   const session = await myTestSession(db, buyer.userId, sessionId);
-  if (session.status === 'expired') throw new AppError('BAD_REQUEST', 'This checkout session has expired');
+  if (session.status === 'expired')
+    throw new AppError('BAD_REQUEST', 'This checkout session has expired', { text: coded('error.checkoutExpired') });
   const snapshot: CheckoutSnapshot = {
     id: session.id,
     status: 'complete',

@@ -1,3 +1,4 @@
+import { coded } from '@shared/coded-text';
 import type { HistoryKind, Transaction } from '@shared/billing';
 import { AppError } from '@shared/errors';
 import { sql } from 'drizzle-orm';
@@ -61,12 +62,17 @@ async function periodBounds(db: Db, userId: string, from: string, to: string): P
 export async function historyCsv(db: Db, userId: string, kind: HistoryKind, period: { from: string; to: string }): Promise<string> {
   if (period.to < period.from) {
     const message = 'The period ends before it starts';
-    throw new AppError('VALIDATION_ERROR', message, { details: { fields: [{ field: 'to', message }] } });
+    throw new AppError('VALIDATION_ERROR', message, {
+      text: coded('error.periodEndsBeforeStart'),
+      details: { fields: [{ field: 'to', message }] },
+    });
   }
   const bounds = await periodBounds(db, userId, period.from, period.to);
   const rows = await listLedgerEntriesInPeriod(db, userId, [...HISTORY_KINDS[kind]], { ...bounds, max: HISTORY_EXPORT_MAX_ROWS });
   if (rows.length > HISTORY_EXPORT_MAX_ROWS) {
-    throw new AppError('VALIDATION_ERROR', `More than ${HISTORY_EXPORT_MAX_ROWS} entries in this period: choose a shorter one`);
+    throw new AppError('VALIDATION_ERROR', `More than ${HISTORY_EXPORT_MAX_ROWS} entries in this period: choose a shorter one`, {
+      text: coded('error.historyTooLong', { max: HISTORY_EXPORT_MAX_ROWS }),
+    });
   }
   return [HISTORY_CSV_COLUMNS.join(','), ...rows.map((row) => csvRowOf(transactionOf(row)))].join('\r\n') + '\r\n';
 }

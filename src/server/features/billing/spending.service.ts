@@ -1,3 +1,4 @@
+import { coded } from '@shared/coded-text';
 import type { SpendingControls, SpendingControlsUpdate, SpendingLimitRefusal } from '@shared/spending';
 import { AppError } from '@shared/errors';
 import { formatCents } from '@shared/money';
@@ -49,7 +50,11 @@ export function spendingLimitError(refusal: SpendingLimitRefusal): AppError {
   const message =
     `This request would pass your ${refusal.period} spending limit of ${formatCents(refusal.limit_cents)}: ` +
     `${formatCents(refusal.spent_cents)} spent, it resets at ${refusal.resets_at}. Change your limits on the Billing page (${SPENDING_LIMIT_PATH}).`;
-  return new AppError('FORBIDDEN', message, { status: 403, details: { spending_limit: refusal } });
+  const text = coded(refusal.period === 'daily' ? 'error.spendingLimitDaily' : 'error.spendingLimitMonthly', {
+    limit: { cents: refusal.limit_cents },
+    spent: { cents: refusal.spent_cents },
+  });
+  return new AppError('FORBIDDEN', message, { status: 403, text, details: { spending_limit: refusal } });
 }
 
 /**
@@ -95,7 +100,10 @@ export async function spendingControlsOf(db: DbOrTx, userId: string): Promise<Sp
 export async function updateSpendingControls(db: DbOrTx, userId: string, update: SpendingControlsUpdate): Promise<void> {
   if (update.time_zone !== undefined && !(await isKnownTimeZone(db, update.time_zone))) {
     const message = `Unknown time zone: ${update.time_zone}`;
-    throw new AppError('VALIDATION_ERROR', message, { details: { fields: [{ field: 'time_zone', message }] } });
+    throw new AppError('VALIDATION_ERROR', message, {
+      text: coded('error.unknownTimeZone', { zone: update.time_zone }),
+      details: { fields: [{ field: 'time_zone', message }] },
+    });
   }
   const change: SpendingControlsChange = {};
   if (update.daily_limit_cents !== undefined) change.dailyLimitCents = update.daily_limit_cents;

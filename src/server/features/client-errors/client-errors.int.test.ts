@@ -70,7 +70,11 @@ describe('client error reports', () => {
     expect(statuses.filter((status) => status === 202)).toHaveLength(CLIENT_ERROR_LIMITS.perAddress);
     const refused = await post(client, report('one too many'));
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ code: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests. Please try again later.' });
+    expect(await refused.json()).toEqual({
+      code: 'RATE_LIMIT_EXCEEDED',
+      message: 'Too many requests. Please try again later.',
+      text_code: { code: 'error.tooManyRequests' },
+    });
     expect(logLines.some((line) => line.clientError?.message === 'one too many')).toBe(false);
     // Another address is not held back.
     expect((await post(fromNewAddress(new TestClient(server.url, server.deps.config.appUrl)), report('elsewhere'))).status).toBe(202);

@@ -1,3 +1,4 @@
+import { coded } from '@shared/coded-text';
 import { AppError } from '@shared/errors';
 import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -19,7 +20,7 @@ const refusal = (reason: string, message: string) => new AppError('BAD_REQUEST',
 
 async function lockFailedJob(tx: DbOrTx, jobId: string) {
   const job = await findJob(tx, jobId, { forUpdate: true });
-  if (!job) throw new AppError('NOT_FOUND', 'No such generation');
+  if (!job) throw new AppError('NOT_FOUND', 'No such generation', { text: coded('error.generationNotFound') });
   if (job.status !== 'failed') throw refusal('JOB_NOT_FAILED', `This generation is ${job.status}, not failed`);
   return job;
 }

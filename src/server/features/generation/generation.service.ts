@@ -41,7 +41,10 @@ function assertWithinImageLimit(plan: GenerationPlan): void {
   const refusal = imageLimitRefusal(plan.imageCount);
   if (!refusal) return;
   const message = `This request asks for ${refusal.requested_images} images, but one message can make at most ${refusal.max_images}. Ask for fewer versions or send fewer photos.`;
-  throw new AppError('VALIDATION_ERROR', message, { details: { fields: [{ field: 'content_text', message }], ...refusal } });
+  throw new AppError('VALIDATION_ERROR', message, {
+    text: coded('error.tooManyImages', { requested: refusal.requested_images, max: refusal.max_images }),
+    details: { fields: [{ field: 'content_text', message }], ...refusal },
+  });
 }
 
 export type ReplyDeps = Pick<AppDeps, 'db' | 'jobs' | 'config'> &

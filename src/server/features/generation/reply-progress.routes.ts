@@ -1,3 +1,4 @@
+import { coded } from '@shared/coded-text';
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { AppError } from '@shared/errors';
@@ -82,7 +83,7 @@ export function replyProgressRoutes(deps: AppDeps) {
     })
     .openapi(getPreview, async (c) => {
       const jpeg = await previewOf(deps.db, c.get('user').id, c.req.valid('param').job_id);
-      if (!jpeg) throw new AppError('NOT_FOUND', PREVIEW_NOT_FOUND);
+      if (!jpeg) throw new AppError('NOT_FOUND', PREVIEW_NOT_FOUND, { text: coded('error.previewNotFound') });
       // Private and short-lived: a shared cache must never keep one user's preview.
       return c.body(new Uint8Array(jpeg), 200, { 'Content-Type': 'image/jpeg', 'Cache-Control': 'private, no-store' });
     });

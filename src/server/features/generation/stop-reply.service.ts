@@ -24,7 +24,7 @@ import { deletePreview } from './reply-progress.repository';
 export async function stopReply(deps: Pick<AppDeps, 'db' | 'logger'>, userId: string, replyMessageId: string): Promise<StopAnswer> {
   return deps.db.transaction(async (tx) => {
     const job = await newestJobOfReply(tx, userId, replyMessageId);
-    if (!job) throw new AppError('NOT_FOUND', REPLY_NOT_FOUND);
+    if (!job) throw new AppError('NOT_FOUND', REPLY_NOT_FOUND, { text: coded('error.replyNotFound') });
     if (job.status !== 'queued' && job.status !== 'processing') return { outcome: 'finished' };
     const refund = await refundGeneration(tx, { userId, jobId: job.id });
     await finishJob(tx, job.id, { status: 'stopped', error: 'stopped by its user' });

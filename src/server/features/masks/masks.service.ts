@@ -28,7 +28,9 @@ export async function createMask(deps: Pick<AppDeps, 'db'>, userId: string, inpu
   if (!image || image.verifiedEnum === 'rejected') throw new AppError('NOT_FOUND', FILE_NOT_FOUND, { text: coded('error.fileNotFound') });
   if (image.expiredAt) throw new AppError('BAD_REQUEST', MASK_TEXTS.imageExpired, { text: coded('error.maskImageExpired') });
   if (image.verifiedEnum === 'pending' || !image.width || !image.height)
-    throw new AppError('BAD_REQUEST', 'This image is still being checked. Select an area once it is ready.');
+    throw new AppError('BAD_REQUEST', 'This image is still being checked. Select an area once it is ready.', {
+      text: coded('error.maskImageBeingChecked'),
+    });
   const mask = await normaliseMask(input.png, { width: image.width, height: image.height });
   const row = await insertMask(deps.db, {
     userId,

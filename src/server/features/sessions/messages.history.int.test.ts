@@ -87,7 +87,7 @@ describe('reading a conversation backwards with `before`', () => {
     const { session_id: strangerSession } = await send(stranger, { content_text: 'mine' });
     const crossed = await stranger.get(`/api/sessions/${strangerSession}/messages?before=${second!.id}`);
     expect(crossed.status).toBe(404);
-    expect(await crossed.json()).toEqual({ code: 'NOT_FOUND', message: 'Message not found' });
+    expect(await crossed.json()).toEqual({ code: 'NOT_FOUND', message: 'Message not found', text_code: { code: 'error.messageNotFound' } });
 
     const otherSessionOfTheUser = await sessionOf(1);
     expect((await user.get(`/api/sessions/${otherSessionOfTheUser}/messages?before=${second!.id}`)).status).toBe(404);

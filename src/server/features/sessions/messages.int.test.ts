@@ -146,7 +146,7 @@ describe('sending a message', () => {
     const sessionsBefore = (await sessionsOf(user)).length;
     const response = await user.post('/api/messages', { session_id: 'new', content_text: 'steal', file_ids: [photos[0]!.id, theirs.id] });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ code: 'NOT_FOUND', message: 'File not found' });
+    expect(await response.json()).toEqual({ code: 'NOT_FOUND', message: 'File not found', text_code: { code: 'error.fileNotFound' } });
     expect(await sessionsOf(user)).toHaveLength(sessionsBefore);
   });
 
@@ -165,7 +165,11 @@ describe('sending a message', () => {
     const sessionsBefore = (await sessionsOf(user)).length;
     const rejected = await user.post('/api/messages', { session_id: 'new', content_text: 'edit', file_ids: [rejectedId] });
     expect(rejected.status).toBe(400);
-    expect(await rejected.json()).toEqual({ code: 'BAD_REQUEST', message: 'Image "bad.jpg" is not allowed and cannot be attached.' });
+    expect(await rejected.json()).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Image "bad.jpg" is not allowed and cannot be attached.',
+      text_code: { code: 'error.imageNotAllowed', params: { name: 'bad.jpg' } },
+    });
 
     // A file whose verdict is not written yet, as right after its upload.
     const pendingId = crypto.randomUUID();
@@ -183,6 +187,7 @@ describe('sending a message', () => {
     expect(await pending.json()).toEqual({
       code: 'BAD_REQUEST',
       message: 'Image "waiting.jpg" is still being checked. Send it once it is ready.',
+      text_code: { code: 'error.imageBeingChecked', params: { name: 'waiting.jpg' } },
     });
     expect(await sessionsOf(user)).toHaveLength(sessionsBefore);
   });
@@ -192,7 +197,11 @@ describe('sending a message', () => {
     const theirs = await send(stranger, { content_text: 'mine' });
     const response = await user.post('/api/messages', { session_id: theirs.session_id, content_text: 'hello' });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ code: 'NOT_FOUND', message: 'Chat session not found' });
+    expect(await response.json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Chat session not found',
+      text_code: { code: 'error.sessionNotFound' },
+    });
     expect(await messagesOf(stranger, theirs.session_id)).toHaveLength(1);
 
     const mine = await send(user, { content_text: 'soon gone' });
@@ -203,7 +212,11 @@ describe('sending a message', () => {
   it('says the user must be logged in to send messages', async () => {
     const response = await new TestClient(server.url, server.deps.config.appUrl).post('/api/messages', { content_text: 'hi' });
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ code: 'UNAUTHORIZED', message: 'User must be logged in to send messages' });
+    expect(await response.json()).toEqual({
+      code: 'UNAUTHORIZED',
+      message: 'User must be logged in to send messages',
+      text_code: { code: 'error.signInRequired' },
+    });
   });
 });
 
@@ -273,7 +286,11 @@ describe('reading messages', () => {
 
     const anonymous = await new TestClient(server.url).get(`/api/sessions/${sessionId}/messages`);
     expect(anonymous.status).toBe(401);
-    expect(await anonymous.json()).toEqual({ code: 'UNAUTHORIZED', message: 'User must be logged in to get messages' });
+    expect(await anonymous.json()).toEqual({
+      code: 'UNAUTHORIZED',
+      message: 'User must be logged in to get messages',
+      text_code: { code: 'error.signInRequired' },
+    });
   });
 });
 

@@ -1,3 +1,4 @@
+import { coded } from '@shared/coded-text';
 import type { EngineKind, GenerationChoice } from '@shared/engines';
 import { AppError } from '@shared/errors';
 import type { Message, ReplyAccepted } from '@shared/studio';
@@ -92,7 +93,8 @@ async function storeMessage(deps: SendDeps, userId: string, input: SendMessage):
     if (input.sessionId === undefined || input.sessionId === 'new') {
       sessionId = (await insertSession(tx, userId, null)).id;
     } else {
-      if (!(await lockActiveSession(tx, userId, input.sessionId))) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND_MESSAGE);
+      if (!(await lockActiveSession(tx, userId, input.sessionId)))
+        throw new AppError('NOT_FOUND', SESSION_NOT_FOUND_MESSAGE, { text: coded('error.sessionNotFound') });
       sessionId = input.sessionId;
     }
     const choice = input.choice ?? {};
@@ -123,17 +125,21 @@ async function storeMessage(deps: SendDeps, userId: string, input: SendMessage):
 /** Only the user's own approved images may be attached; someone else's id is "not found". */
 async function assertAttachable(db: Tx, userId: string, fileIds: string[]): Promise<void> {
   const files = await lockOwnFiles(db, userId, fileIds);
-  if (files.length !== fileIds.length) throw new AppError('NOT_FOUND', 'File not found');
+  if (files.length !== fileIds.length) throw new AppError('NOT_FOUND', 'File not found', { text: coded('error.fileNotFound') });
   for (const file of files) {
     if (file.verifiedEnum === 'pending')
-      throw new AppError('BAD_REQUEST', `Image "${file.originalFilename}" is still being checked. Send it once it is ready.`);
+      throw new AppError('BAD_REQUEST', `Image "${file.originalFilename}" is still being checked. Send it once it is ready.`, {
+        text: coded('error.imageBeingChecked', { name: file.originalFilename }),
+      });
     if (file.verifiedEnum === 'rejected')
-      throw new AppError('BAD_REQUEST', `Image "${file.originalFilename}" is not allowed and cannot be attached.`);
+      throw new AppError('BAD_REQUEST', `Image "${file.originalFilename}" is not allowed and cannot be attached.`, {
+        text: coded('error.imageNotAllowed', { name: file.originalFilename }),
+      });
   }
 }
 
 export async function getMessage(db: Db, userId: string, messageId: string): Promise<Message> {
   const message = await findMessage(db, userId, messageId);
-  if (!message) throw new AppError('NOT_FOUND', MESSAGE_NOT_FOUND_MESSAGE);
+  if (!message) throw new AppError('NOT_FOUND', MESSAGE_NOT_FOUND_MESSAGE, { text: coded('error.messageNotFound') });
   return message;
 }

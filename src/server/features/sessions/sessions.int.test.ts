@@ -247,16 +247,32 @@ describe('sessions', () => {
     const stranger = await signedInUser(server);
     const response = await stranger.get(`/api/sessions/${session.id}`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ code: 'NOT_FOUND', message: 'Chat session not found' });
+    expect(await response.json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Chat session not found',
+      text_code: { code: 'error.sessionNotFound' },
+    });
 
     const anonymous = new TestClient(server.url, server.deps.config.appUrl);
     const list = await anonymous.get('/api/sessions');
     expect(list.status).toBe(401);
-    expect(await list.json()).toEqual({ code: 'UNAUTHORIZED', message: 'User must be logged in to get chat sessions' });
+    expect(await list.json()).toEqual({
+      code: 'UNAUTHORIZED',
+      message: 'User must be logged in to get chat sessions',
+      text_code: { code: 'error.signInRequired' },
+    });
     const create = await anonymous.post('/api/sessions', {});
-    expect(await create.json()).toEqual({ code: 'UNAUTHORIZED', message: 'User must be logged in to create chat session' });
+    expect(await create.json()).toEqual({
+      code: 'UNAUTHORIZED',
+      message: 'User must be logged in to create chat session',
+      text_code: { code: 'error.signInRequired' },
+    });
     const remove = await anonymous.request(`/api/sessions/${session.id}`, { method: 'DELETE' });
-    expect(await remove.json()).toEqual({ code: 'UNAUTHORIZED', message: 'User must be logged in to delete chat sessions' });
+    expect(await remove.json()).toEqual({
+      code: 'UNAUTHORIZED',
+      message: 'User must be logged in to delete chat sessions',
+      text_code: { code: 'error.signInRequired' },
+    });
   });
 });
 

@@ -1,3 +1,4 @@
+import { coded } from '@shared/coded-text';
 import { engineKindSchema } from '@shared/engines';
 import { AppError } from '@shared/errors';
 import type { Message, SessionDetail, SessionsPage, SessionStatus, SessionSummary } from '@shared/studio';
@@ -66,7 +67,7 @@ const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([0-9a-f]{8}-[0-9
 
 function parseCursor(cursor: string): SessionsCursor {
   const match = CURSOR.exec(cursor);
-  if (!match) throw new AppError('VALIDATION_ERROR', INVALID_CURSOR_MESSAGE);
+  if (!match) throw new AppError('VALIDATION_ERROR', INVALID_CURSOR_MESSAGE, { text: coded('error.invalidCursor') });
   return { updatedAt: match[1]!, id: match[2]! };
 }
 
@@ -76,14 +77,15 @@ export async function createSession(db: Db, userId: string, sessionName: string 
 
 export async function getSession(db: Db, userId: string, sessionId: string): Promise<SessionDetail> {
   const row = await findActiveSession(db, userId, sessionId);
-  if (!row) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND_MESSAGE);
+  if (!row) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND_MESSAGE, { text: coded('error.sessionNotFound') });
   const { jobStatus, engine } = await sessionActivityOf(db, sessionId);
   const remembered = engineKindSchema.safeParse(engine);
   return { ...toSummary(row), status: jobStatus ? STATUS_OF_JOB[jobStatus] : 'idle', engine: remembered.success ? remembered.data : null };
 }
 
 export async function renameOwnSession(db: Db, userId: string, sessionId: string, sessionName: string): Promise<SessionSummary> {
-  if (!(await renameSession(db, userId, sessionId, sessionName))) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND_MESSAGE);
+  if (!(await renameSession(db, userId, sessionId, sessionName)))
+    throw new AppError('NOT_FOUND', SESSION_NOT_FOUND_MESSAGE, { text: coded('error.sessionNotFound') });
   return toSummary((await findActiveSession(db, userId, sessionId))!);
 }
 
@@ -93,13 +95,15 @@ export async function renameOwnSession(db: Db, userId: string, sessionId: string
  * those a running reply still needs once it settles, by the retention job (decision 015).
  */
 export async function deleteSession(deps: Pick<AppDeps, 'db' | 'storage'>, userId: string, sessionId: string): Promise<void> {
-  if (!(await deactivateSession(deps.db, userId, sessionId))) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND_MESSAGE);
+  if (!(await deactivateSession(deps.db, userId, sessionId)))
+    throw new AppError('NOT_FOUND', SESSION_NOT_FOUND_MESSAGE, { text: coded('error.sessionNotFound') });
   await deleteFilesOfDeletedSession(deps, userId, sessionId);
 }
 
 /** Throws NOT_FOUND unless the session is the user's and active. */
 export async function assertOwnActiveSession(db: Db, userId: string, sessionId: string): Promise<void> {
-  if (!(await isActiveSessionOf(db, userId, sessionId))) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND_MESSAGE);
+  if (!(await isActiveSessionOf(db, userId, sessionId)))
+    throw new AppError('NOT_FOUND', SESSION_NOT_FOUND_MESSAGE, { text: coded('error.sessionNotFound') });
 }
 
 /**
@@ -116,7 +120,7 @@ export async function getSessionMessages(
   await assertOwnActiveSession(db, userId, sessionId);
   const page = await listSessionMessages(db, userId, sessionId, options);
   if (page.length === 0 && options.before !== undefined && !(await isMessageOfSession(db, sessionId, options.before))) {
-    throw new AppError('NOT_FOUND', MESSAGE_NOT_FOUND_MESSAGE);
+    throw new AppError('NOT_FOUND', MESSAGE_NOT_FOUND_MESSAGE, { text: coded('error.messageNotFound') });
   }
   return page;
 }

@@ -1,5 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
+import type { CodedText } from '@shared/coded-text';
+import { coded } from '@shared/coded-text';
 import { AppError } from '@shared/errors';
 import { JPEG_REENCODE_QUALITY } from '@shared/constants';
 import { UPLOAD_ALLOWED_MIME_TYPES, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from '@shared/studio';
@@ -17,9 +19,15 @@ export interface PreparedImage {
   thumbnail: Buffer;
 }
 
-/** The spec's 'Failed to upload file: {reason}', as UPLOAD_FAILED. */
-export function uploadFailed(reason: string, status?: number): AppError {
-  return new AppError('UPLOAD_FAILED', `Failed to upload file: ${reason}`, status ? { status } : {});
+/** The spec's 'Failed to upload file: {reason}', as UPLOAD_FAILED; `text` is the same in the reader's language. */
+export function uploadFailed(reason: string, text: CodedText, status?: number): AppError {
+  return new AppError('UPLOAD_FAILED', `Failed to upload file: ${reason}`, status ? { status, text } : { text });
+}
+
+/** The size limit's refusal, the same whether the body or the decoded file is too large. */
+export function uploadTooLarge(): AppError {
+  const megabytes = UPLOAD_MAX_BYTES / 1024 / 1024;
+  return uploadFailed(`the file is larger than ${megabytes} MB`, coded('error.uploadTooLarge', { megabytes }), 413);
 }
 
 const isAllowed = (mime: string): mime is AllowedMimeType => (UPLOAD_ALLOWED_MIME_TYPES as readonly string[]).includes(mime);
@@ -34,20 +42,23 @@ const isAllowed = (mime: string): mime is AllowedMimeType => (UPLOAD_ALLOWED_MIM
  * HEIC is not accepted: this sharp build decodes HEIF only as AVIF (no HEVC decoder).
  */
 export async function prepareUploadedImage(input: Buffer): Promise<PreparedImage> {
-  if (input.length === 0) throw uploadFailed('the file is empty');
-  if (input.length > UPLOAD_MAX_BYTES) throw uploadFailed(`the file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`, 413);
+  if (input.length === 0) throw uploadFailed('the file is empty', coded('error.uploadEmpty'));
+  if (input.length > UPLOAD_MAX_BYTES) throw uploadTooLarge();
 
   const detected = await fileTypeFromBuffer(input);
-  if (!detected || !isAllowed(detected.mime)) throw uploadFailed('only JPEG, PNG and WebP images are allowed');
+  if (!detected || !isAllowed(detected.mime))
+    throw uploadFailed('only JPEG, PNG and WebP images are allowed', coded('error.uploadWrongType'));
   const mimeType = detected.mime;
 
   const header = await sharp(input, { limitInputPixels: false })
     .metadata()
     .catch(() => undefined);
-  if (!header?.width || !header.height || `image/${header.format}` !== mimeType) throw uploadFailed('the image could not be read');
+  if (!header?.width || !header.height || `image/${header.format}` !== mimeType)
+    throw uploadFailed('the image could not be read', coded('error.uploadUnreadable'));
   if (header.width * header.height > UPLOAD_MAX_PIXELS) {
     throw uploadFailed(
       `the image is ${header.width}×${header.height} pixels; at most ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels are allowed`,
+      coded('error.uploadTooManyPixels', { width: header.width, height: header.height, megapixels: UPLOAD_MAX_PIXELS / 1_000_000 }),
     );
   }
 
@@ -58,7 +69,7 @@ export async function prepareUploadedImage(input: Buffer): Promise<PreparedImage
     const thumbnail = await toThumbnail(decoded()).toBuffer();
     return { data: main.data, mimeType, extension: extensionOf(mimeType), width: main.info.width, height: main.info.height, thumbnail };
   } catch {
-    throw uploadFailed('the image is damaged or incomplete');
+    throw uploadFailed('the image is damaged or incomplete', coded('error.uploadDamaged'));
   }
 }
 

@@ -211,7 +211,11 @@ describe('refusing bad uploads with a clear error and nothing stored', () => {
       const client = await signedInUser(server);
       const response = await uploadBytes(client, await bad.bytes(), bad.filename);
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ code: 'UPLOAD_FAILED', message: bad.message });
+      expect(await response.json()).toEqual({
+        code: 'UPLOAD_FAILED',
+        message: bad.message,
+        text_code: expect.objectContaining({ code: expect.stringMatching(/^error\.upload/) }),
+      });
       expect(await rowsOf(client.userId)).toEqual([]);
       expect(await storedFilesOf(server, client.userId)).toEqual([]);
     });
@@ -222,7 +226,11 @@ describe('refusing bad uploads with a clear error and nothing stored', () => {
     const oversized = Buffer.concat([fixture('photos/Landscape_1.jpg'), Buffer.alloc(UPLOAD_MAX_BYTES)]);
     const response = await uploadBytes(client, oversized, 'huge.jpg');
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ code: 'UPLOAD_FAILED', message: 'Failed to upload file: the file is larger than 20 MB' });
+    expect(await response.json()).toEqual({
+      code: 'UPLOAD_FAILED',
+      message: 'Failed to upload file: the file is larger than 20 MB',
+      text_code: { code: 'error.uploadTooLarge', params: { megabytes: 20 } },
+    });
     expect(await rowsOf(client.userId)).toEqual([]);
   });
 
@@ -230,7 +238,11 @@ describe('refusing bad uploads with a clear error and nothing stored', () => {
     const client = await signedInUser(server);
     const response = await uploadBytes(client, Buffer.alloc(UPLOAD_MAX_BYTES * 2), 'enormous.jpg');
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ code: 'UPLOAD_FAILED', message: 'Failed to upload file: the file is larger than 20 MB' });
+    expect(await response.json()).toEqual({
+      code: 'UPLOAD_FAILED',
+      message: 'Failed to upload file: the file is larger than 20 MB',
+      text_code: { code: 'error.uploadTooLarge', params: { megabytes: 20 } },
+    });
     expect(await rowsOf(client.userId)).toEqual([]);
   });
 
@@ -246,7 +258,11 @@ describe('refusing bad uploads with a clear error and nothing stored', () => {
   it('says the user must be logged in to upload', async () => {
     const response = await uploadBytes(new TestClient(server.url, server.deps.config.appUrl), fixture('photos/Landscape_1.jpg'), 'a.jpg');
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ code: 'UNAUTHORIZED', message: 'User must be logged in to upload files' });
+    expect(await response.json()).toEqual({
+      code: 'UNAUTHORIZED',
+      message: 'User must be logged in to upload files',
+      text_code: { code: 'error.signInRequired' },
+    });
     // The photo was never read, so the connection is not reused for another request.
     expect(response.headers.get('connection')).toBe('close');
   });
@@ -299,7 +315,11 @@ describe("a user's files", () => {
   it('refuses to delete an uploaded image and deletes a generated one with its bytes', async () => {
     const refused = await owner.request(`/api/user-files/${upload.id}`, { method: 'DELETE' });
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toEqual({ code: 'BAD_REQUEST', message: 'Uploaded images cannot be deleted' });
+    expect(await refused.json()).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Uploaded images cannot be deleted',
+      text_code: { code: 'error.uploadsNotDeletable' },
+    });
 
     const generated = await insertImage(owner.userId);
     // Generated images are public under their unguessable id.

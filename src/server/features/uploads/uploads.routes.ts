@@ -8,7 +8,7 @@ import { requireUser } from '../../lib/require-user';
 import { serviceError } from '../../lib/service-error';
 import { rateLimitStore } from '../../db/rate-limits';
 import { userRateLimit } from '../../lib/user-rate-limit';
-import { uploadFailed } from './image-intake';
+import { uploadTooLarge } from './image-intake';
 import { uploadPhoto } from './uploads.service';
 
 /** Where uploads are posted; app.ts exempts it from the 1 MB JSON body limit. */
@@ -51,7 +51,7 @@ export function uploadsRoutes(deps: AppDeps) {
       maxSize: UPLOAD_BODY_LIMIT_BYTES,
       onError: (c) => {
         c.header('Connection', 'close');
-        return errorResponse(c, uploadFailed(`the file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`, 413));
+        return errorResponse(c, uploadTooLarge());
       },
     }),
   );

@@ -57,7 +57,11 @@ const decoding = new FairGate(Math.max(1, os.availableParallelism() - 1));
 
 /** The insert of the user_files row failed: the spec's 'Failed to create file record: {reason}'. */
 function fileRecordFailed(cause: unknown): AppError {
-  return new AppError('UPLOAD_FAILED', 'Failed to create file record: it could not be saved', { status: 500, cause });
+  return new AppError('UPLOAD_FAILED', 'Failed to create file record: it could not be saved', {
+    status: 500,
+    cause,
+    text: coded('error.fileNotSaved'),
+  });
 }
 
 /**
@@ -165,7 +169,7 @@ export async function listOwnApprovedFiles(
 export async function deleteGeneratedImage(deps: Pick<AppDeps, 'db' | 'storage'>, userId: string, fileId: string): Promise<void> {
   const row = await requireOwnFile(deps, userId, fileId);
   if (row.expiredAt) throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE, { text: coded('error.fileNotFound') });
-  if (!row.isGenerated) throw new AppError('BAD_REQUEST', UPLOADED_IMAGES_CANNOT_BE_DELETED);
+  if (!row.isGenerated) throw new AppError('BAD_REQUEST', UPLOADED_IMAGES_CANNOT_BE_DELETED, { text: coded('error.uploadsNotDeletable') });
   const deleted = await deleteOwnFile(deps.db, userId, fileId);
   if (!deleted) throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE, { text: coded('error.fileNotFound') });
   await Promise.all([deps.storage.delete(deleted.storedFilename), deps.storage.delete(thumbnailKeyOf(deleted.storedFilename))]);

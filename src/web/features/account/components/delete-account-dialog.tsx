@@ -6,6 +6,7 @@ import { isAppError } from '@shared/errors';
 import { formatCents } from '@shared/money';
 import { paths } from '@shared/paths';
 import { Button } from '@web/components/ui/button';
+import { useErrorText } from '@web/lib/server-text';
 import { useDeleteAccount } from '../api/delete-account';
 import { useAccountDeletionInfo } from '../api/get-account-deletion-info';
 
@@ -27,6 +28,7 @@ export function DeleteAccountDialog({ open, onOpenChange, onDeleted }: DeleteAcc
   const { t } = useTranslation('account');
   const info = useAccountDeletionInfo(open);
   const deletion = useDeleteAccount();
+  const errorText = useErrorText();
   const [secret, setSecret] = useState('');
   const inputId = useId();
   const busy = deletion.isPending;
@@ -47,7 +49,7 @@ export function DeleteAccountDialog({ open, onOpenChange, onDeleted }: DeleteAcc
     deletion.mutate(account.hasPassword ? { password: secret } : { email: secret }, { onSuccess: onDeleted });
   };
 
-  const error = deletion.error ? (isAppError(deletion.error) ? deletion.error.message : t('delete.failed')) : null;
+  const error = deletion.error ? (isAppError(deletion.error) ? errorText(deletion.error) : t('delete.failed')) : null;
 
   return (
     <AlertDialog.Root open={open} onOpenChange={close}>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ADMIN_REASON_MAX_LENGTH, ADMIN_REASON_MIN_LENGTH, type AdminAction, type AdminActionResult } from '@shared/admin';
 import { Button } from '@web/components/ui/button';
+import { useErrorText } from '@web/lib/server-text';
 import { refusalText } from '../lib/refusal-text';
 import { newRequestId } from '../lib/request-id';
 
@@ -63,6 +64,7 @@ function ActionForm({
   onConfirm,
 }: ActionDialogProps) {
   const { t } = useTranslation('admin');
+  const errorText = useErrorText();
   const [requestId] = useState(newRequestId);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -84,7 +86,7 @@ function ActionForm({
       toast.success(result.repeated ? t('actions.repeated') : successText);
       onOpenChange(false);
     } catch (failure) {
-      setError(refusalText(t, failure));
+      setError(refusalText(t, failure, errorText));
     } finally {
       setBusy(false);
     }

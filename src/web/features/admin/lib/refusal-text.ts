@@ -5,9 +5,9 @@ import { isAppError } from '@shared/errors';
 
 /**
  * What an action's failure tells the operator, in their language: a refusal the server names
- * (`details.reason`) has its own text; anything else keeps the server's message.
+ * (`details.reason`) has its own text; anything else is the server's text, worded by `errorText`.
  */
-export function refusalText(t: TFunction<'admin'>, error: unknown): string {
+export function refusalText(t: TFunction<'admin'>, error: unknown, errorText: (error: unknown) => string): string {
   if (!isAppError(error)) return t('actions.failed');
   const body = error.details as { details?: { reason?: string; spendableCents?: number; refundableCents?: number } } | undefined;
   const reason = body?.details?.reason;
@@ -16,5 +16,5 @@ export function refusalText(t: TFunction<'admin'>, error: unknown): string {
     return t(`refusals.${reason as AdminRefusal}`, { amount, message: error.message });
   }
   if (error.status === 429) return t('actions.rateLimited');
-  return error.message || t('actions.failed');
+  return error.message ? errorText(error) : t('actions.failed');
 }

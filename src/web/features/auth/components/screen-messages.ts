@@ -36,11 +36,11 @@ export function isEmailNotConfirmed(error: unknown): boolean {
   return isAppError(error) && error.code === 'EMAIL_NOT_CONFIRMED';
 }
 
-/** Signup shows the server's message when it has a meaningful one. */
-export function signupFailure(error: unknown): ScreenMessage {
+/** Signup shows the server's message when it has a meaningful one, worded by `errorText` where it sent a code. */
+export function signupFailure(error: unknown, errorText: (error: unknown) => string = (e) => (e as Error).message): ScreenMessage {
   if (isRateLimited(error)) return RATE_LIMITED;
   if (isAppError(error)) {
-    if (error.status !== undefined && error.status < 500 && error.message) return { serverText: error.message };
+    if (error.status !== undefined && error.status < 500 && error.message) return { serverText: errorText(error) };
     return { key: 'signup.errors.generic' };
   }
   return { key: 'signup.errors.registrationFailed' };

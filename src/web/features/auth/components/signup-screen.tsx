@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { normalizeEmail, validateSignup } from '@shared/auth-validation';
 import { paths } from '@shared/paths';
 import { Button } from '@web/components/ui/button';
+import { useErrorText } from '@web/lib/server-text';
 import { useResendConfirmation } from '../api/resend-confirmation';
 import { useSignUp } from '../api/sign-up';
 import { AuthCard, textLinkClasses } from './auth-card';
@@ -28,6 +29,7 @@ type Step = 'email' | 'password' | 'check-email';
  */
 export function SignupScreen() {
   const { t } = useTranslation('auth');
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const signUp = useSignUp();
@@ -59,7 +61,7 @@ export function SignupScreen() {
       if (signedIn) navigate(paths.studio.getHref(), { replace: true });
       else setStep('check-email');
     } catch (error) {
-      setFailure(signupFailure(error));
+      setFailure(signupFailure(error, errorText));
     }
   }
 

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { BALANCE_REFRESH_AFTER_TOP_UP_MS } from '@shared/constants';
 import { isAppError } from '@shared/errors';
 import { usePublicConfig } from '@web/lib/public-config';
+import { useErrorText } from '@web/lib/server-text';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { useCreateTopUpSession } from '../api/create-top-up-session';
 import { useBalance } from '../api/get-balance';
@@ -28,6 +29,7 @@ import { AutoTopUpSection } from './auto-top-up-section';
  */
 export function BillingScreen() {
   const { t } = useTranslation('billing');
+  const errorText = useErrorText();
   const { pricePerImageCents, payments } = usePublicConfig();
   const queryClient = useQueryClient();
   const balance = useBalance();
@@ -77,7 +79,7 @@ export function BillingScreen() {
     setPendingPriceId(price.id);
     createCheckout.mutate(price.id, {
       onSuccess: (started) => setCheckout(started),
-      onError: (error) => setPaymentError(isAppError(error) && error.message ? error.message : t('payment.redirectFailed')),
+      onError: (error) => setPaymentError(isAppError(error) && error.message ? errorText(error) : t('payment.redirectFailed')),
       onSettled: () => setPendingPriceId(null),
     });
   };
@@ -97,7 +99,7 @@ export function BillingScreen() {
     });
   };
 
-  const alert = paymentError ?? (prices.isError ? prices.error.message : null);
+  const alert = paymentError ?? (prices.isError ? errorText(prices.error) : null);
   const busy = pendingPriceId !== null || createTopUp.isPending;
 
   return (

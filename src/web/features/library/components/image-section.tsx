@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { paths } from '@shared/paths';
 import type { UserFile } from '@shared/studio';
 import { buttonClasses } from '@web/components/ui/button';
+import { useErrorText } from '@web/lib/server-text';
 import { userFilesQuery, type ImageKind, type LibraryScope } from '../api/get-user-files';
 import { ImageCard } from './image-card';
 import { contentGridClasses, EmptyState, SectionError, SkeletonGrid } from './library-states';
@@ -67,6 +68,7 @@ function EmptySection({ kind }: { kind: ImageKind }) {
  */
 export function ImageSection({ kind, title, userId, onOpen, onDownload, onDelete }: ImageSectionProps) {
   const { t } = useTranslation('library');
+  const errorText = useErrorText();
   const [open, setOpen] = useState(true);
   const [scope, setScope] = useState<LibraryScope>('limit-12');
   // Keeps the first page on screen while the longer list loads.
@@ -97,7 +99,7 @@ export function ImageSection({ kind, title, userId, onOpen, onDownload, onDelete
           {isPending ? (
             <SkeletonGrid label={t('loadingSection', { title })} />
           ) : isError ? (
-            <SectionError title={title} message={error.message} />
+            <SectionError title={title} message={errorText(error)} />
           ) : data.images.length === 0 ? (
             <EmptySection kind={kind} />
           ) : (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { sessionNameSchema } from '@shared/studio';
 import { Button } from '@web/components/ui/button';
+import { useErrorText } from '@web/lib/server-text';
 import { useRenameSession } from '../api/rename-session';
 
 const SESSION_NAME_MAX_LENGTH = 100;
@@ -47,6 +48,7 @@ function RenameForm({ target, onDone }: { target: RenameTarget; onDone: () => vo
   const [name, setName] = useState(target.name);
   const [error, setError] = useState<string | null>(null);
   const rename = useRenameSession();
+  const errorText = useErrorText();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -63,7 +65,7 @@ function RenameForm({ target, onDone }: { target: RenameTarget; onDone: () => vo
           toast.success(t('rename.done'));
           onDone();
         },
-        onError: (failure) => setError(failure.message),
+        onError: (failure) => setError(errorText(failure)),
       },
     );
   };

@@ -5,6 +5,7 @@ import type { ReplyProgress as Progress } from '@shared/reply-progress';
 import type { Message } from '@shared/studio';
 import { Button } from '@web/components/ui/button';
 import { api } from '@web/lib/api-client';
+import { useErrorText } from '@web/lib/server-text';
 import { getMessage } from '../api/get-message';
 import { mergeIntoConversation } from '../api/get-messages';
 import { useReplyProgress } from '../api/get-reply-progress';
@@ -25,6 +26,7 @@ export function percentOf(progress: Progress | undefined): number | null {
  */
 export function ReplyProgress({ message }: { message: Message }) {
   const { t } = useTranslation('studio');
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const progress = useReplyProgress(message.session_id, message.id);
   const stop = useStopReply();
@@ -47,7 +49,7 @@ export function ReplyProgress({ message }: { message: Message }) {
         void queryClient.invalidateQueries({ queryKey: studioKeys.progress(message.session_id) });
         void queryClient.invalidateQueries({ queryKey: studioKeys.session(message.session_id) });
       },
-      onError: (error) => toast.error(t('progress.stopFailed', { message: error.message })),
+      onError: (error) => toast.error(t('progress.stopFailed', { message: errorText(error) })),
     });
 
   return (

@@ -106,7 +106,10 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
     draft,
     generation,
     onCreditRefused: recordCreditRefusal,
-    onSending: follow.jumpToEnd,
+    onSending: () => {
+      replies.dismissLimit();
+      follow.jumpToEnd();
+    },
     onSent: focusComposer,
     maskId,
     onStored: selectedArea.clear,
@@ -135,6 +138,8 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
   const drop = useFileDrop(intake.take, !inputOff);
   const resend = useResendMessage(sessionId, generation.choice, () => void credit.recordRefusal());
 
+  // A send, a Retry or a Variations refused by the user's own spending limit: said the same way.
+  const spendingLimit = send.limit ?? replies.limit;
   const detail = session.data;
   // A session is named by its first request (or by the user); one without a name yet (a photo
   // sent without words) keeps the spec's 'Session #xxxx'.
@@ -255,10 +260,10 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
               <AlertBanner>{send.error}</AlertBanner>
             </div>
           )}
-          {send.limit && (
+          {spendingLimit && (
             <div className="px-3 pt-3 sm:px-4">
               <AlertBanner>
-                <SpendingLimitText refusal={send.limit} tense="refused" />
+                <SpendingLimitText refusal={spendingLimit} tense="refused" />
               </AlertBanner>
             </div>
           )}

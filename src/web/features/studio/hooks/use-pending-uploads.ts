@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { correctOrientation } from '@web/lib/orientation';
+import { useErrorText } from '@web/lib/server-text';
 import { waitForVerification } from '../api/get-user-file';
 import { uploadFile } from '../api/upload-file';
 import { acceptPickedFiles } from '../lib/composer-rules';
@@ -11,6 +12,8 @@ import type { PendingUpload } from '../lib/pending-upload';
  */
 export function usePendingUploads(reservedSlots = 0) {
   const [items, setItems] = useState<PendingUpload[]>([]);
+  // An upload's refusal, in the reader's language.
+  const errorText = useErrorText();
   const [limitExceeded, setLimitExceeded] = useState(false);
   const itemsRef = useRef(items);
   // Slots the message fills otherwise (an edit target): read when files arrive, not when the hook was made.
@@ -53,12 +56,12 @@ export function usePendingUploads(reservedSlots = 0) {
         });
       } catch (error) {
         if (signal.aborted) return;
-        update(item.id, { error: error instanceof Error ? error.message : String(error) });
+        update(item.id, { error: errorText(error) });
       } finally {
         controllers.current.delete(item.id);
       }
     },
-    [update],
+    [update, errorText],
   );
 
   const addFiles = useCallback(

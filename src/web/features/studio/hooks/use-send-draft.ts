@@ -6,6 +6,7 @@ import { isAppError } from '@shared/errors';
 import { paths } from '@shared/paths';
 import { spendingLimitRefusalOf, type SpendingLimitRefusal } from '@shared/spending';
 import { readConnectivity } from '@web/lib/use-connectivity';
+import { useErrorText } from '@web/lib/server-text';
 import { useSendMessage } from '../api/send-message';
 import { imageLimitRefusalOf, imageLimitText } from '../lib/image-limit';
 import type { Draft } from './use-draft';
@@ -44,6 +45,7 @@ export function useSendDraft({ sessionId, draft, generation, onCreditRefused, on
   const { t } = useTranslation('studio');
   const navigate = useNavigate();
   const send = useSendMessage();
+  const errorText = useErrorText();
   const [error, setError] = useState<string | null>(null);
   // A send the chosen engine could not do: refused by the server before any charge.
   const [refusal, setRefusal] = useState<EngineRefusal | null>(null);
@@ -107,7 +109,7 @@ export function useSendDraft({ sessionId, draft, generation, onCreditRefused, on
           }
           // A request for more images than one message can make, refused before any charge: said in the user's language.
           const imageLimit = imageLimitRefusalOf(sendError);
-          setError(imageLimit ? imageLimitText(t, imageLimit) : sendError.message || t('session.sendFailed'));
+          setError(imageLimit ? imageLimitText(t, imageLimit) : sendError.message ? errorText(sendError) : t('session.sendFailed'));
         },
       },
     );

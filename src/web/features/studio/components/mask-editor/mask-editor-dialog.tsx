@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { MessageFile } from '@shared/studio';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
+import { useErrorText } from '@web/lib/server-text';
 import { createMask } from '../../api/create-mask';
 import { MaskCanvas } from './mask-canvas';
 
@@ -62,6 +63,7 @@ export function MaskEditorDialog({
 
 function MaskEditor({ file, onCancel, onDone }: { file: MessageFile; onCancel: () => void; onDone: (area: SelectedArea) => void }) {
   const { t } = useTranslation('studio');
+  const errorText = useErrorText();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const mask = useRef<MaskCanvas | null>(null);
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
@@ -187,7 +189,7 @@ function MaskEditor({ file, onCancel, onDone }: { file: MessageFile; onCancel: (
       const stored = await createMask(file.id, await mask.current.toPng());
       onDone({ file, maskId: stored.id, overlayUrl: mask.current.toOverlayUrl() });
     } catch (failure) {
-      setError(failure instanceof Error && failure.message ? failure.message : t('mask.saveFailed'));
+      setError(failure instanceof Error && failure.message ? errorText(failure) : t('mask.saveFailed'));
     } finally {
       setSaving(false);
     }
