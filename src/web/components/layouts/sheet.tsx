@@ -1,10 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useRef, type CSSProperties, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { SHEET_CLOSE_MS, SHEET_OPEN_MS } from '@shared/constants';
 import { cn } from '@web/lib/cn';
+import { useFocusReturn } from '@web/lib/use-focus-return';
 import './sheet.css';
 
 export type SheetSide = 'right' | 'bottom';
@@ -39,6 +40,12 @@ export function Sheet({
   // new page's heading, instead of the closing sheet putting it back on the button that opened it.
   const openedOn = useRef<string | null>(null);
   if (open && openedOn.current === null) openedOn.current = pathname;
+  // A sheet loads when first asked for, so Radix's own note of what had focus is not to be relied
+  // on: the opener is noted as the sheet opens and focused again when it closes.
+  const focusReturn = useFocusReturn();
+  useLayoutEffect(() => {
+    if (open) focusReturn.noteOpener();
+  }, [open, focusReturn]);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -49,6 +56,7 @@ export function Sheet({
           style={timing}
           onCloseAutoFocus={(event) => {
             if (openedOn.current !== pathname) event.preventDefault();
+            else focusReturn.onCloseAutoFocus(event);
             openedOn.current = null;
           }}
           className={cn(
