@@ -25,13 +25,14 @@ afterAll(() => browser?.close());
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/photos');
 
-/** What has the focus, described by its tag (or role) and accessible name. */
+/** What has the focus, described by its tag (an input with its type, else its role) and accessible name. */
 const focused = (page: Page) =>
   page.evaluate(() => {
     const element = document.activeElement as HTMLElement | null;
     if (!element || element === document.body) return 'body';
     const name = element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
-    return `${element.getAttribute('role') ?? element.tagName.toLowerCase()}:${name}`;
+    const kind = element instanceof HTMLInputElement ? `input[${element.type}]` : (element.getAttribute('role') ?? element.tagName.toLowerCase());
+    return `${kind}:${name}`;
   });
 
 /** Tabs (forwards) until `predicate` holds for the focused element's description. */
@@ -183,14 +184,14 @@ describe.each(['desktop', 'phone'] as const)('the pages with the keyboard at the
     const { context, page } = await newPage(browser, viewport);
     await page.goto('/signup');
     await settled(page);
-    await tabUntil(page, is('input:'));
+    await tabUntil(page, is('input[email]:'));
     await page.keyboard.type(uniqueEmail(`create-${viewport}`));
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('password');
+    await expect.poll(() => focused(page)).toBe('input[password]:');
     await page.keyboard.type(TEST_PASSWORD);
-    await tabUntil(page, (description) => description === 'input:');
+    await tabUntil(page, is('input[password]:'));
     await page.keyboard.type(TEST_PASSWORD);
-    await tabUntil(page, (description) => description.startsWith('checkbox:'));
+    await tabUntil(page, is('input[checkbox]:'));
     await page.keyboard.press('Space');
     await tabUntil(page, is('button:Create account'));
     await page.keyboard.press('Enter');

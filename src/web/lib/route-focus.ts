@@ -61,19 +61,19 @@ if (typeof window !== 'undefined') {
 export function useRouteFocus(): void {
   const { pathname, state } = useLocation();
   const previousPath = useRef(pathname);
-  const latestState = useRef(state);
-  latestState.current = state;
+  const stateAtCommit = useRef<unknown>(state);
   // What had focus when the new page was committed, before its own effects could move it.
   const focusAtCommit = useRef<Element | null>(null);
 
   useLayoutEffect(() => {
     focusAtCommit.current = document.activeElement;
-  }, [pathname]);
+    stateAtCommit.current = state;
+  }, [pathname, state]);
 
   useEffect(() => {
     if (previousPath.current === pathname) return;
     previousPath.current = pathname;
-    if (!userHasActed || pagePlacesFocus(latestState.current)) return;
+    if (!userHasActed || pagePlacesFocus(stateAtCommit.current)) return;
 
     const before = focusAtCommit.current;
     // The new page put focus on one of its own controls (a field it focuses on arrival): it stays.

@@ -1,11 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useLayoutEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { SHEET_CLOSE_MS, SHEET_OPEN_MS } from '@shared/constants';
 import { cn } from '@web/lib/cn';
-import { useFocusReturn } from '@web/lib/use-focus-return';
+import { useFocusReturnWhenOpen } from '@web/lib/use-focus-return';
 import './sheet.css';
 
 export type SheetSide = 'right' | 'bottom';
@@ -38,14 +38,9 @@ export function Sheet({
   const { pathname } = useLocation();
   // The page the sheet was opened on: a link in the sheet that leads elsewhere leaves focus to the
   // new page's heading, instead of the closing sheet putting it back on the button that opened it.
-  const openedOn = useRef<string | null>(null);
-  if (open && openedOn.current === null) openedOn.current = pathname;
-  // A sheet loads when first asked for, so Radix's own note of what had focus is not to be relied
-  // on: the opener is noted as the sheet opens and focused again when it closes.
-  const focusReturn = useFocusReturn();
-  useLayoutEffect(() => {
-    if (open) focusReturn.noteOpener();
-  }, [open, focusReturn]);
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  if (open && openedOn === null) setOpenedOn(pathname);
+  const focusReturn = useFocusReturnWhenOpen(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -55,9 +50,9 @@ export function Sheet({
           aria-describedby={undefined}
           style={timing}
           onCloseAutoFocus={(event) => {
-            if (openedOn.current !== pathname) event.preventDefault();
+            if (openedOn !== pathname) event.preventDefault();
             else focusReturn.onCloseAutoFocus(event);
-            openedOn.current = null;
+            setOpenedOn(null);
           }}
           className={cn(
             'sheet-panel fixed z-50 flex flex-col gap-4 overflow-y-auto bg-background p-4 shadow-xl focus:outline-none',

@@ -1,11 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useLayoutEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ADMIN_REASON_MAX_LENGTH, ADMIN_REASON_MIN_LENGTH, type AdminAction, type AdminActionResult } from '@shared/admin';
 import { Button } from '@web/components/ui/button';
 import { pageHeading } from '@web/lib/route-focus';
-import { useFocusReturn } from '@web/lib/use-focus-return';
+import { useFocusReturnWhenOpen } from '@web/lib/use-focus-return';
 import { refusalText } from '../lib/refusal-text';
 import { newRequestId } from '../lib/request-id';
 
@@ -38,18 +38,15 @@ export function ActionDialog(props: ActionDialogProps) {
   // The dialogs open from a button's click, and the action may take that button away: Disable
   // becomes Enable in its place, Take credit turns off at a zero balance. Then the button now in
   // its place takes focus, else the first one beside it that is on.
-  const focusReturn = useFocusReturn();
-  useLayoutEffect(() => {
-    if (!open) return;
-    const opener = document.activeElement;
+  const focusReturn = useFocusReturnWhenOpen(open, (opener) => {
     const group = opener?.parentElement;
     const place = group ? Array.prototype.indexOf.call(group.children, opener) : -1;
-    focusReturn.noteOpener(
+    return [
       () => (group?.children[place] as HTMLElement | undefined) ?? null,
       () => group?.querySelector<HTMLElement>('button:not(:disabled)'),
       pageHeading,
-    );
-  }, [open, focusReturn]);
+    ];
+  });
   return (
     <Dialog.Root
       open={open}

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -34,8 +34,8 @@ export function LibraryView({ userId }: { userId: string }) {
   const [previewedHere, setPreviewed] = useState<UserFile | null>(null);
   const previewed = previewedHere ?? linked.data ?? null;
   // Still known once the preview has closed, when focus goes back to its card.
-  const lastPreviewedId = useRef<string | null>(null);
-  if (previewed) lastPreviewedId.current = previewed.id;
+  const [lastPreviewedId, setLastPreviewedId] = useState<string | null>(null);
+  if (previewed && previewed.id !== lastPreviewedId) setLastPreviewedId(previewed.id);
   const closePreview = () => {
     setPreviewed(null);
     if (params.has('image')) setParams({}, { replace: true });
@@ -89,7 +89,7 @@ export function LibraryView({ userId }: { userId: string }) {
         onClose={closePreview}
         onDownload={onDownload}
         // Opened from a chat's link there is no opener: the image's card, else the heading.
-        onCloseAutoFocus={(event) => previewFocus.onCloseAutoFocus(event, cardButton(lastPreviewedId.current), pageHeading)}
+        onCloseAutoFocus={(event) => previewFocus.onCloseAutoFocus(event, cardButton(lastPreviewedId), pageHeading)}
       />
       <DeleteImageDialog
         open={deleting !== null}
