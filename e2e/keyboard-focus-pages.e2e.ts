@@ -31,7 +31,8 @@ const focused = (page: Page) =>
     const element = document.activeElement as HTMLElement | null;
     if (!element || element === document.body) return 'body';
     const name = element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
-    const kind = element instanceof HTMLInputElement ? `input[${element.type}]` : (element.getAttribute('role') ?? element.tagName.toLowerCase());
+    const kind =
+      element instanceof HTMLInputElement ? `input[${element.type}]` : (element.getAttribute('role') ?? element.tagName.toLowerCase());
     return `${kind}:${name}`;
   });
 
@@ -43,6 +44,9 @@ async function tabUntil(page: Page, predicate: (description: string) => boolean,
   }
   throw new Error(`Tab never reached the control; last focus: ${await focused(page)}`);
 }
+
+/** How long a focus move may wait for the server's answer (sign-up, checkout) on a busy machine; not a timing claim. */
+const WAIT = { timeout: 30_000 };
 
 const is = (expected: string) => (description: string) => description === expected;
 
@@ -117,32 +121,32 @@ describe.each(['desktop', 'phone'] as const)('the pages with the keyboard at the
       await tabUntil(page, is('a:Studio'));
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/studio$/);
-      await expect.poll(() => focused(page)).toBe('h1:Studio');
+      await expect.poll(() => focused(page), WAIT).toBe('h1:Studio');
       // The user menu's items: the menu closes and gives focus back to its button, then the page takes it.
       await tabUntil(page, (description) => description.startsWith('button:') && description.endsWith('Open user menu'));
       await page.keyboard.press('Enter');
-      await expect.poll(() => focused(page)).toBe('menuitem:Account');
+      await expect.poll(() => focused(page), WAIT).toBe('menuitem:Account');
       await page.keyboard.press('Escape');
-      await expect.poll(() => focused(page)).toMatch(/^button:.*Open user menu$/);
+      await expect.poll(() => focused(page), WAIT).toMatch(/^button:.*Open user menu$/);
       await page.keyboard.press('Enter');
-      await expect.poll(() => focused(page)).toBe('menuitem:Account');
+      await expect.poll(() => focused(page), WAIT).toBe('menuitem:Account');
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/account$/);
-      await expect.poll(() => focused(page)).toBe('h1:Account');
+      await expect.poll(() => focused(page), WAIT).toBe('h1:Account');
       await tabUntil(page, (description) => description.startsWith('button:') && description.endsWith('Open user menu'));
       await page.keyboard.press('Enter');
-      await expect.poll(() => focused(page)).toBe('menuitem:Account');
+      await expect.poll(() => focused(page), WAIT).toBe('menuitem:Account');
       await page.keyboard.press('ArrowDown');
-      await expect.poll(() => focused(page)).toBe('menuitem:Billing');
+      await expect.poll(() => focused(page), WAIT).toBe('menuitem:Billing');
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/billing$/);
-      await expect.poll(() => focused(page)).toBe('h1:Billing');
+      await expect.poll(() => focused(page), WAIT).toBe('h1:Billing');
     } else {
       // A link of the bottom navigation.
       await tabUntil(page, is('a:Studio'));
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/studio$/);
-      await expect.poll(() => focused(page)).toBe('h1:Studio');
+      await expect.poll(() => focused(page), WAIT).toBe('h1:Studio');
       // The Account sheet: closed with Esc, focus is back on its button; a link in it leads to the new page's heading.
       await tabUntil(page, (description) => description.startsWith('button:Account'));
       const sheetButton = await focused(page);
@@ -150,14 +154,14 @@ describe.each(['desktop', 'phone'] as const)('the pages with the keyboard at the
       await page.getByRole('dialog', { name: 'Account' }).waitFor();
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'detached' });
-      await expect.poll(() => focused(page)).toBe(sheetButton);
+      await expect.poll(() => focused(page), WAIT).toBe(sheetButton);
       await page.keyboard.press('Enter');
       await page.getByRole('dialog', { name: 'Account' }).waitFor();
       await tabUntil(page, is('a:Billing'));
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/billing$/);
       await page.getByRole('dialog').waitFor({ state: 'detached' });
-      await expect.poll(() => focused(page)).toBe('h1:Billing');
+      await expect.poll(() => focused(page), WAIT).toBe('h1:Billing');
       // The More sheet's links too.
       await tabUntil(page, (description) => description.startsWith('button:More'));
       await page.keyboard.press('Enter');
@@ -166,7 +170,7 @@ describe.each(['desktop', 'phone'] as const)('the pages with the keyboard at the
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/about$/);
       await page.getByRole('dialog').waitFor({ state: 'detached' });
-      await expect.poll(() => focused(page)).toMatch(/^h1:About/);
+      await expect.poll(() => focused(page), WAIT).toMatch(/^h1:About/);
     }
     // Tab goes on from the heading into the page, not from the top of the site.
     const headingTop = await page.evaluate(() => document.activeElement?.getBoundingClientRect().top ?? 0);
@@ -187,7 +191,7 @@ describe.each(['desktop', 'phone'] as const)('the pages with the keyboard at the
     await tabUntil(page, is('input[email]:'));
     await page.keyboard.type(uniqueEmail(`create-${viewport}`));
     await page.keyboard.press('Enter');
-    await expect.poll(() => focused(page)).toBe('input[password]:');
+    await expect.poll(() => focused(page), WAIT).toBe('input[password]:');
     await page.keyboard.type(TEST_PASSWORD);
     await tabUntil(page, is('input[password]:'));
     await page.keyboard.type(TEST_PASSWORD);
@@ -195,31 +199,35 @@ describe.each(['desktop', 'phone'] as const)('the pages with the keyboard at the
     await page.keyboard.press('Space');
     await tabUntil(page, is('button:Create account'));
     await page.keyboard.press('Enter');
-    await expect.poll(() => focused(page)).toBe('h1:Check your email');
+    await expect.poll(() => focused(page), WAIT).toBe('h1:Check your email');
     await context.close();
   });
 
-  it('puts focus on the payment step after a package is chosen, back on the package after Back, and on the status page after paying', { timeout: 90_000 }, async () => {
-    const { context, page } = await newPage(browser, viewport);
-    await signUpInto(context, `package-${viewport}`);
-    await page.goto('/billing');
-    await page.getByRole('button', { name: 'Buy $10.00' }).waitFor();
-    await settled(page);
-    await tabUntil(page, is('button:Buy $10.00'));
-    await page.keyboard.press('Enter');
-    await expect.poll(() => focused(page)).toBe('h1:Complete Your Payment');
-    await tabUntil(page, is('button:Back to payment options'));
-    await page.keyboard.press('Enter');
-    await expect.poll(() => focused(page)).toBe('button:Buy $10.00');
-    await page.keyboard.press('Enter');
-    await expect.poll(() => focused(page)).toBe('h1:Complete Your Payment');
-    await tabUntil(page, is('button:Pay $10.00'));
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/\/success\?session_id=/);
-    await expect.poll(() => focused(page)).toBe('h1:Payment Status');
-    await page.getByText('Payment Successful!', { exact: true }).waitFor();
-    await context.close();
-  });
+  it(
+    'puts focus on the payment step after a package is chosen, back on the package after Back, and on the status page after paying',
+    { timeout: 90_000 },
+    async () => {
+      const { context, page } = await newPage(browser, viewport);
+      await signUpInto(context, `package-${viewport}`);
+      await page.goto('/billing');
+      await page.getByRole('button', { name: 'Buy $10.00' }).waitFor();
+      await settled(page);
+      await tabUntil(page, is('button:Buy $10.00'));
+      await page.keyboard.press('Enter');
+      await expect.poll(() => focused(page), WAIT).toBe('h1:Complete Your Payment');
+      await tabUntil(page, is('button:Back to payment options'));
+      await page.keyboard.press('Enter');
+      await expect.poll(() => focused(page), WAIT).toBe('button:Buy $10.00');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => focused(page), WAIT).toBe('h1:Complete Your Payment');
+      await tabUntil(page, is('button:Pay $10.00'));
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/success\?session_id=/);
+      await expect.poll(() => focused(page), WAIT).toBe('h1:Payment Status');
+      await page.getByText('Payment Successful!', { exact: true }).waitFor();
+      await context.close();
+    },
+  );
 
   it('returns focus from the account and library dialogs to their openers, or to the next card', { timeout: 240_000 }, async () => {
     const { context, page } = await newPage(browser, viewport);
@@ -234,13 +242,13 @@ describe.each(['desktop', 'phone'] as const)('the pages with the keyboard at the
     await page.getByRole('alertdialog').waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('alertdialog').waitFor({ state: 'detached' });
-    await expect.poll(() => focused(page)).toBe('button:Delete account');
+    await expect.poll(() => focused(page), WAIT).toBe('button:Delete account');
     await page.keyboard.press('Enter');
     await page.getByLabel('Enter your password to confirm').waitFor();
     await tabUntil(page, is('button:Cancel'));
     await page.keyboard.press('Enter');
     await page.getByRole('alertdialog').waitFor({ state: 'detached' });
-    await expect.poll(() => focused(page)).toBe('button:Delete account');
+    await expect.poll(() => focused(page), WAIT).toBe('button:Delete account');
 
     // A chat's "Open in Library" link opens the preview with no opener: closed, focus goes to the image's card.
     const [newest, older] = images as [UserFile, UserFile];
@@ -250,7 +258,7 @@ describe.each(['desktop', 'phone'] as const)('the pages with the keyboard at the
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     const newestCard = page.locator(`figure[data-image-id="${newest.id}"] button`).first();
-    await expect.poll(() => newestCard.evaluate((button) => button === document.activeElement)).toBe(true);
+    await expect.poll(() => newestCard.evaluate((button) => button === document.activeElement), WAIT).toBe(true);
 
     // Opened from its card with the keyboard and closed with its button: back on the card.
     const newestName = await newestCard.getAttribute('aria-label');
@@ -259,7 +267,7 @@ describe.each(['desktop', 'phone'] as const)('the pages with the keyboard at the
     await tabUntil(page, is('button:Close preview'));
     await page.keyboard.press('Enter');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    await expect.poll(() => focused(page)).toBe(`button:${newestName}`);
+    await expect.poll(() => focused(page), WAIT).toBe(`button:${newestName}`);
 
     // Delete, cancelled with Esc: back on the card's delete button. Confirmed: the card is gone, the next card takes focus.
     await tabUntil(page, is('button:Delete image'));
@@ -267,7 +275,7 @@ describe.each(['desktop', 'phone'] as const)('the pages with the keyboard at the
     await page.getByRole('alertdialog').waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('alertdialog').waitFor({ state: 'detached' });
-    await expect.poll(() => focused(page)).toBe('button:Delete image');
+    await expect.poll(() => focused(page), WAIT).toBe('button:Delete image');
     await page.keyboard.press('Enter');
     await page.getByRole('alertdialog').waitFor();
     await tabUntil(page, is('button:Delete'));
@@ -275,7 +283,7 @@ describe.each(['desktop', 'phone'] as const)('the pages with the keyboard at the
     await page.getByRole('alertdialog').waitFor({ state: 'detached' });
     await page.locator(`figure[data-image-id="${newest.id}"]`).waitFor({ state: 'detached' });
     const olderCard = page.locator(`figure[data-image-id="${older.id}"] button`).first();
-    await expect.poll(() => olderCard.evaluate((button) => button === document.activeElement)).toBe(true);
+    await expect.poll(() => olderCard.evaluate((button) => button === document.activeElement), WAIT).toBe(true);
     await context.close();
   });
 
@@ -296,7 +304,7 @@ describe.each(['desktop', 'phone'] as const)('the pages with the keyboard at the
     await page.getByRole('dialog').waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    await expect.poll(() => focused(page)).toBe('button:Disable account');
+    await expect.poll(() => focused(page), WAIT).toBe('button:Disable account');
 
     // Done: "Disable account" is replaced by "Enable account", which takes the focus.
     await page.keyboard.press('Enter');
@@ -307,7 +315,7 @@ describe.each(['desktop', 'phone'] as const)('the pages with the keyboard at the
     await page.keyboard.press('Enter');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Enable account' }).waitFor();
-    await expect.poll(() => focused(page)).toBe('button:Enable account');
+    await expect.poll(() => focused(page), WAIT).toBe('button:Enable account');
     await context.close();
   });
 });
