@@ -35,7 +35,8 @@ export function UserMenu({ me }: { me: Profile }) {
           onCloseAutoFocus={(event) => {
             if (openedOn !== pathname) event.preventDefault();
           }}
-          className="z-50 w-64 rounded-xl border bg-background p-2 shadow-lg">
+          className="z-50 w-64 rounded-xl border bg-background p-2 shadow-lg"
+        >
           <div className="flex items-center gap-3 px-2 py-2">
             <UserAvatar avatarUrl={me.avatarUrl} initials={me.initials} className="h-10 w-10" decorative />
             <div className="min-w-0">

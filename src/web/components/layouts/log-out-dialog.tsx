@@ -25,7 +25,8 @@ export function LogOutDialog({
         <AlertDialog.Overlay className="fixed inset-0 z-[60] bg-black/50" />
         <AlertDialog.Content
           onCloseAutoFocus={focusReturn.onCloseAutoFocus}
-          className="fixed top-1/2 left-1/2 z-[60] w-[min(24rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-background p-6 shadow-xl">
+          className="fixed top-1/2 left-1/2 z-[60] w-[min(24rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-background p-6 shadow-xl"
+        >
           <AlertDialog.Title className="text-lg font-semibold">{t('logOutConfirm.title', { product: appName })}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-muted-foreground">{t('logOutConfirm.description')}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-2">

@@ -57,7 +57,8 @@ export function DeleteAccountDialog({ open, onOpenChange, onDeleted }: DeleteAcc
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <AlertDialog.Content
           onCloseAutoFocus={focusReturn.onCloseAutoFocus}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border-2 border-destructive/40 bg-background p-6 shadow-xl">
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border-2 border-destructive/40 bg-background p-6 shadow-xl"
+        >
           <AlertDialog.Title className="text-lg font-semibold text-destructive">{t('delete.title')}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-muted-foreground">{t('delete.description')}</AlertDialog.Description>
           {info.isPending && <p className="mt-4 text-sm text-muted-foreground">{t('delete.loading')}</p>}
