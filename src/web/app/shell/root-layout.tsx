@@ -6,6 +6,7 @@ import { isStudioArea } from '@shared/paths';
 import { useMe } from '@web/features/auth/api/get-me';
 import { cn } from '@web/lib/cn';
 import { usePublicConfig } from '@web/lib/public-config';
+import { useRouteFocus } from '@web/lib/route-focus';
 import { SKIP_LINKS_SLOT_ID } from '@web/lib/skip-links-slot';
 import { SiteHeader } from './site-header';
 
@@ -74,6 +75,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const { data: me } = useMe();
   const toasterWanted = useToasterWanted(Boolean(me));
+  useRouteFocus();
   const [openSheet, setOpenSheet] = useState<OpenSheet>(null);
   // Once opened, a sheet stays mounted so that closing can animate.
   const [openedSheets, setOpenedSheets] = useState<ReadonlySet<Exclude<OpenSheet, null>>>(new Set());

@@ -1,7 +1,8 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { CreditCard, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { adminPaths } from '@shared/admin-paths';
 import { paths } from '@shared/paths';
 import type { Profile } from '@shared/profile';
@@ -17,14 +18,25 @@ const itemClasses =
 export function UserMenu({ me }: { me: Profile }) {
   const { t } = useTranslation('navigation');
   const { logOut, isPending } = useLogOut();
+  // An item that leads to another page leaves focus to that page's heading; the menu gives it back
+  // to its button only when it closes on the page it was opened on.
+  const { pathname } = useLocation();
+  const [openedOn, setOpenedOn] = useState(pathname);
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} onOpenChange={(open) => open && setOpenedOn(pathname)}>
       <DropdownMenu.Trigger className="rounded-full focus-visible:outline-2">
         <UserAvatar avatarUrl={me.avatarUrl} initials={me.initials} decorative />
         <span className="sr-only">{t('userMenu')}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-64 rounded-xl border bg-background p-2 shadow-lg">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          onCloseAutoFocus={(event) => {
+            if (openedOn !== pathname) event.preventDefault();
+          }}
+          className="z-50 w-64 rounded-xl border bg-background p-2 shadow-lg"
+        >
           <div className="flex items-center gap-3 px-2 py-2">
             <UserAvatar avatarUrl={me.avatarUrl} initials={me.initials} className="h-10 w-10" decorative />
             <div className="min-w-0">

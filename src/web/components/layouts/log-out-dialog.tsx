@@ -2,6 +2,7 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '@web/components/ui/button';
 import { usePublicConfig } from '@web/lib/public-config';
+import { useFocusReturnWhenOpen } from '@web/lib/use-focus-return';
 
 /** 'Log out of {product}?' — the More sheet asks before signing out. */
 export function LogOutDialog({
@@ -17,11 +18,15 @@ export function LogOutDialog({
 }) {
   const { t } = useTranslation('navigation');
   const { appName } = usePublicConfig();
+  const focusReturn = useFocusReturnWhenOpen(open);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-[60] bg-black/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-[60] w-[min(24rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-background p-6 shadow-xl">
+        <AlertDialog.Content
+          onCloseAutoFocus={focusReturn.onCloseAutoFocus}
+          className="fixed top-1/2 left-1/2 z-[60] w-[min(24rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-background p-6 shadow-xl"
+        >
           <AlertDialog.Title className="text-lg font-semibold">{t('logOutConfirm.title', { product: appName })}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-muted-foreground">{t('logOutConfirm.description')}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-2">

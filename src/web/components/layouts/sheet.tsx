@@ -1,9 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { CSSProperties, ReactNode } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { SHEET_CLOSE_MS, SHEET_OPEN_MS } from '@shared/constants';
 import { cn } from '@web/lib/cn';
+import { useFocusReturnWhenOpen } from '@web/lib/use-focus-return';
 import './sheet.css';
 
 export type SheetSide = 'right' | 'bottom';
@@ -33,6 +35,12 @@ export function Sheet({
   children: ReactNode;
 }) {
   const { t } = useTranslation('navigation');
+  const { pathname } = useLocation();
+  // The page the sheet was opened on: a link in the sheet that leads elsewhere leaves focus to the
+  // new page's heading, instead of the closing sheet putting it back on the button that opened it.
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  if (open && openedOn === null) setOpenedOn(pathname);
+  const focusReturn = useFocusReturnWhenOpen(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -41,6 +49,11 @@ export function Sheet({
           data-side={side}
           aria-describedby={undefined}
           style={timing}
+          onCloseAutoFocus={(event) => {
+            if (openedOn !== pathname) event.preventDefault();
+            else focusReturn.onCloseAutoFocus(event);
+            setOpenedOn(null);
+          }}
           className={cn(
             'sheet-panel fixed z-50 flex flex-col gap-4 overflow-y-auto bg-background p-4 shadow-xl focus:outline-none',
             panelClasses[side],

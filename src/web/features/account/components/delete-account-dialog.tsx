@@ -7,6 +7,7 @@ import { formatCents } from '@shared/money';
 import { paths } from '@shared/paths';
 import { Button } from '@web/components/ui/button';
 import { useErrorText } from '@web/lib/server-text';
+import { useFocusReturnWhenOpen } from '@web/lib/use-focus-return';
 import { useDeleteAccount } from '../api/delete-account';
 import { useAccountDeletionInfo } from '../api/get-account-deletion-info';
 
@@ -33,6 +34,7 @@ export function DeleteAccountDialog({ open, onOpenChange, onDeleted }: DeleteAcc
   const inputId = useId();
   const busy = deletion.isPending;
   const account = info.data;
+  const focusReturn = useFocusReturnWhenOpen(open);
 
   const close = (next: boolean) => {
     if (busy) return;
@@ -55,7 +57,10 @@ export function DeleteAccountDialog({ open, onOpenChange, onDeleted }: DeleteAcc
     <AlertDialog.Root open={open} onOpenChange={close}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border-2 border-destructive/40 bg-background p-6 shadow-xl">
+        <AlertDialog.Content
+          onCloseAutoFocus={focusReturn.onCloseAutoFocus}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border-2 border-destructive/40 bg-background p-6 shadow-xl"
+        >
           <AlertDialog.Title className="text-lg font-semibold text-destructive">{t('delete.title')}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-muted-foreground">{t('delete.description')}</AlertDialog.Description>
           {info.isPending && <p className="mt-4 text-sm text-muted-foreground">{t('delete.loading')}</p>}

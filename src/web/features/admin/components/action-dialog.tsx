@@ -5,6 +5,8 @@ import { toast } from 'sonner';
 import { ADMIN_REASON_MAX_LENGTH, ADMIN_REASON_MIN_LENGTH, type AdminAction, type AdminActionResult } from '@shared/admin';
 import { Button } from '@web/components/ui/button';
 import { useErrorText } from '@web/lib/server-text';
+import { pageHeading } from '@web/lib/route-focus';
+import { useFocusReturnWhenOpen } from '@web/lib/use-focus-return';
 import { refusalText } from '../lib/refusal-text';
 import { newRequestId } from '../lib/request-id';
 
@@ -34,6 +36,18 @@ export function ActionDialog(props: ActionDialogProps) {
   const { open, onOpenChange } = props;
   // A fresh form (and request id) each time the dialog opens.
   const [opened, setOpened] = useState(0);
+  // The dialogs open from a button's click, and the action may take that button away: Disable
+  // becomes Enable in its place, Take credit turns off at a zero balance. Then the button now in
+  // its place takes focus, else the first one beside it that is on.
+  const focusReturn = useFocusReturnWhenOpen(open, (opener) => {
+    const group = opener?.parentElement;
+    const place = group ? Array.prototype.indexOf.call(group.children, opener) : -1;
+    return [
+      () => (group?.children[place] as HTMLElement | undefined) ?? null,
+      () => group?.querySelector<HTMLElement>('button:not(:disabled)'),
+      pageHeading,
+    ];
+  });
   return (
     <Dialog.Root
       open={open}
@@ -44,7 +58,10 @@ export function ActionDialog(props: ActionDialogProps) {
     >
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border bg-background p-6 shadow-xl">
+        <Dialog.Content
+          onCloseAutoFocus={(event) => focusReturn.onCloseAutoFocus(event)}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border bg-background p-6 shadow-xl"
+        >
           <ActionForm key={opened} {...props} />
         </Dialog.Content>
       </Dialog.Portal>

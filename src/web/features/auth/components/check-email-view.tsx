@@ -49,7 +49,7 @@ export function CheckEmailView({
   }
 
   return (
-    <AuthCard title={t('checkEmail.title')} aside={aside}>
+    <AuthCard title={t('checkEmail.title')} aside={aside} focusTitle>
       <div className="flex flex-col gap-4">
         <p className="text-center text-sm text-muted-foreground">{message}</p>
         <DevMailboxNote />

@@ -1,12 +1,14 @@
 import { LoaderCircle } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { BALANCE_REFRESH_AFTER_TOP_UP_MS } from '@shared/constants';
 import { isAppError } from '@shared/errors';
+import { focusFirst } from '@web/lib/focus-return';
 import { usePublicConfig } from '@web/lib/public-config';
 import { useErrorText } from '@web/lib/server-text';
+import { focusableHeading } from '@web/lib/route-focus';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { useCreateTopUpSession } from '../api/create-top-up-session';
 import { useBalance } from '../api/get-balance';
@@ -40,6 +42,18 @@ export function BillingScreen() {
   const [pendingPriceId, setPendingPriceId] = useState<string | null>(null);
   const [paymentError, setPaymentError] = useState<string | null>(null);
   const [redirectedAt, setRedirectedAt] = useState<number | null>(null);
+  // The package whose payment is open: 'Back to payment options' returns focus to its button.
+  const chosenPriceId = useRef<string | null>(null);
+  const returningFromPayment = useRef(false);
+  useEffect(() => {
+    if (checkout || !returningFromPayment.current) return;
+    returningFromPayment.current = false;
+    const priceId = chosenPriceId.current;
+    focusFirst(
+      () => (priceId ? document.querySelector<HTMLElement>(`[data-price-id="${CSS.escape(priceId)}"]`) : null),
+      () => focusableHeading(document.getElementById('packages-title')),
+    );
+  }, [checkout]);
 
   const { search } = useLocation();
   // Remembered for the success page, which may come after a trip to the payment provider.
@@ -66,6 +80,7 @@ export function BillingScreen() {
         <EmbeddedPayment
           checkout={checkout}
           onBack={() => {
+            returningFromPayment.current = true;
             setCheckout(null);
             setPendingPriceId(null);
           }}
@@ -78,7 +93,10 @@ export function BillingScreen() {
     setPaymentError(null);
     setPendingPriceId(price.id);
     createCheckout.mutate(price.id, {
-      onSuccess: (started) => setCheckout(started),
+      onSuccess: (started) => {
+        chosenPriceId.current = price.id;
+        setCheckout(started);
+      },
       onError: (error) => setPaymentError(isAppError(error) && error.message ? errorText(error) : t('payment.redirectFailed')),
       onSettled: () => setPendingPriceId(null),
     });

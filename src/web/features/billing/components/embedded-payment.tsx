@@ -1,8 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@web/components/ui/button';
 import { usePublicConfig } from '@web/lib/public-config';
+import { focusHeading } from '@web/lib/route-focus';
 import { TestCheckoutPanel } from './test-checkout-panel';
 
 const StripeEmbeddedCheckout = lazy(() => import('./stripe-embedded-checkout'));
@@ -19,10 +20,15 @@ export interface StartedCheckout {
 export function EmbeddedPayment({ checkout, onBack }: { checkout: StartedCheckout; onBack: () => void }) {
   const { t } = useTranslation('billing');
   const { payments } = usePublicConfig();
+  // The package's button that opened this step is gone with the package list: reading goes on here.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    focusHeading(titleRef.current);
+  }, []);
   return (
     <section aria-labelledby="complete-payment-title" className="flex flex-col gap-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <h1 id="complete-payment-title" className="text-2xl font-bold tracking-tight">
+        <h1 id="complete-payment-title" ref={titleRef} className="text-2xl font-bold tracking-tight">
           {t('payment.completeTitle')}
         </h1>
         <Button variant="outline" onClick={onBack}>

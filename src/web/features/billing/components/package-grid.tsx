@@ -73,6 +73,7 @@ export function PackageGrid({ prices, pricePerImageCents, pendingPriceId, onChoo
               variant={mostPopular ? 'primary' : 'outline'}
               disabled={pendingPriceId !== null}
               onClick={() => onChoose(price)}
+              data-price-id={price.id}
               aria-busy={busy || undefined}
             >
               {busy && <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" />}

@@ -9,19 +9,24 @@ export function DeleteImageDialog({
   description,
   onCancel,
   onConfirm,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   deleting: boolean;
   description?: string;
   onCancel: () => void;
   onConfirm: () => void;
+  onCloseAutoFocus?: ((event: Event) => void) | undefined;
 }) {
   const { t } = useTranslation('library');
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && !deleting && onCancel()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(26rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-background p-6 shadow-xl">
+        <AlertDialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="fixed top-1/2 left-1/2 z-50 w-[min(26rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-background p-6 shadow-xl"
+        >
           <AlertDialog.Title className="text-lg font-semibold">{t('delete.title')}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-muted-foreground">
             {description ?? t('delete.description')}

@@ -13,10 +13,12 @@ export function ImagePreviewDialog({
   image,
   onClose,
   onDownload,
+  onCloseAutoFocus,
 }: {
   image: UserFile | null;
   onClose: () => void;
   onDownload: (image: UserFile) => void;
+  onCloseAutoFocus?: ((event: Event) => void) | undefined;
 }) {
   const { t } = useTranslation('library');
   const { state: swipe, handlers } = useSwipe<HTMLDivElement>({
@@ -34,7 +36,11 @@ export function ImagePreviewDialog({
     <Dialog.Root open={image !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black" style={{ opacity: 0.92 - progress * 0.5 }} />
-        <Dialog.Content aria-describedby={undefined} className="fixed inset-0 z-50 flex flex-col focus:outline-none">
+        <Dialog.Content
+          aria-describedby={undefined}
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="fixed inset-0 z-50 flex flex-col focus:outline-none"
+        >
           <div className="flex items-center justify-between gap-3 p-3 text-white">
             <Dialog.Title className="min-w-0 truncate text-sm font-medium">{title}</Dialog.Title>
             <div className="flex shrink-0 gap-2">

@@ -5,6 +5,7 @@ import { engineRefusalSchema, type EngineRefusal } from '@shared/engines';
 import { isAppError } from '@shared/errors';
 import { paths } from '@shared/paths';
 import { spendingLimitRefusalOf, type SpendingLimitRefusal } from '@shared/spending';
+import { PAGE_PLACES_FOCUS } from '@web/lib/route-focus';
 import { readConnectivity } from '@web/lib/use-connectivity';
 import { useErrorText } from '@web/lib/server-text';
 import { useSendMessage } from '../api/send-message';
@@ -29,7 +30,7 @@ interface SendDraftOptions {
 }
 
 /** Navigation state of the session a new chat's first message created: the new screen puts focus back in its composer. */
-export const SENT_FIRST_MESSAGE = { sentFirstMessage: true } as const;
+export const SENT_FIRST_MESSAGE = { sentFirstMessage: true, ...PAGE_PLACES_FOCUS } as const;
 
 export function sentFirstMessage(state: unknown): boolean {
   return typeof state === 'object' && state !== null && (state as { sentFirstMessage?: unknown }).sentFirstMessage === true;
