@@ -57,6 +57,11 @@ export const userFileSchema = z.object({
   expires_at: z.string(),
   /** Deleted by the retention job: its bytes are gone (only a message still mentions it). */
   expired: z.boolean(),
+  /**
+   * The Library's listing only: the chat message that made the image (an upload: the first one it was
+   * sent with), in an active session of the user's; null when there is none.
+   */
+  origin: z.object({ session_id: z.string(), message_id: z.string() }).nullable().optional(),
 });
 export type UserFile = z.infer<typeof userFileSchema>;
 
@@ -115,6 +120,8 @@ export const sessionSummarySchema = z.object({
   updated_at: z.string(),
   /** Up to 4 image URLs, newest first. */
   thumbnails: z.array(z.string()),
+  /** Search results only: the newest message whose words contain the text (null: only the title did). */
+  matched_message_id: z.string().nullable().optional(),
 });
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 

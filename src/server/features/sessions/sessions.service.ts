@@ -33,6 +33,7 @@ function toSummary(row: SessionRow): SessionSummary {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     thumbnails: row.thumbnails,
+    ...(row.matchedMessageId === undefined ? {} : { matched_message_id: row.matchedMessageId }),
   };
 }
 

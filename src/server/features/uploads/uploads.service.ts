@@ -158,7 +158,11 @@ export async function listOwnApprovedFiles(
 ): Promise<UserFilesPage> {
   const isGenerated = options.kind === undefined ? undefined : options.kind === 'generated';
   const { rows, total } = await listApprovedFiles(deps.db, userId, { isGenerated, limit: options.limit, offset: options.offset });
-  return { images: rows.map((row) => toUserFile(row, deps.config.retention)), total, hasMore: options.offset + rows.length < total };
+  return {
+    images: rows.map((row) => ({ ...toUserFile(row, deps.config.retention), origin: row.origin })),
+    total,
+    hasMore: options.offset + rows.length < total,
+  };
 }
 
 /** Generated images may be deleted; uploads may not. */

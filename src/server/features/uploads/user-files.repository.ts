@@ -27,9 +27,22 @@ export async function findFileById(db: DbOrTx, fileId: string): Promise<UserFile
 
 const FILE_COLUMNS = `id, user_id, file_type, original_filename, stored_filename, file_url, thumbnail_url, mime_type, file_size_bytes,
   width, height, is_generated, verified_enum, content_description, metadata, upload_timestamp, expired_at`;
+/**
+ * The message that made a generated image, or (an upload) the first message it was sent with, in
+ * one of the user's active sessions: the Library links to it. Both lookups start at the file's row
+ * (generated_outputs_file_idx, attachments_file_idx).
+ */
+const ORIGIN_COLUMN = `coalesce(
+    (select json_build_object('session_id', j.session_id, 'message_id', j.result_message_id)
+      from generated_outputs g join agent_jobs j on j.id = g.job_id join chat_sessions s on s.id = j.session_id
+      where g.file_id = user_files.id and j.result_message_id is not null and s.user_id = $1 and s.is_active limit 1),
+    (select json_build_object('session_id', m.session_id, 'message_id', m.id)
+      from attachments a join messages m on m.id = a.message_id join chat_sessions s on s.id = m.session_id
+      where a.file_id = user_files.id and s.user_id = $1 and s.is_active order by m.timestamp_created, m.id limit 1)
+  ) as origin`;
 const approvedPage = (name: string, kind: string): PreparedStatement => ({
   name,
-  text: `select ${FILE_COLUMNS} from user_files where user_id = $1 and verified_enum = 'approved' and expired_at is null ${kind}
+  text: `select ${FILE_COLUMNS}, ${ORIGIN_COLUMN} from user_files where user_id = $1 and verified_enum = 'approved' and expired_at is null ${kind}
     order by upload_timestamp desc, id desc limit $2 offset $3`,
 });
 export const APPROVED_PAGE = {
@@ -61,6 +74,9 @@ interface UserFileRecord {
   upload_timestamp: Date | string;
   expired_at: Date | string | null;
 }
+
+/** Where a listed file came from in the user's chats (see ORIGIN_COLUMN). */
+export type FileOrigin = { session_id: string; message_id: string };
 
 function toUserFileRow(row: UserFileRecord): UserFileRow {
   return {
@@ -97,10 +113,10 @@ export async function listApprovedFiles(
   const page =
     options.isGenerated === undefined ? APPROVED_PAGE.all : options.isGenerated ? APPROVED_PAGE.generated : APPROVED_PAGE.uploaded;
   const [rows, total] = await Promise.all([
-    preparedRows<UserFileRecord>(db, page, [userId, options.limit, options.offset]),
+    preparedRows<UserFileRecord & { origin: FileOrigin | null }>(db, page, [userId, options.limit, options.offset]),
     approvedFileCount(db, userId, options.isGenerated),
   ]);
-  return { rows: rows.map(toUserFileRow), total };
+  return { rows: rows.map((row) => ({ ...toUserFileRow(row), origin: row.origin })), total };
 }
 
 /** The user's approved files (of one kind, or both) as the trigger counted them. */
