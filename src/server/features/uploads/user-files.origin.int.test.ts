@@ -34,6 +34,11 @@ describe("the Library's link to an image's message", () => {
     }
     expect(images.find((image) => image.id === photo.id)?.origin).toEqual({ session_id: first.session_id, message_id: first.message.id });
     expect(images.find((image) => image.id === unsent.id)?.origin).toBeNull();
+    // One image asked for by id (a chat's "Open in Library") says the same; another user's is not theirs to see.
+    const one = (await (await client.get(`/api/user-files/${generated[0]!.id}`)).json()) as UserFilesPage['images'][number];
+    expect(one.origin).toEqual({ session_id: first.session_id, message_id: first.reply!.reply_message_id });
+    const stranger = await signedInUser(server);
+    expect((await stranger.get(`/api/user-files/${generated[0]!.id}`)).status).toBe(404);
 
     // A deleted session is nowhere to go (its own photo and replies went with it).
     expect((await client.request(`/api/sessions/${first.session_id}`, { method: 'DELETE' })).status).toBe(204);

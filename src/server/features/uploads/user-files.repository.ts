@@ -50,6 +50,10 @@ export const APPROVED_PAGE = {
   uploaded: approvedPage('user-files-approved-uploaded-page', 'and not is_generated'),
   generated: approvedPage('user-files-approved-generated-page', 'and is_generated'),
 };
+const ONE_ORIGIN: PreparedStatement = {
+  name: 'user-files-origin',
+  text: `select ${ORIGIN_COLUMN} from user_files where user_id = $1 and id = $2`,
+};
 export const APPROVED_COUNTS: PreparedStatement = {
   name: 'user-files-approved-counts',
   text: 'select approved_uploaded, approved_generated from user_file_counts where user_id = $1',
@@ -98,6 +102,12 @@ function toUserFileRow(row: UserFileRecord): UserFileRow {
     uploadTimestamp: new Date(row.upload_timestamp),
     expiredAt: row.expired_at === null ? null : new Date(row.expired_at),
   };
+}
+
+/** Where one of the user's files came from in their chats (null: nowhere, or not their file). */
+export async function findFileOrigin(db: DbOrTx, userId: string, fileId: string): Promise<FileOrigin | null> {
+  const [row] = await preparedRows<{ origin: FileOrigin | null }>(db, ONE_ORIGIN, [userId, fileId]);
+  return row?.origin ?? null;
 }
 
 /**

@@ -8,6 +8,8 @@ interface FollowConversation {
   hasUnseen: boolean;
   /** Jump to the newest message and follow the conversation again. */
   jumpToEnd: () => void;
+  /** Stop following (the screen was opened at an older message): new content no longer pulls the view down. */
+  stopFollowing: () => void;
 }
 
 /** Scrolls to the end and remembers where that is (so the next scroll event is not read as "up"). */
@@ -80,5 +82,10 @@ export function useFollowConversation(
     scrollToEnd(scroller.current, lastScrollTop);
   };
 
-  return { hasUnseen, jumpToEnd };
+  const stopFollowing = () => {
+    following.current = false;
+    if (scroller.current) lastScrollTop.current = scroller.current.scrollTop;
+  };
+
+  return { hasUnseen, jumpToEnd, stopFollowing };
 }
