@@ -18,7 +18,7 @@ import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { scratchDatabaseOn } from '@test/server/scratch-database';
 import { BENCH_PASSWORD, newUser, percentile, startProductServer } from './lib/product-server';
-import { seedSessions, withClient } from './lib/seed';
+import { seedFiles, seedSessions, withClient } from './lib/seed';
 
 const SIZE = 5_000;
 const TARGET = 10;
@@ -85,6 +85,8 @@ async function main() {
   try {
     const { client, userId, email } = await newUser(product.url, 'jump');
     const { sessionId, targetId } = await withClient(scratch.url, async (db) => {
+      // The seed pairs user messages with uploads: one upload, attached to the first message.
+      await seedFiles(db, userId, 1);
       const [id] = await seedSessions(db, userId, { sessions: 1, messagesPerSession: SIZE, firstSessionMessages: SIZE });
       const { rows } = await db.query<{ id: string }>(
         `update messages set content_text = content_text || ' — a ${SEARCHED_WORDS}'

@@ -100,7 +100,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
   const arrivalKey = `${lastMessage?.id}:${lastMessage?.updated_at}:${lastMessage?.files.length}:${credit.exhausted}`;
   const stopReply = useStopReply();
   const runningReply = [...messages].reverse().find((message) => message.role === 'system' && message.processing_status === 'processing');
-  const follow = useFollowConversation(scroller, content, arrivalKey);
+  const follow = useFollowConversation(scroller, content, arrivalKey, conversation.jump.gapAfter === null);
   // Opened at an old message (?message=): the messages up to the gap after its window are shown, the rest on the way down.
   const { gapAfter } = conversation.jump;
   const gapIndex = gapAfter ? messages.findIndex((message) => message.id === gapAfter) : -1;

@@ -37,8 +37,14 @@ export function useFollowConversation(
   scroller: RefObject<HTMLElement | null>,
   content: RefObject<HTMLElement | null>,
   arrivalKey: string,
+  /** False while the list ends at a gap before the newest messages (opened at an old one): its end is not the conversation's. */
+  endIsNewest = true,
 ): FollowConversation {
   const following = useRef(true);
+  const endIsNewestRef = useRef(endIsNewest);
+  useLayoutEffect(() => {
+    endIsNewestRef.current = endIsNewest;
+  }, [endIsNewest]);
   const lastScrollTop = useRef(0);
   const [hasUnseen, setHasUnseen] = useState(false);
 
@@ -47,7 +53,7 @@ export function useFollowConversation(
     if (!element) return;
     const onScroll = () => {
       const atEnd = distanceFromEnd(element) <= AT_END_THRESHOLD_PX;
-      if (atEnd) {
+      if (atEnd && endIsNewestRef.current) {
         following.current = true;
         setHasUnseen(false);
       } else if (element.scrollTop < lastScrollTop.current) {
