@@ -12,7 +12,12 @@ export const paths = {
   completeSignup: { pattern: '/complete-signup', getHref: () => '/complete-signup' },
   studio: { pattern: '/studio', getHref: () => '/studio' },
   newSession: { pattern: '/session/new', getHref: () => '/session/new' },
-  session: { pattern: '/session/:id', getHref: (id: string) => `/session/${encodeURIComponent(id)}` },
+  /** `messageId`: a message to open the chat at (a search result, a Library image's message). */
+  session: {
+    pattern: '/session/:id',
+    getHref: (id: string, messageId?: string | null) =>
+      `/session/${encodeURIComponent(id)}${messageId ? `?message=${encodeURIComponent(messageId)}` : ''}`,
+  },
   generation: { pattern: '/generation', getHref: () => '/generation' },
   /** `imageId`: an image to open in the preview (a chat's 'Open in Library'). */
   library: { pattern: '/library', getHref: (imageId?: string) => (imageId ? `/library?image=${encodeURIComponent(imageId)}` : '/library') },

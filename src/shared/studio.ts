@@ -57,6 +57,11 @@ export const userFileSchema = z.object({
   expires_at: z.string(),
   /** Deleted by the retention job: its bytes are gone (only a message still mentions it). */
   expired: z.boolean(),
+  /**
+   * The Library's listing only: the chat message that made the image (an upload: the first one it was
+   * sent with), in an active session of the user's; null when there is none.
+   */
+  origin: z.object({ session_id: z.string(), message_id: z.string() }).nullable().optional(),
 });
 export type UserFile = z.infer<typeof userFileSchema>;
 
@@ -115,6 +120,8 @@ export const sessionSummarySchema = z.object({
   updated_at: z.string(),
   /** Up to 4 image URLs, newest first. */
   thumbnails: z.array(z.string()),
+  /** Search results only: the newest message whose words contain the text (null: only the title did). */
+  matched_message_id: z.string().nullable().optional(),
 });
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 
@@ -282,12 +289,27 @@ export const messagesPageQuerySchema = z
   .object({
     after: pgDateTimeSchema.optional().describe('Only messages created after this time (exclusive)'),
     before: z.uuid().optional().describe('Only messages older than this message of the session (exclusive)'),
+    around: z.uuid().optional().describe('This message of the session with the messages just before and after it'),
     limit: z.coerce.number().int().min(1).max(MISSED_MESSAGES_FETCH_LIMIT).default(MESSAGES_FETCH_DEFAULT_LIMIT),
   })
   .refine((query) => query.after === undefined || query.before === undefined, {
     message: 'Use either after or before, not both',
     path: ['before'],
+  })
+  .refine((query) => query.around === undefined || (query.after === undefined && query.before === undefined), {
+    message: 'Use around alone, without after or before',
+    path: ['around'],
   });
+
+/**
+ * How a page `around` a message of `limit` messages is made: the anchor, up to `older` messages
+ * just before it and up to `newer` just after it. Fewer older ones than `older` means the page
+ * holds the start of the conversation; fewer newer ones than `newer`, its newest message.
+ */
+export function aroundPageSplit(limit: number): { older: number; newer: number } {
+  const older = Math.floor((limit - 1) / 2);
+  return { older, newer: limit - 1 - older };
+}
 
 /** GET /api/user-files: the user's approved images, optionally only uploaded or generated ones. */
 export const userFilesQuerySchema = z.object({

@@ -1,7 +1,7 @@
 import { and, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import type { CodedText } from '@shared/coded-text';
 import type { ContextReferences, GenerationPlan } from '@shared/generation';
-import { AWAITING_CREDIT_STATUS, type Message, type MessageFile } from '@shared/studio';
+import { AWAITING_CREDIT_STATUS, aroundPageSplit, type Message, type MessageFile } from '@shared/studio';
 import type { DbOrTx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
 import { agentJobs, attachments, chatSessions, messages, userFiles } from '../../db/schema';
@@ -90,6 +90,16 @@ const PAGE_BEFORE: PreparedStatement = {
     'limit $4',
   ),
 };
+// The anchor and what follows it: the same index forwards from the anchor's (timestamp, id), anchor included.
+const PAGE_FROM: PreparedStatement = {
+  name: 'messages-page-from',
+  text: messagesWhere(
+    `m.session_id = $1 and s.user_id = $2 and s.is_active
+      and (m.timestamp_created, m.id) >= (select b.timestamp_created, b.id from messages b where b.id = $3::uuid and b.session_id = $1)`,
+    'order by m.timestamp_created, m.id',
+    'limit $4',
+  ),
+};
 const ONE_MESSAGE: PreparedStatement = {
   name: 'messages-one',
   text: messagesWhere('m.id = $1 and s.user_id = $2 and s.is_active', '', ''),
@@ -118,15 +128,27 @@ export function toMessage(row: MessageRecord): Message {
 /**
  * A page of a session's messages, ascending. With `after` (exclusive) the first `limit` messages
  * after it — the reconnect catch-up; with `before` (a message id, exclusive) the `limit` messages
- * just older than that message — scrolling back through history; without either the latest
+ * just older than that message — scrolling back through history; with `around` (a message id) that
+ * message amid its neighbours (`aroundPageSplit`) — a link to an old message; without any the latest
  * `limit`, so a long chat opens at its end. The session must be the user's and active.
  */
 export async function listSessionMessages(
   db: DbOrTx,
   userId: string,
   sessionId: string,
-  options: { after?: string | undefined; before?: string | undefined; limit: number },
+  options: { after?: string | undefined; before?: string | undefined; around?: string | undefined; limit: number },
 ): Promise<Message[]> {
+  if (options.around !== undefined) {
+    const split = aroundPageSplit(options.limit);
+    // Two ranges of the same index, from the anchor's (timestamp, id) backwards and forwards.
+    const [older, fromAnchor] = await Promise.all([
+      split.older > 0 ? preparedRows<MessageRecord>(db, PAGE_BEFORE, [sessionId, userId, options.around, split.older]) : [],
+      preparedRows<MessageRecord>(db, PAGE_FROM, [sessionId, userId, options.around, split.newer + 1]),
+    ]);
+    // No anchor row: the message is not one of this session's, and its neighbours mean nothing.
+    if (fromAnchor.length === 0) return [];
+    return [...older.reverse(), ...fromAnchor].map(toMessage);
+  }
   if (options.after !== undefined)
     return (await preparedRows<MessageRecord>(db, PAGE_AFTER, [sessionId, userId, options.after, options.limit])).map(toMessage);
   if (options.before !== undefined)

@@ -51,6 +51,25 @@ describe('session search', () => {
     expect((await search(owner, 'nothing like this')).sessions).toEqual([]);
   });
 
+  it("names each result's newest matching message, so the result opens the chat at it (none when only the title matched)", async () => {
+    const session = await createSession(owner, 'Wardrobe');
+    await addMessage(owner, session.id, 'an old turquoise scarf');
+    await addMessage(owner, session.id, 'something else');
+    await addMessage(owner, session.id, 'the turquoise scarf again');
+    await addMessage(owner, session.id, 'and a hat');
+    const page = await server.deps.db.query.messages.findMany({
+      where: (m, { eq }) => eq(m.sessionId, session.id),
+      orderBy: (m, { asc }) => [asc(m.timestampCreated), asc(m.id)],
+    });
+    const [result] = (await search(owner, 'TURQUOISE scarf')).sessions;
+    expect(result).toMatchObject({ id: session.id, matched_message_id: page[2]!.id });
+    const [byTitle] = (await search(owner, 'wardrobe')).sessions;
+    expect(byTitle).toMatchObject({ id: session.id, matched_message_id: null });
+    // The plain list names none.
+    const list = (await (await owner.get('/api/sessions')).json()) as SessionsPage;
+    expect(list.sessions.find((s) => s.id === session.id)).not.toHaveProperty('matched_message_id');
+  });
+
   it('takes %, _ and \\ literally', async () => {
     const percent = await createSession(owner, '100% cotton');
     await createSession(owner, '1000 cotton');

@@ -15,10 +15,15 @@ const matching = (cursor: string) => `
     and (session_name ilike $3 or exists (select 1 from messages m where m.session_id = chat_sessions.id and m.user_id = $1 and m.content_text ilike $3))
   order by updated_at desc, id desc limit $2`;
 
-const SEARCH_FIRST_PAGE: PreparedStatement = { name: 'sessions-search-first-page', text: cardsOf(matching('')) };
+// The newest matching message of each card, so the result opens the chat at it; only the page's cards
+// are searched for it, backwards through messages_session_created_id_idx.
+const matchedMessage = `,
+    (select m.id from messages m where m.session_id = s.id and m.user_id = $1 and m.content_text ilike $3
+      order by m.timestamp_created desc, m.id desc limit 1) as matched_message_id`;
+const SEARCH_FIRST_PAGE: PreparedStatement = { name: 'sessions-search-first-page', text: cardsOf(matching(''), matchedMessage) };
 const SEARCH_NEXT_PAGE: PreparedStatement = {
   name: 'sessions-search-next-page',
-  text: cardsOf(matching(' and (updated_at, id) < ($4::timestamptz, $5::uuid)')),
+  text: cardsOf(matching(' and (updated_at, id) < ($4::timestamptz, $5::uuid)'), matchedMessage),
 };
 
 /** `text` as an ILIKE pattern that matches it literally anywhere: %, _ and \ lose their meaning. */

@@ -21,6 +21,8 @@ export interface SessionRow {
   createdAt: Date;
   updatedAt: Date;
   thumbnails: string[];
+  /** Search results only: the newest message whose words matched. */
+  matchedMessageId?: string | null;
 }
 
 const sessionColumns = {
@@ -43,10 +45,10 @@ export interface SessionsCursor {
  * The cards of the sessions `page` selects (in their order), with the thumbnails of their latest
  * images — attached uploads and generated outputs together, newest first, each image once.
  */
-export const cardsOf = (page: string) => `
+export const cardsOf = (page: string, extraColumns = '') => `
   select s.id, s.session_name, s.conversation_theme, s.total_messages, s.created_at, s.updated_at,
     to_char(s.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_updated_at,
-    latest.thumbnails
+    latest.thumbnails${extraColumns}
   from (${page}) s
   left join lateral (
     select array_agg(image.url order by image.at desc) as thumbnails
@@ -128,6 +130,7 @@ export interface SessionCardRecord {
   updated_at: Date | string;
   cursor_updated_at: string;
   thumbnails: string[] | null;
+  matched_message_id?: string | null;
 }
 
 export function toSessionRow(row: SessionCardRecord): SessionRow & { cursorUpdatedAt: string } {
@@ -140,6 +143,7 @@ export function toSessionRow(row: SessionCardRecord): SessionRow & { cursorUpdat
     updatedAt: new Date(row.updated_at),
     cursorUpdatedAt: row.cursor_updated_at,
     thumbnails: row.thumbnails ?? [],
+    ...(row.matched_message_id === undefined ? {} : { matchedMessageId: row.matched_message_id }),
   };
 }
 

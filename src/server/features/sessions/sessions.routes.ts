@@ -86,7 +86,7 @@ export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {
     path: '/{id}/messages',
     summary: "A session's messages, ascending; files = attachments + generated outputs",
     description:
-      'With `after`: the first `limit` messages after that time (reconnect catch-up). With `before` (a message id): the `limit` messages just older than that message (scrolling back; fewer than `limit` means the start of the conversation). Without either: the latest `limit` messages.',
+      'With `after`: the first `limit` messages after that time (reconnect catch-up). With `before` (a message id): the `limit` messages just older than that message (scrolling back; fewer than `limit` means the start of the conversation). With `around` (a message id, alone): that message with up to floor((limit-1)/2) messages just before it and the rest of `limit` just after it (fewer before: the start of the conversation; fewer after: its newest message) — for a link to an old message. Without any: the latest `limit` messages. An anchor (`before`, `around`) that is not a message of this session: 404.',
     middleware: operation('User must be logged in to get messages', 'Failed to fetch messages'),
     request: { params: sessionIdParams, query: messagesPageQuerySchema },
     responses: { 200: jsonContent(messagesListSchema, 'Messages') },
@@ -127,8 +127,8 @@ export function sessionsRoutes(deps: AppDeps, options: SessionsRoutesOptions = {
       return c.body(null, 204);
     })
     .openapi(messagesRoute, async (c) => {
-      const { after, before, limit } = c.req.valid('query');
-      const messages = await getSessionMessages(db, c.get('user').id, c.req.valid('param').id, { after, before, limit });
+      const { after, before, around, limit } = c.req.valid('query');
+      const messages = await getSessionMessages(db, c.get('user').id, c.req.valid('param').id, { after, before, around, limit });
       return c.json({ messages }, 200);
     })
     .openapi(eventsRoute, async (c) => {

@@ -34,6 +34,7 @@ function toSummary(row: SessionRow): SessionSummary {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     thumbnails: row.thumbnails,
+    ...(row.matchedMessageId === undefined ? {} : { matched_message_id: row.matchedMessageId }),
   };
 }
 
@@ -107,18 +108,19 @@ export async function assertOwnActiveSession(db: Db, userId: string, sessionId: 
 }
 
 /**
- * A page of the user's session. A `before` anchor that is not a message of this session is
- * NOT_FOUND, like the session of another user: an empty page means only "the start of the
- * conversation".
+ * A page of the user's session. A `before` or `around` anchor that is not a message of this
+ * session is NOT_FOUND, like the session of another user: an empty page means only "the start of
+ * the conversation" (a page around a message always holds that message).
  */
 export async function getSessionMessages(
   db: Db,
   userId: string,
   sessionId: string,
-  options: { after?: string | undefined; before?: string | undefined; limit: number },
+  options: { after?: string | undefined; before?: string | undefined; around?: string | undefined; limit: number },
 ): Promise<Message[]> {
   await assertOwnActiveSession(db, userId, sessionId);
   const page = await listSessionMessages(db, userId, sessionId, options);
+  if (page.length === 0 && options.around !== undefined) throw new AppError('NOT_FOUND', MESSAGE_NOT_FOUND_MESSAGE);
   if (page.length === 0 && options.before !== undefined && !(await isMessageOfSession(db, sessionId, options.before))) {
     throw new AppError('NOT_FOUND', MESSAGE_NOT_FOUND_MESSAGE, { text: coded('error.messageNotFound') });
   }

@@ -9,7 +9,15 @@ import { userTopic } from '../../realtime/topics';
 import { FairGate } from './fair-gate';
 import { prepareUploadedImage } from './image-intake';
 import { servedFilenameOf, storedFilenameFor, thumbnailKeyOf, uniqueTimestamp, uploadedPhotoKey } from '../../storage/storage-keys';
-import { deleteOwnFile, findFileById, findOwnFile, insertUserFile, listApprovedFiles, type UserFileRow } from './user-files.repository';
+import {
+  deleteOwnFile,
+  findFileById,
+  findFileOrigin,
+  findOwnFile,
+  insertUserFile,
+  listApprovedFiles,
+  type UserFileRow,
+} from './user-files.repository';
 
 export const FILE_NOT_FOUND_MESSAGE = 'File not found';
 export const UPLOADED_IMAGES_CANNOT_BE_DELETED = 'Uploaded images cannot be deleted';
@@ -162,7 +170,22 @@ export async function listOwnApprovedFiles(
 ): Promise<UserFilesPage> {
   const isGenerated = options.kind === undefined ? undefined : options.kind === 'generated';
   const { rows, total } = await listApprovedFiles(deps.db, userId, { isGenerated, limit: options.limit, offset: options.offset });
-  return { images: rows.map((row) => toUserFile(row, deps.config.retention)), total, hasMore: options.offset + rows.length < total };
+  return {
+    images: rows.map((row) => ({ ...toUserFile(row, deps.config.retention), origin: row.origin })),
+    total,
+    hasMore: options.offset + rows.length < total,
+  };
+}
+
+/** A file as `getOwnFile` answers it, with the chat message it came from (a Library link's preview offers it). */
+export async function getOwnFileWithOrigin(
+  deps: Pick<AppDeps, 'db' | 'realtime' | 'config'>,
+  userId: string,
+  fileId: string,
+  waitSeconds = 0,
+): Promise<UserFile> {
+  const file = await getOwnFile(deps, userId, fileId, waitSeconds);
+  return { ...file, origin: file.verified_enum === 'approved' ? await findFileOrigin(deps.db, userId, fileId) : null };
 }
 
 /** Generated images may be deleted; uploads may not. */

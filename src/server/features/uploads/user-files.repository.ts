@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { hotRead } from '../../db/prepared';
 import { userFileCounts, userFiles } from '../../db/schema';
@@ -25,10 +25,28 @@ export async function findFileById(db: DbOrTx, fileId: string): Promise<UserFile
   return row;
 }
 
+/** Where a listed file came from in the user's chats (see originOf). */
+export type FileOrigin = { session_id: string; message_id: string };
+
+/**
+ * The message that made a generated image, or (an upload) the first message it was sent with, in
+ * one of the user's active sessions: the Library links to it. Both lookups start at the file's row
+ * (generated_outputs_file_idx, attachments_file_idx). Raw SQL because the builder cannot say a
+ * correlated json_build_object subquery; it only reads the other features' tables.
+ */
+const originOf = (fileId: SQL | AnyColumn) => sql<FileOrigin | null>`coalesce(
+    (select json_build_object('session_id', j.session_id, 'message_id', j.result_message_id)
+      from generated_outputs g join agent_jobs j on j.id = g.job_id join chat_sessions s on s.id = j.session_id
+      where g.file_id = ${fileId} and j.result_message_id is not null and s.user_id = ${sql.placeholder('userId')} and s.is_active limit 1),
+    (select json_build_object('session_id', m.session_id, 'message_id', m.id)
+      from attachments a join messages m on m.id = a.message_id join chat_sessions s on s.id = m.session_id
+      where a.file_id = ${fileId} and s.user_id = ${sql.placeholder('userId')} and s.is_active order by m.timestamp_created, m.id limit 1)
+  )`;
+
 const approvedPage = (name: string, isGenerated: boolean | undefined) =>
   hotRead((db) =>
     db
-      .select()
+      .select({ ...getTableColumns(userFiles), origin: originOf(userFiles.id) })
       .from(userFiles)
       .where(
         and(
@@ -55,6 +73,19 @@ export const APPROVED_COUNTS = hotRead((db) =>
     .where(eq(userFileCounts.userId, sql.placeholder('userId')))
     .prepare('user-files-approved-counts'),
 );
+const ONE_ORIGIN = hotRead((db) =>
+  db
+    .select({ origin: originOf(userFiles.id) })
+    .from(userFiles)
+    .where(and(eq(userFiles.userId, sql.placeholder('userId')), eq(userFiles.id, sql.placeholder('fileId'))))
+    .prepare('user-files-origin'),
+);
+
+/** Where one of the user's files came from in their chats (null: nowhere, or not their file). */
+export async function findFileOrigin(db: DbOrTx, userId: string, fileId: string): Promise<FileOrigin | null> {
+  const [row] = await ONE_ORIGIN(db).execute({ userId, fileId });
+  return row?.origin ?? null;
+}
 
 /**
  * Spec 7: the user's approved files that still exist (not expired), optionally only uploaded or generated, newest first, with the

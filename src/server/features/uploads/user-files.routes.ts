@@ -10,7 +10,7 @@ import type { AppDeps } from '../../context';
 import { createRouter, jsonContent } from '../../lib/openapi';
 import { requireUser } from '../../lib/require-user';
 import { serviceError } from '../../lib/service-error';
-import { deleteGeneratedImage, getOwnFile, listOwnApprovedFiles } from './uploads.service';
+import { deleteGeneratedImage, getOwnFileWithOrigin, listOwnApprovedFiles } from './uploads.service';
 
 const fileIdParams = z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) });
 
@@ -53,7 +53,7 @@ export function userFilesRoutes(deps: AppDeps) {
       return c.json(page, 200);
     })
     .openapi(getRoute, async (c) => {
-      const file = await getOwnFile(deps, c.get('user').id, c.req.valid('param').id, c.req.valid('query').wait);
+      const file = await getOwnFileWithOrigin(deps, c.get('user').id, c.req.valid('param').id, c.req.valid('query').wait);
       return c.json(file, 200);
     })
     .openapi(deleteRoute, async (c) => {

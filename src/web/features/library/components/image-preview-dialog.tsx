@@ -1,6 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Download, X } from 'lucide-react';
+import { Download, MessageSquare, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@shared/paths';
 import { PREVIEW_SWIPE_CLOSE_THRESHOLD } from '@shared/constants';
 import type { UserFile } from '@shared/studio';
 import { useSwipe } from '@web/lib/use-swipe';
@@ -44,6 +46,17 @@ export function ImagePreviewDialog({
           <div className="flex items-center justify-between gap-3 p-3 text-white">
             <Dialog.Title className="min-w-0 truncate text-sm font-medium">{title}</Dialog.Title>
             <div className="flex shrink-0 gap-2">
+              {/* The chat message the image came from, opened at that message however old it is. */}
+              {image?.origin && (
+                <Link
+                  to={paths.session.getHref(image.origin.session_id, image.origin.message_id)}
+                  aria-label={t('origin.showInChatLabel', { name: title })}
+                  className="inline-flex h-10 items-center gap-2 rounded-full bg-white/15 px-4 text-sm font-medium hover:bg-white/25"
+                >
+                  <MessageSquare className="h-4 w-4" aria-hidden="true" />
+                  <span className="hidden sm:inline">{t('origin.showInChat')}</span>
+                </Link>
+              )}
               {image && (
                 <button
                   type="button"

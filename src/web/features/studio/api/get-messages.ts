@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { fetchMissedMessages } from '@shared/catch-up';
-import type { Message } from '@shared/studio';
+import { aroundPageSplit, type Message } from '@shared/studio';
 import { api } from '@web/lib/api-client';
 import { mergeMessages } from '../lib/merge-messages';
 import { getMessage } from './get-message';
@@ -12,13 +12,14 @@ import { studioKeys } from './query-keys';
  */
 export async function getMessages(
   sessionId: string,
-  options: { after?: string | null; before?: string; limit?: number } = {},
+  options: { after?: string | null; before?: string; around?: string; limit?: number } = {},
 ): Promise<Message[]> {
   const response = await api.sessions[':id'].messages.$get({
     param: { id: sessionId },
     query: {
       after: options.after ?? undefined,
       before: options.before,
+      around: options.around,
       limit: options.limit === undefined ? undefined : String(options.limit),
     },
   });
@@ -32,8 +33,11 @@ export async function getMessages(
 export const messagesQuery = (queryClient: QueryClient, sessionId: string) =>
   queryOptions({
     queryKey: studioKeys.messages(sessionId),
-    queryFn: async () =>
-      mergeMessages(queryClient.getQueryData<Message[]>(studioKeys.messages(sessionId)) ?? [], await getMessages(sessionId)),
+    queryFn: async () => {
+      const latest = await getMessages(sessionId);
+      // What is held is read once the page is here: events, or a page around a linked message, may have landed meanwhile.
+      return mergeMessages(queryClient.getQueryData<Message[]>(studioKeys.messages(sessionId)) ?? [], latest);
+    },
   });
 
 export function mergeIntoConversation(queryClient: QueryClient, sessionId: string, incoming: readonly Message[]): void {
@@ -55,6 +59,51 @@ export async function loadOlderMessages(
   page.beforeMerge?.();
   mergeIntoConversation(queryClient, sessionId, older);
   return { reachedStart: older.length < limit };
+}
+
+/**
+ * Opens the conversation at a message: the page around it replaces what is held (newer messages
+ * that arrive later join after it). Answers whether the page holds the conversation's first and
+ * newest messages.
+ */
+export async function loadMessagesAround(
+  queryClient: QueryClient,
+  sessionId: string,
+  messageId: string,
+  limit: number,
+): Promise<{ reachedStart: boolean; reachedEnd: boolean }> {
+  const page = await getMessages(sessionId, { around: messageId, limit });
+  const anchor = page.findIndex((message) => message.id === messageId);
+  const split = aroundPageSplit(limit);
+  queryClient.setQueryData<Message[]>(studioKeys.messages(sessionId), page);
+  return { reachedStart: anchor < split.older, reachedEnd: page.length - anchor - 1 < split.newer };
+}
+
+/**
+ * One page of the messages just after `newestHeld` (the last one before a gap in what is held),
+ * merged in. Answers whether the gap is closed: only a short page reached the newest message —
+ * messages held after the gap (a reply that arrived, a reconnect's catch-up) need not join it.
+ */
+export async function loadNewerMessages(
+  queryClient: QueryClient,
+  sessionId: string,
+  page: { newestHeld: Message; limit: number },
+): Promise<{ closed: boolean; newest: Message | undefined }> {
+  const newer = await getMessages(sessionId, { after: page.newestHeld.timestamp_created, limit: page.limit });
+  mergeIntoConversation(queryClient, sessionId, newer);
+  return { closed: newer.length < page.limit, newest: newer.at(-1) };
+}
+
+/**
+ * Back to the end of the conversation: the latest page joins the messages held after a gap (new
+ * replies that arrived), and the older window before the gap is let go.
+ */
+export async function loadLatestMessages(queryClient: QueryClient, sessionId: string, gapAfter: string): Promise<void> {
+  const latest = await getMessages(sessionId);
+  queryClient.setQueryData<Message[]>(studioKeys.messages(sessionId), (current = []) => {
+    const gap = current.findIndex((message) => message.id === gapAfter);
+    return mergeMessages(current.slice(gap + 1), latest);
+  });
 }
 
 export function useMessages(queryClient: QueryClient, sessionId: string | undefined) {

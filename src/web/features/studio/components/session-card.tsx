@@ -26,7 +26,7 @@ export function SessionCard({ session, onRename, onDelete, working = false }: Se
         <h2 className="truncate text-sm font-semibold">
           {/* The link's box covers the card, so the whole card opens the session. */}
           <Link
-            to={paths.session.getHref(session.id)}
+            to={paths.session.getHref(session.id, session.matched_message_id)}
             data-card-link
             className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
           >

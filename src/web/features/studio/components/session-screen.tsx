@@ -21,6 +21,8 @@ import { useConversation } from '../hooks/use-conversation';
 import { useCreditRefusal } from '../hooks/use-credit-refusal';
 import { useDraft } from '../hooks/use-draft';
 import { useFollowConversation } from '../hooks/use-follow-conversation';
+import { useJumpToMessage } from '../hooks/use-jump-to-message';
+import { NewerRow } from './newer-row';
 import { useReplyActions } from '../hooks/use-reply-actions';
 import { sentFirstMessage, useSendDraft } from '../hooks/use-send-draft';
 import { focusComposerField } from '../lib/composer-focus';
@@ -98,7 +100,13 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
   const arrivalKey = `${lastMessage?.id}:${lastMessage?.updated_at}:${lastMessage?.files.length}:${credit.exhausted}`;
   const stopReply = useStopReply();
   const runningReply = [...messages].reverse().find((message) => message.role === 'system' && message.processing_status === 'processing');
-  const follow = useFollowConversation(scroller, content, arrivalKey);
+  const follow = useFollowConversation(scroller, content, arrivalKey, conversation.jump.gapAfter === null);
+  // Opened at an old message (?message=): the messages up to the gap after its window are shown, the rest on the way down.
+  const { gapAfter } = conversation.jump;
+  const gapIndex = gapAfter ? messages.findIndex((message) => message.id === gapAfter) : -1;
+  const shownMessages = gapIndex >= 0 ? messages.slice(0, gapIndex + 1) : messages;
+  const toLatest = () => (gapAfter ? conversation.jump.jumpToLatest(follow.jumpToEnd) : follow.jumpToEnd());
+  useJumpToMessage({ sessionId, messages, scroller, openAt: conversation.jump.openAt, stopFollowing: follow.stopFollowing });
   // After a send, focus stays in the composer (the Send button it may have been on is disabled meanwhile).
   const focusComposer = () => focusComposerField(COMPOSER_ID);
   const send = useSendDraft({
@@ -108,7 +116,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
     onCreditRefused: recordCreditRefusal,
     onSending: () => {
       replies.dismissLimit();
-      follow.jumpToEnd();
+      toLatest();
     },
     onSent: focusComposer,
     maskId,
@@ -209,7 +217,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
                 {/* Not a live region: a version switched would re-read the list; ReplyAnnouncer says each new reply once. */}
                 <ol className="flex flex-col gap-3">
                   {sessionId && <HistoryRow state={conversation.history.state} onRetry={conversation.history.loadOlder} />}
-                  {messages.map((message) => (
+                  {shownMessages.map((message) => (
                     <MessageBubble
                       key={message.id}
                       message={message}
@@ -231,6 +239,7 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
                       }
                     />
                   ))}
+                  {gapIndex >= 0 && <NewerRow state={conversation.jump.newer} onRetry={conversation.jump.loadNewer} />}
                 </ol>
               </section>
             )}
@@ -241,14 +250,14 @@ export function SessionScreen({ sessionId }: { sessionId?: string | undefined })
             )}
           </div>
         </section>
-        {follow.hasUnseen && (
+        {(follow.hasUnseen || gapIndex >= 0) && (
           <button
             type="button"
-            onClick={follow.jumpToEnd}
+            onClick={toLatest}
             className="absolute bottom-3 left-1/2 z-10 flex -translate-x-1/2 items-center gap-1 rounded-full bg-primary px-4 py-2 text-sm font-medium text-primary-foreground shadow-lg"
           >
             <ArrowDown className="size-4" aria-hidden="true" />
-            {t('session.newMessage')}
+            {gapIndex >= 0 ? t('jump.toLatest') : t('session.newMessage')}
           </button>
         )}
       </div>

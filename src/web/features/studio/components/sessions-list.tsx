@@ -57,7 +57,7 @@ export function SessionsList() {
   const renameFocus = useFocusReturn();
   const deleteFocus = useFocusReturn();
   const cardLinkOf = (sessionId: string) => () =>
-    document.querySelector<HTMLElement>(`a[data-card-link][href="${paths.session.getHref(sessionId)}"]`);
+    document.querySelector<HTMLElement>(`a[data-card-link][href^="${paths.session.getHref(sessionId)}"]`);
   const neighbourLinks = (sessionId: string) => {
     const index = list.findIndex((session) => session.id === sessionId);
     const next = list[index + 1];

@@ -8,6 +8,8 @@ interface FollowConversation {
   hasUnseen: boolean;
   /** Jump to the newest message and follow the conversation again. */
   jumpToEnd: () => void;
+  /** Stop following (the screen was opened at an older message): new content no longer pulls the view down. */
+  stopFollowing: () => void;
 }
 
 /** Scrolls to the end and remembers where that is (so the next scroll event is not read as "up"). */
@@ -35,8 +37,14 @@ export function useFollowConversation(
   scroller: RefObject<HTMLElement | null>,
   content: RefObject<HTMLElement | null>,
   arrivalKey: string,
+  /** False while the list ends at a gap before the newest messages (opened at an old one): its end is not the conversation's. */
+  endIsNewest = true,
 ): FollowConversation {
   const following = useRef(true);
+  const endIsNewestRef = useRef(endIsNewest);
+  useLayoutEffect(() => {
+    endIsNewestRef.current = endIsNewest;
+  }, [endIsNewest]);
   const lastScrollTop = useRef(0);
   const [hasUnseen, setHasUnseen] = useState(false);
 
@@ -45,7 +53,7 @@ export function useFollowConversation(
     if (!element) return;
     const onScroll = () => {
       const atEnd = distanceFromEnd(element) <= AT_END_THRESHOLD_PX;
-      if (atEnd) {
+      if (atEnd && endIsNewestRef.current) {
         following.current = true;
         setHasUnseen(false);
       } else if (element.scrollTop < lastScrollTop.current) {
@@ -80,5 +88,10 @@ export function useFollowConversation(
     scrollToEnd(scroller.current, lastScrollTop);
   };
 
-  return { hasUnseen, jumpToEnd };
+  const stopFollowing = () => {
+    following.current = false;
+    if (scroller.current) lastScrollTop.current = scroller.current.scrollTop;
+  };
+
+  return { hasUnseen, jumpToEnd, stopFollowing };
 }
