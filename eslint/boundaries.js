@@ -40,12 +40,13 @@ const elements = [
  * generation, for instance — the composition root hands it generation's reply starter.
  */
 export const SERVER_FEATURE_USES = {
-  account: ['admin', 'retention', 'sessions'],
+  account: ['admin', 'auth', 'billing', 'retention', 'sessions', 'uploads'],
   admin: ['auth', 'billing', 'generation'],
   generation: ['billing', 'masks', 'retention', 'sessions', 'uploads'],
-  me: ['admin'],
-  retention: ['masks'],
+  me: ['admin', 'auth'],
+  retention: ['masks', 'uploads'],
   sessions: ['masks', 'retention'],
+  verification: ['uploads'],
 };
 export const WEB_FEATURE_USES = {
   studio: ['billing'],

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { account, balanceAccounts, devMails, user, userFiles, verification } from '../../db/schema';
+import { account, balanceAccounts, devMails, user, userFiles } from '../../db/schema';
 
 /** The user's password hash, if the account has one (e-mail sign-up); social-only accounts have none. */
 export async function passwordHashOf(db: DbOrTx, userId: string): Promise<string | null> {
@@ -18,57 +17,9 @@ export async function availableCentsOf(db: DbOrTx, userId: string): Promise<numb
   return row?.cents ?? 0;
 }
 
-/**
- * Deletes the account in the caller's transaction (decision 016) and answers the storage keys of
- * its files, whose bytes the caller deletes once this commits:
- * 1. the user row is locked first, so nothing can add a file, a message or a payment meanwhile;
- * 2. unused credit is written off by a ledger entry, so the kept ledger still adds up;
- * 3. the ledger is copied to retained_ledger_entries under a random id, without the user's id;
- * 4. the dev mailbox's mails to the address and password-reset tokens go;
- * 5. the user row goes, and with it (ON DELETE CASCADE) every session, sign-in account, chat
- *    session, message, file row, job, balance account, ledger entry and checkout record.
- */
-export async function deleteAccountRows(
-  tx: DbOrTx,
-  userId: string,
-): Promise<{ storageKeys: string[]; email: string; stripeCustomerId: string | null } | undefined> {
-  const [locked] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId)).for('update');
-  if (!locked) return undefined;
-  // The customer at Stripe (with any saved cards) is deleted there once this commits.
-  const customer = await tx.execute<{ stripe_customer_id: string | null }>(
-    sql`select stripe_customer_id from balance_accounts where user_id = ${userId}`,
-  );
-  const erasedAccountId = randomUUID();
-  await tx.execute(sql`
-    with account_row as (
-      select available_cents from balance_accounts where user_id = ${userId} for update
-    ), written_off as (
-      insert into ledger_entries (user_id, kind, amount_cents, reference, description, balance_after_cents)
-      select ${userId}, 'adjustment', -available_cents, ${`account-deletion:${erasedAccountId}`}, 'Unused balance written off when the account was deleted', 0
-      from account_row where available_cents > 0
-      returning id, kind, amount_cents, free_generations_delta, reference, description, balance_after_cents, created_at
-    )
-    insert into retained_ledger_entries (id, erased_account_id, kind, amount_cents, free_generations_delta, reference, description, balance_after_cents, created_at)
-    select id, ${erasedAccountId}::uuid, kind, amount_cents, free_generations_delta,
-      -- The free grant's reference is the user id; the kept copy names only the erased account.
-      case when kind = 'free_grant' then ${`free-grant:${erasedAccountId}`} else reference end,
-      description, balance_after_cents, created_at
-    from (
-      select id, kind, amount_cents, free_generations_delta, reference, description, balance_after_cents, created_at from ledger_entries where user_id = ${userId}
-      union all
-      select * from written_off
-    ) entries`);
-  const files = await tx.execute<{ stored_filename: string }>(
-    sql`delete from user_files where user_id = ${userId} returning stored_filename`,
-  );
-  await tx.delete(devMails).where(eq(devMails.to, locked.email));
-  await tx.delete(verification).where(eq(verification.value, userId));
-  await tx.delete(user).where(eq(user.id, userId));
-  return {
-    storageKeys: files.rows.map((row) => row.stored_filename),
-    email: locked.email,
-    stripeCustomerId: customer.rows[0]?.stripe_customer_id ?? null,
-  };
+/** The dev mailbox's mails to an address, which go with the account that had it. */
+export async function deleteDevMailsTo(tx: DbOrTx, email: string): Promise<void> {
+  await tx.delete(devMails).where(eq(devMails.to, email));
 }
 
 /** The size of each page the data export reads: it never holds more rows than this at once. */

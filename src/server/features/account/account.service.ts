@@ -3,8 +3,11 @@ import { WRONG_EMAIL_MESSAGE, WRONG_PASSWORD_MESSAGE, type AccountDeletionInfo, 
 import { AppError } from '@shared/errors';
 import type { AppDeps, SignedInUser } from '../../context';
 import { userFolderKey } from '../../storage/storage-keys';
+import { deleteAccountUser, lockAccountAccess } from '../auth/account-access.service';
+import { retainLedgerOnErasure } from '../billing/account-erasure.service';
 import { deleteStoredFiles } from '../retention/retention.service';
-import { availableCentsOf, deleteAccountRows, passwordHashOf } from './account.repository';
+import { deleteAccountFiles } from '../uploads/account-files.service';
+import { availableCentsOf, deleteDevMailsTo, passwordHashOf } from './account.repository';
 
 /** What the Delete account dialog shows before the user confirms. */
 export async function accountDeletionInfo(deps: Pick<AppDeps, 'db'>, user: SignedInUser): Promise<AccountDeletionInfo> {
@@ -34,12 +37,21 @@ export async function deleteAccount(
     throw new AppError('BAD_REQUEST', WRONG_EMAIL_MESSAGE, { text: coded('error.wrongEmail') });
   }
 
+  // One transaction (decision 016), each feature's rows through its own service (decision 042):
+  // the user row is locked first, so nothing can add a file, a message or a payment meanwhile;
+  // the ledger is kept without the user's id; the file rows go (their bytes after the commit);
+  // then the mails to the address, and the user row with everything that cascades from it.
   const deleted = await deps.db.transaction(async (tx) => {
-    const rows = await deleteAccountRows(tx, user.id);
+    const locked = await lockAccountAccess(tx, user.id);
+    if (!locked) return undefined;
+    const { stripeCustomerId } = await retainLedgerOnErasure(tx, user.id);
+    const storageKeys = await deleteAccountFiles(tx, user.id);
+    await deleteDevMailsTo(tx, locked.email);
+    await deleteAccountUser(tx, user.id);
     // Queued with the deletion, so the Stripe customer (and its saved cards) goes however the
     // process fares after the commit: the job is tried again while Stripe is unreachable.
-    if (rows?.stripeCustomerId) await deps.jobs.enqueue(tx, 'delete-stripe-customer', { customerId: rows.stripeCustomerId });
-    return rows;
+    if (stripeCustomerId) await deps.jobs.enqueue(tx, 'delete-stripe-customer', { customerId: stripeCustomerId });
+    return { storageKeys };
   });
   if (!deleted) throw new AppError('NOT_FOUND', 'Account not found', { text: coded('error.accountNotFound') });
   // The rows are gone, so every URL of these files already answers 404; the bytes follow, then

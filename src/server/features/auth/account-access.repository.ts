@@ -1,6 +1,6 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { session, user } from '../../db/schema';
+import { session, user, verification } from '../../db/schema';
 
 /** The account columns the operator console changes; better-auth's own code never writes them. */
 
@@ -53,4 +53,23 @@ export async function setOperatorGrant(tx: DbOrTx, userId: string, granted: bool
     .update(user)
     .set({ operatorGrantedAt: granted ? new Date() : null })
     .where(eq(user.id, userId));
+}
+
+/** The first acceptance of the terms is kept; accepting again changes nothing. */
+export async function recordTermsAcceptance(db: DbOrTx, userId: string): Promise<Date> {
+  const [row] = await db
+    .update(user)
+    .set({ termsAcceptedAt: sql`coalesce(${user.termsAcceptedAt}, now())`, updatedAt: new Date() })
+    .where(eq(user.id, userId))
+    .returning({ termsAcceptedAt: user.termsAcceptedAt });
+  return row!.termsAcceptedAt!;
+}
+
+/**
+ * The user row and the password-reset tokens naming it; with the row go (ON DELETE CASCADE) every
+ * session, sign-in account, chat session, message, job, balance account, ledger entry and checkout record.
+ */
+export async function deleteUserRows(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.delete(verification).where(eq(verification.value, userId));
+  await tx.delete(user).where(eq(user.id, userId));
 }

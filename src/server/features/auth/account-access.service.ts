@@ -1,7 +1,16 @@
 import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { paths } from '@shared/paths';
-import { disableAndSignOut, enable, findAccessByEmail, lockAccess, setOperatorGrant, type AccessRow } from './account-access.repository';
+import {
+  deleteUserRows,
+  disableAndSignOut,
+  enable,
+  findAccessByEmail,
+  lockAccess,
+  recordTermsAcceptance,
+  setOperatorGrant,
+  type AccessRow,
+} from './account-access.repository';
 
 /**
  * What the operator console (features/admin) changes about an account's access: disabling it
@@ -31,6 +40,16 @@ export function enableAccount(tx: DbOrTx, userId: string): Promise<void> {
 
 export function grantOperator(tx: DbOrTx, userId: string, granted: boolean): Promise<void> {
   return setOperatorGrant(tx, userId, granted);
+}
+
+/** The user's first acceptance of the terms (the profile's "accept terms" step); later ones change nothing. */
+export function recordTermsAccepted(db: DbOrTx, userId: string): Promise<Date> {
+  return recordTermsAcceptance(db, userId);
+}
+
+/** The account's own rows, last of an account deletion, in its transaction (the user row locked first). */
+export function deleteAccountUser(tx: DbOrTx, userId: string): Promise<void> {
+  return deleteUserRows(tx, userId);
 }
 
 /** Mails a new confirmation link, as the sign-in screen's resend does (the link ends on complete-signup). */

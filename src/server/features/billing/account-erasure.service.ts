@@ -1,7 +1,5 @@
 import Stripe from 'stripe';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import type { DbOrTx } from '../../db/client';
 
 /**
  * What is left of a deleted account outside its rows: its customer at Stripe (saved cards
@@ -24,13 +22,5 @@ export async function deleteStripeCustomer(deps: Pick<AppDeps, 'payments' | 'log
   }
 }
 
-/**
- * Deletes retained ledger rows (of deleted accounts) whose period has ended: kept for `years`
- * after the end of the financial (calendar) year of the entry, as accounting law asks.
- */
-export async function purgeRetainedLedger(db: DbOrTx, years: number): Promise<number> {
-  const result = await db.execute(sql`
-    delete from retained_ledger_entries
-    where created_at < date_trunc('year', now()) - make_interval(years => ${years}::int)`);
-  return result.rowCount ?? 0;
-}
+// The account feature keeps the ledger of an account it deletes through these (decision 042).
+export { purgeRetainedLedger, retainLedgerOnErasure } from './retained-ledger.repository';

@@ -1,9 +1,9 @@
 import { coded } from '@shared/coded-text';
 import type { HistoryKind, Transaction } from '@shared/billing';
 import { AppError } from '@shared/errors';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { listLedgerEntriesInPeriod } from './billing.repository';
+import { periodBounds } from './spending.repository';
 import { HISTORY_KINDS, transactionOf } from './billing.service';
 
 /**
@@ -48,15 +48,6 @@ export function csvRowOf(row: Transaction): string {
     row.engine?.model ?? '',
   ];
   return cells.map(csvCell).join(',');
-}
-
-/** The bounds of [from, to] (whole days, inclusive) in the user's time zone. */
-async function periodBounds(db: Db, userId: string, from: string, to: string): Promise<{ from: Date; to: Date }> {
-  const result = await db.execute<{ start_at: Date | string; end_at: Date | string }>(sql`
-    with zone as (select coalesce((select time_zone from spending_controls where user_id = ${userId}), 'UTC') as tz)
-    select (${from}::date::timestamp at time zone tz) as start_at, ((${to}::date + 1)::timestamp at time zone tz) as end_at from zone`);
-  const row = result.rows[0]!;
-  return { from: new Date(row.start_at), to: new Date(row.end_at) };
 }
 
 export async function historyCsv(db: Db, userId: string, kind: HistoryKind, period: { from: string; to: string }): Promise<string> {

@@ -108,3 +108,12 @@ export async function lockAccountForDebit(db: DbOrTx, userId: string): Promise<{
   const row = result.rows[0];
   return row ? { freeGenerationsLeft: Number(row.free_generations_left) } : null;
 }
+
+/** The bounds of [from, to] (whole days, inclusive) in the user's time zone. */
+export async function periodBounds(db: DbOrTx, userId: string, from: string, to: string): Promise<{ from: Date; to: Date }> {
+  const result = await db.execute<{ start_at: Date | string; end_at: Date | string }>(sql`
+    with zone as (select coalesce((select time_zone from spending_controls where user_id = ${userId}), 'UTC') as tz)
+    select (${from}::date::timestamp at time zone tz) as start_at, ((${to}::date + 1)::timestamp at time zone tz) as end_at from zone`);
+  const row = result.rows[0]!;
+  return { from: new Date(row.start_at), to: new Date(row.end_at) };
+}

@@ -202,44 +202,6 @@ export async function recordPlanAndQueueReply(tx: DbOrTx, input: QueuedReply): P
     });
 }
 
-export interface AnsweredInWords {
-  userId: string;
-  sessionId: string;
-  messageId: string;
-  plan: GenerationPlan;
-  reply: { id: string; contentText: string; contentCodes: CodedText[] };
-  events: RealtimeEvent[];
-}
-
-/**
- * A message answered with words alone (no job, no charge), as ONE statement: the plan on the user
- * message, and the finished reply with the session's message count. Asked twice, the message keeps
- * its first answer: the id answered is that reply's. Undefined when the message is not the user's.
- */
-export async function recordAnswerInWords(tx: DbOrTx, input: AnsweredInWords): Promise<string | undefined> {
-  const { userId, sessionId, messageId, plan, reply } = input;
-  const notifications = input.events.map((event) => sql`, ${notifyEventSql(event)}`);
-  const result = await tx.execute<{ id: string }>(sql`
-    with planned as (
-      update messages set intent_data = ${JSON.stringify(plan)}::jsonb, processing_status = null, updated_at = now()
-      where id = ${messageId}::uuid and user_id = ${userId}::text
-      returning id
-    ), earlier as (
-      select r.id from messages r where r.parent_message_id = ${messageId}::uuid and r.user_id = ${userId}::text and r.role = 'system'
-    ), reply as (
-      insert into messages (id, session_id, user_id, role, content_text, content_codes, parent_message_id, processing_status, timestamp_created)
-      select ${reply.id}::uuid, ${sessionId}::uuid, ${userId}::text, 'system'::message_role, ${reply.contentText}::text, ${JSON.stringify(reply.contentCodes)}::jsonb, planned.id, 'completed', clock_timestamp()
-      from planned where not exists (select from earlier)
-      returning id
-    ), counted as (
-      update chat_sessions set total_messages = total_messages + 1, updated_at = now()
-      where id = ${sessionId}::uuid and exists (select from reply)
-    )
-    select coalesce((select id from reply), (select id from earlier limit 1))::text as id${sql.join(notifications)}
-    from planned`);
-  return result.rows[0]?.id;
-}
-
 /**
  * Marks a queued (or retried) job processing and publishes `job.updated` for its session, in one
  * statement; answers undefined for a job that is missing or already settled.

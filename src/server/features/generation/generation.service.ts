@@ -10,6 +10,7 @@ import type { AppDeps } from '../../context';
 import { debitForGeneration, quoteGeneration } from '../billing/billing.service';
 import { spendingLimitForQuote } from '../billing/spending.service';
 import { sessionTopic } from '../../realtime/topics';
+import { recordAnswerInWords } from '../sessions/conversation-records.service';
 import { assertOwnActiveSession } from '../sessions/sessions.service';
 import type { EngineEntry, GenerationParts } from './engines/create-engine';
 import {
@@ -18,7 +19,6 @@ import {
   chooseVersion,
   recordPlanAndQueueReply,
   lockReply,
-  recordAnswerInWords,
   recordVariation,
   replyContextOf,
   variationSourceOf,

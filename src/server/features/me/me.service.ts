@@ -2,7 +2,7 @@ import { displayNameOf, initialsOf, type Profile } from '@shared/profile';
 import type { SignedInUser } from '../../context';
 import type { Db } from '../../db/client';
 import { isOperator } from '../admin/operators.service';
-import { recordTermsAcceptance } from './me.repository';
+import { recordTermsAccepted } from '../auth/account-access.service';
 
 export function currentUserProfile(user: SignedInUser, adminEmails: readonly string[]): Profile {
   const termsAcceptedAt = user.termsAcceptedAt ? new Date(user.termsAcceptedAt).toISOString() : null;
@@ -21,6 +21,6 @@ export function currentUserProfile(user: SignedInUser, adminEmails: readonly str
 
 /** Accepting twice keeps the first acceptance time. */
 export async function acceptTerms(db: Db, user: SignedInUser, adminEmails: readonly string[]): Promise<Profile> {
-  const acceptedAt = await recordTermsAcceptance(db, user.id);
+  const acceptedAt = await recordTermsAccepted(db, user.id);
   return currentUserProfile({ ...user, termsAcceptedAt: acceptedAt }, adminEmails);
 }

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import type { Storage } from '../../storage/storage';
 import { thumbnailKeyOf } from '../../storage/storage-keys';
 import { expireMasks } from '../masks/masks.service';
-import { deleteFilesOfDeletedSessions, expireDueFiles, RETENTION_BATCH_SIZE, type RemovedFile } from './retention.repository';
+import { deleteFilesOfDeletedSessions, expireDueFiles, RETENTION_BATCH_SIZE, type RemovedFile } from '../uploads/file-retention.service';
 
 type RetentionDeps = Pick<AppDeps, 'db' | 'storage' | 'logger' | 'config'>;
 

@@ -5,7 +5,7 @@ import { AWAITING_CREDIT_STATUS, aroundPageSplit, type Message, type MessageFile
 import type { DbOrTx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
 import { agentJobs, attachments, chatSessions, messages, userFiles } from '../../db/schema';
-import { notifyEventSql } from '../../realtime/events';
+import { notifyEventSql, type RealtimeEvent } from '../../realtime/events';
 import { sessionTopicSql } from '../../realtime/topics';
 
 export type MessageRecord = {
@@ -341,4 +341,44 @@ export async function chooseReplyVersion(db: DbOrTx, input: { userId: string; re
       notified: notifyEventSql({ topic: sessionTopicSql(messages.sessionId), type: 'message.updated', id: sql`${messages.id}` }),
     });
   return rows.length === 1;
+}
+
+/** A user message answered with words alone (no job, no charge), and its events. */
+export interface AnsweredInWords {
+  userId: string;
+  sessionId: string;
+  messageId: string;
+  plan: GenerationPlan;
+  reply: { id: string; contentText: string; contentCodes: CodedText[] };
+  events: RealtimeEvent[];
+}
+
+/**
+ * The plan on the user message and its finished reply, in one statement with the events. Asked
+ * twice, the message keeps its first answer: the id answered is that reply's, and `added` says
+ * whether this call wrote it (the caller then counts it in the session). Undefined when the
+ * message is not the user's. Raw SQL: the reply is written only when none exists, in the same
+ * statement that plans the message, so two concurrent answers cannot both add one.
+ */
+export async function insertAnswerInWords(tx: DbOrTx, input: AnsweredInWords): Promise<{ id: string; added: boolean } | undefined> {
+  const { userId, sessionId, messageId, plan, reply } = input;
+  const notifications = input.events.map((event) => sql`, ${notifyEventSql(event)}`);
+  const result = await tx.execute<{ id: string; added: boolean }>(sql`
+    with planned as (
+      update messages set intent_data = ${JSON.stringify(plan)}::jsonb, processing_status = null, updated_at = now()
+      where id = ${messageId}::uuid and user_id = ${userId}::text
+      returning id
+    ), earlier as (
+      select r.id from messages r where r.parent_message_id = ${messageId}::uuid and r.user_id = ${userId}::text and r.role = 'system'
+    ), reply as (
+      insert into messages (id, session_id, user_id, role, content_text, content_codes, parent_message_id, processing_status, timestamp_created)
+      select ${reply.id}::uuid, ${sessionId}::uuid, ${userId}::text, 'system'::message_role, ${reply.contentText}::text, ${JSON.stringify(reply.contentCodes)}::jsonb, planned.id, 'completed', clock_timestamp()
+      from planned where not exists (select from earlier)
+      returning id
+    )
+    select coalesce((select id from reply), (select id from earlier limit 1))::text as id,
+      exists (select from reply) as added${sql.join(notifications)}
+    from planned`);
+  const row = result.rows[0];
+  return row ? { id: row.id, added: row.added } : undefined;
 }

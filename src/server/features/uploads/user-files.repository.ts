@@ -1,4 +1,4 @@
-import { type AnyColumn, type SQL, and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { hotRead } from '../../db/prepared';
 import { userFileCounts, userFiles } from '../../db/schema';
@@ -25,7 +25,7 @@ export async function findFileById(db: DbOrTx, fileId: string): Promise<UserFile
   return row;
 }
 
-/** Where a listed file came from in the user's chats (see originOf). */
+/** Where a listed file came from in the user's chats (see ORIGIN). */
 export type FileOrigin = { session_id: string; message_id: string };
 
 /**
@@ -34,19 +34,21 @@ export type FileOrigin = { session_id: string; message_id: string };
  * (generated_outputs_file_idx, attachments_file_idx). Raw SQL because the builder cannot say a
  * correlated json_build_object subquery; it only reads the other features' tables.
  */
-const originOf = (fileId: SQL | AnyColumn) => sql<FileOrigin | null>`coalesce(
+// Spelled out as user_files.id: in a one-table select Drizzle leaves a column unqualified, and
+// "id" inside these subqueries would be a job's or a message's.
+const ORIGIN = sql<FileOrigin | null>`coalesce(
     (select json_build_object('session_id', j.session_id, 'message_id', j.result_message_id)
       from generated_outputs g join agent_jobs j on j.id = g.job_id join chat_sessions s on s.id = j.session_id
-      where g.file_id = ${fileId} and j.result_message_id is not null and s.user_id = ${sql.placeholder('userId')} and s.is_active limit 1),
+      where g.file_id = user_files.id and j.result_message_id is not null and s.user_id = ${sql.placeholder('userId')} and s.is_active limit 1),
     (select json_build_object('session_id', m.session_id, 'message_id', m.id)
       from attachments a join messages m on m.id = a.message_id join chat_sessions s on s.id = m.session_id
-      where a.file_id = ${fileId} and s.user_id = ${sql.placeholder('userId')} and s.is_active order by m.timestamp_created, m.id limit 1)
+      where a.file_id = user_files.id and s.user_id = ${sql.placeholder('userId')} and s.is_active order by m.timestamp_created, m.id limit 1)
   )`;
 
 const approvedPage = (name: string, isGenerated: boolean | undefined) =>
   hotRead((db) =>
     db
-      .select({ ...getTableColumns(userFiles), origin: originOf(userFiles.id) })
+      .select({ ...getTableColumns(userFiles), origin: ORIGIN })
       .from(userFiles)
       .where(
         and(
@@ -75,7 +77,7 @@ export const APPROVED_COUNTS = hotRead((db) =>
 );
 const ONE_ORIGIN = hotRead((db) =>
   db
-    .select({ origin: originOf(userFiles.id) })
+    .select({ origin: ORIGIN })
     .from(userFiles)
     .where(and(eq(userFiles.userId, sql.placeholder('userId')), eq(userFiles.id, sql.placeholder('fileId'))))
     .prepare('user-files-origin'),
@@ -150,4 +152,10 @@ export async function insertGeneratedFiles(db: DbOrTx, files: NewGeneratedFile[]
 export async function setThumbnailUrl(db: DbOrTx, fileId: string, thumbnailUrl: string): Promise<boolean> {
   const rows = await db.update(userFiles).set({ thumbnailUrl }).where(eq(userFiles.id, fileId)).returning({ id: userFiles.id });
   return rows.length > 0;
+}
+
+/** Deletes every file row of the user and answers their storage keys. */
+export async function deleteAllFilesOf(tx: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await tx.delete(userFiles).where(eq(userFiles.userId, userId)).returning({ storedFilename: userFiles.storedFilename });
+  return rows.map((row) => row.storedFilename);
 }

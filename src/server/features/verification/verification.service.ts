@@ -3,7 +3,7 @@ import type { AppDeps } from '../../context';
 import type { JobPayloads } from '../../jobs/job-types';
 import { publishEvent } from '../../realtime/events';
 import { userTopic } from '../../realtime/topics';
-import { findPendingFile, recordVerdict } from './verification.repository';
+import { findPendingFile, recordVerdict } from '../uploads/file-verdicts.service';
 
 /**
  * What the configured engine's vision step (or the local engine's heuristics) says about a photo.
