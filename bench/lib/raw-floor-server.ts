@@ -19,7 +19,7 @@ import { DEFAULT_GENERATED_RETENTION, DEFAULT_UPLOAD_RETENTION, parseRetention }
 import type { Db, DbOrTx } from '../../src/server/db/client';
 import type { PreparedStatement } from '../../src/server/db/prepared';
 import * as schema from '../../src/server/db/schema';
-import { SESSION_USER } from '../../src/server/features/auth/session-lookup';
+import { SESSION_USER } from '../../src/server/features/auth/session-user.repository';
 import { FIND_ACCOUNT, FIRST_LEDGER_PAGE } from '../../src/server/features/billing/billing.repository';
 import { LATEST_PAGE, toMessage, type MessageRecord } from '../../src/server/features/sessions/messages.repository';
 import { FIRST_PAGE as SESSIONS_FIRST_PAGE, IS_ACTIVE_SESSION_OF } from '../../src/server/features/sessions/sessions.repository';
@@ -119,7 +119,7 @@ interface SessionUser {
 async function signedInUser(req: http.IncomingMessage): Promise<SessionUser | null> {
   const token = sessionTokenOf(req.headers.cookie);
   if (!token) return null;
-  const { rows } = await run(SESSION_USER, [token]);
+  const { rows } = await runTyped(SESSION_USER, { token });
   const row = rows[0];
   if (!row || new Date(row.expires_at).getTime() <= Date.now()) return null;
   return {
@@ -222,7 +222,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     return send(res, 200, { images, total: count, hasMore: offset + images.length < count });
   }
   if (url.pathname === '/api/stripe/balance') {
-    const { rows } = await run(FIND_ACCOUNT, [user.id]);
+    const { rows } = await runTyped(FIND_ACCOUNT, { userId: user.id });
     const cents = Number(rows[0]?.available_cents ?? 0);
     return send(res, 200, {
       balance: rawBalanceOf(cents),
@@ -233,7 +233,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   }
   if (url.pathname === '/api/stripe/transaction-history/top-ups') {
     const limit = Number(url.searchParams.get('limit') ?? 20);
-    const { rows } = await run(FIRST_LEDGER_PAGE, [user.id, ['top_up'], limit + 1]);
+    const { rows } = await runTyped(FIRST_LEDGER_PAGE, { userId: user.id, kinds: ['top_up'], limit: limit + 1 });
     const data = rows.slice(0, limit).map((row) => ({
       id: row.id,
       type: row.kind,

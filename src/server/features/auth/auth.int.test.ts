@@ -122,6 +122,7 @@ describe('sign-in', () => {
     expect(await fourth.json()).toEqual({
       code: 'RATE_LIMIT_EXCEEDED',
       message: 'Too many requests. Please wait a few minutes before trying again.',
+      text_code: { code: 'error.tooManyRequests' },
     });
     expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
   });

@@ -18,7 +18,11 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const TOO_MANY = { code: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests. Please wait a few minutes before trying again.' };
+const TOO_MANY = {
+  code: 'RATE_LIMIT_EXCEEDED',
+  message: 'Too many requests. Please wait a few minutes before trying again.',
+  text_code: { code: 'error.tooManyRequests' },
+};
 let addresses = 0;
 /** A visitor address no other test of this file uses. */
 const freshAddress = () => `198.51.100.${++addresses}`;

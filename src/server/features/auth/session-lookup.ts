@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { session } from '../../db/schema';
 import { createLastSeenRecorder } from './last-seen';
-import type { PreparedStatement } from '../../db/prepared';
+import { findSessionUser } from './session-user.repository';
 import type { Auth, SessionUser } from './auth';
 
 /**
@@ -32,30 +32,6 @@ export interface SessionLookup {
 export interface SignedIn {
   user: SessionUser;
   authSession: { id: string; expiresAt: Date };
-}
-
-/** Session and user by token; user columns as better-auth returns them (camelCase, with our field). */
-export const SESSION_USER: PreparedStatement = {
-  name: 'photomuse-session-user',
-  text: `
-  select s.id as session_id, s.expires_at, u.id, u.name, u.email, u.email_verified, u.image, u.terms_accepted_at, u.disabled_at, u.operator_granted_at, u.created_at, u.updated_at
-  from session s join "user" u on u.id = s.user_id
-  where s.token = $1`,
-};
-
-interface SessionUserRecord {
-  session_id: string;
-  expires_at: Date;
-  id: string;
-  name: string;
-  email: string;
-  email_verified: boolean;
-  image: string | null;
-  terms_accepted_at: Date | null;
-  disabled_at: Date | null;
-  operator_granted_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
 }
 
 interface AuthSettings {
@@ -90,28 +66,13 @@ export function createSessionLookup(auth: Auth, db: Db): SessionLookup {
     if (signed === undefined) return null;
     const token = verifiedToken(signed, secret);
     if (!token) return null;
-    const { rows } = await db.$client.query<SessionUserRecord>({ ...SESSION_USER, values: [token] });
-    const row = rows[0];
+    const row = await findSessionUser(db, token);
     if (!row) return null;
-    const expiresAt = row.expires_at.getTime();
+    const expiresAt = row.expiresAt.getTime();
     const now = Date.now();
     const refreshDue = expiresAt - expiresInMs + updateAgeMs <= now && cookieValue(cookieHeader, dontRememberCookie) === undefined;
     if (expiresAt <= now || refreshDue) return throughBetterAuth(headers);
-    return {
-      user: {
-        id: row.id,
-        name: row.name,
-        email: row.email,
-        emailVerified: row.email_verified,
-        image: row.image,
-        termsAcceptedAt: row.terms_accepted_at,
-        disabledAt: row.disabled_at,
-        operatorGrantedAt: row.operator_granted_at,
-        createdAt: row.created_at,
-        updatedAt: row.updated_at,
-      },
-      authSession: { id: row.session_id, expiresAt: row.expires_at },
-    };
+    return { user: row.user, authSession: { id: row.sessionId, expiresAt: row.expiresAt } };
   };
 
   const signedIn = async (headers: Headers): Promise<SignedIn | null> => {

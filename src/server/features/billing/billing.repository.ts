@@ -3,7 +3,7 @@ import { codeOfLine, englishOfLine, type LedgerText } from './ledger-text';
 import type { CodedText } from '@shared/coded-text';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { preparedRows, type PreparedStatement } from '../../db/prepared';
+import { hotRead } from '../../db/prepared';
 import { balanceAccounts, checkoutSessions, ledgerEntries, type ledgerKind, user } from '../../db/schema';
 
 /**
@@ -48,27 +48,23 @@ export async function insertAccountWithFreeGrant(
   return result.rows.length > 0;
 }
 
-export const FIND_ACCOUNT: PreparedStatement = {
-  name: 'billing-find-account',
-  text: 'select available_cents, frozen_cents, free_generations_left, stripe_customer_id from balance_accounts where user_id = $1',
-};
+export const FIND_ACCOUNT = hotRead((db) =>
+  db
+    .select({
+      availableCents: balanceAccounts.availableCents,
+      frozenCents: balanceAccounts.frozenCents,
+      freeGenerationsLeft: balanceAccounts.freeGenerationsLeft,
+      stripeCustomerId: balanceAccounts.stripeCustomerId,
+    })
+    .from(balanceAccounts)
+    .where(eq(balanceAccounts.userId, sql.placeholder('userId')))
+    .prepare('billing-find-account'),
+);
 
 /** The balance read on every page: one prepared statement (decision 019). */
 export async function findAccount(db: DbOrTx, userId: string): Promise<AccountRow | null> {
-  const [row] = await preparedRows<{
-    available_cents: string | number;
-    frozen_cents: string | number;
-    free_generations_left: number;
-    stripe_customer_id: string | null;
-  }>(db, FIND_ACCOUNT, [userId]);
-  return row
-    ? {
-        availableCents: Number(row.available_cents),
-        frozenCents: Number(row.frozen_cents),
-        freeGenerationsLeft: row.free_generations_left,
-        stripeCustomerId: row.stripe_customer_id,
-      }
-    : null;
+  const [row] = await FIND_ACCOUNT(db).execute({ userId });
+  return row ?? null;
 }
 
 export interface DebitRow {
@@ -372,11 +368,32 @@ export interface LedgerPageQuery {
   endingBefore?: string | undefined;
 }
 
-export const FIRST_LEDGER_PAGE: PreparedStatement = {
-  name: 'billing-first-ledger-page',
-  text: `select l.id, l.kind, l.amount_cents, l.description, l.description_code, l.balance_after_cents, l.created_at, ${engineOfEntry('l')} as engine from ledger_entries l
-    where l.user_id = $1 and l.kind = any($2::ledger_kind[]) order by l.created_at desc, l.id desc limit $3`,
+const ledgerPageColumns = {
+  id: ledgerEntries.id,
+  kind: ledgerEntries.kind,
+  amountCents: ledgerEntries.amountCents,
+  description: ledgerEntries.description,
+  descriptionCode: ledgerEntries.descriptionCode,
+  balanceAfterCents: ledgerEntries.balanceAfterCents,
+  createdAt: ledgerEntries.createdAt,
+  engine: sql<LedgerEntryRow['engine']>`${sql.raw(engineOfEntry('"ledger_entries"'))}`,
 };
+
+/** The first page, which every visit of the history opens: one prepared statement (decision 019). */
+export const FIRST_LEDGER_PAGE = hotRead((db) =>
+  db
+    .select(ledgerPageColumns)
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.userId, sql.placeholder('userId')),
+        sql`${ledgerEntries.kind} = any(${sql.placeholder('kinds')}::ledger_kind[])`,
+      ),
+    )
+    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('billing-first-ledger-page'),
+);
 
 /**
  * A page of the user's entries of the given kinds, newest first, with Stripe's cursor rules:
@@ -389,39 +406,10 @@ export async function listLedgerEntries(
   kinds: LedgerKind[],
   query: LedgerPageQuery,
 ): Promise<{ rows: LedgerEntryRow[]; hasMore: boolean } | null> {
-  const columns = {
-    id: ledgerEntries.id,
-    kind: ledgerEntries.kind,
-    amountCents: ledgerEntries.amountCents,
-    description: ledgerEntries.description,
-    descriptionCode: ledgerEntries.descriptionCode,
-    balanceAfterCents: ledgerEntries.balanceAfterCents,
-    createdAt: ledgerEntries.createdAt,
-    engine: sql<LedgerEntryRow['engine']>`${sql.raw(engineOfEntry('"ledger_entries"'))}`,
-  };
+  const columns = ledgerPageColumns;
   const cursorId = query.startingAfter ?? query.endingBefore;
   if (!cursorId) {
-    // The first page, which every visit of the history opens: one prepared statement.
-    const rows = await preparedRows<{
-      id: string;
-      kind: LedgerKind;
-      amount_cents: string;
-      description: string;
-      description_code: CodedText | null;
-      balance_after_cents: string;
-      created_at: Date;
-      engine: LedgerEntryRow['engine'];
-    }>(db, FIRST_LEDGER_PAGE, [userId, kinds, query.limit + 1]);
-    const entries = rows.map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      amountCents: Number(row.amount_cents),
-      description: row.description,
-      descriptionCode: row.description_code,
-      balanceAfterCents: Number(row.balance_after_cents),
-      createdAt: new Date(row.created_at),
-      engine: row.engine,
-    }));
+    const entries = await FIRST_LEDGER_PAGE(db).execute({ userId, kinds, limit: query.limit + 1 });
     return { rows: entries.slice(0, query.limit), hasMore: entries.length > query.limit };
   }
   const mine = and(eq(ledgerEntries.userId, userId), inArray(ledgerEntries.kind, kinds));
