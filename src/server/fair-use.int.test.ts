@@ -23,7 +23,11 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const TOO_MANY = { code: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests. Please try again later.' };
+const TOO_MANY = {
+  code: 'RATE_LIMIT_EXCEEDED',
+  message: 'Too many requests. Please try again later.',
+  text_code: { code: 'error.tooManyRequests' },
+};
 
 async function expectTooMany(response: Response) {
   expect(response.status).toBe(429);

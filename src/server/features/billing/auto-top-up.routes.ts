@@ -38,7 +38,7 @@ export function autoTopUpRoutes(deps: AppDeps) {
   const postCardSetup = createRoute({
     method: 'post',
     path: '/card-setup',
-    summary: 'Start saving a card (Stripe Checkout in setup mode; the local card page in test mode)',
+    summary: 'Start saving a card (Stripe Checkout in setup mode)',
     middleware: signedIn,
     responses: { 200: jsonContent(redirectSchema, 'Where to send the browser') },
   });
