@@ -135,7 +135,7 @@ describe('stopping', () => {
         // Statistics are a snapshot per transaction, and the blocker is inside one.
         await blocker.query('select pg_stat_clear_snapshot()');
         const { rows } = await blocker.query<{ waiting: number }>(
-          "select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and query like '%from session s%'",
+          "select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and query like '%from \"session\" inner join%'",
         );
         return rows[0]!.waiting > 0 ? true : undefined;
       },
