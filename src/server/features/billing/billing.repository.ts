@@ -406,26 +406,23 @@ export async function listLedgerEntries(
   kinds: LedgerKind[],
   query: LedgerPageQuery,
 ): Promise<{ rows: LedgerEntryRow[]; hasMore: boolean } | null> {
-  const columns = ledgerPageColumns;
   const cursorId = query.startingAfter ?? query.endingBefore;
   if (!cursorId) {
     const entries = await FIRST_LEDGER_PAGE(db).execute({ userId, kinds, limit: query.limit + 1 });
     return { rows: entries.slice(0, query.limit), hasMore: entries.length > query.limit };
   }
   const mine = and(eq(ledgerEntries.userId, userId), inArray(ledgerEntries.kind, kinds));
-  if (cursorId) {
-    const [found] = await db
-      .select({ id: ledgerEntries.id })
-      .from(ledgerEntries)
-      .where(and(mine, eq(ledgerEntries.id, cursorId)));
-    if (!found) return null;
-  }
+  const [found] = await db
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(and(mine, eq(ledgerEntries.id, cursorId)));
+  if (!found) return null;
   // Compared in SQL: created_at has microseconds, which a JavaScript Date would lose.
-  const position = sql`(select c.created_at, c.id from ledger_entries c where c.id = ${cursorId ?? null}::uuid)`;
+  const position = sql`(select c.created_at, c.id from ledger_entries c where c.id = ${cursorId}::uuid)`;
   const take = query.limit + 1;
   if (query.endingBefore) {
     const newer = await db
-      .select(columns)
+      .select(ledgerPageColumns)
       .from(ledgerEntries)
       .where(and(mine, sql`(${ledgerEntries.createdAt}, ${ledgerEntries.id}) > ${position}`))
       .orderBy(ledgerEntries.createdAt, ledgerEntries.id)
@@ -433,7 +430,7 @@ export async function listLedgerEntries(
     return { rows: newer.slice(0, query.limit).reverse(), hasMore: newer.length > query.limit };
   }
   const older = await db
-    .select(columns)
+    .select(ledgerPageColumns)
     .from(ledgerEntries)
     .where(cursorId ? and(mine, sql`(${ledgerEntries.createdAt}, ${ledgerEntries.id}) < ${position}`) : mine)
     .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
@@ -452,16 +449,7 @@ export async function listLedgerEntriesInPeriod(
   period: { from: Date; to: Date; max: number },
 ): Promise<LedgerEntryRow[]> {
   return db
-    .select({
-      id: ledgerEntries.id,
-      kind: ledgerEntries.kind,
-      amountCents: ledgerEntries.amountCents,
-      description: ledgerEntries.description,
-      descriptionCode: ledgerEntries.descriptionCode,
-      balanceAfterCents: ledgerEntries.balanceAfterCents,
-      createdAt: ledgerEntries.createdAt,
-      engine: sql<LedgerEntryRow['engine']>`${sql.raw(engineOfEntry('"ledger_entries"'))}`,
-    })
+    .select(ledgerPageColumns)
     .from(ledgerEntries)
     .where(
       and(
