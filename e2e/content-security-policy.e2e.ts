@@ -78,7 +78,7 @@ describe('the Content-Security-Policy', () => {
       await page.getByRole('textbox', { name: 'Message' }).fill('make it black and white');
       await page.getByRole('textbox', { name: 'Message' }).press('Enter');
       await page.waitForURL(/\/session\/[0-9a-f-]{36}$/);
-      const reply = page.locator('li[data-message-id]').filter({ hasText: 'local engine' }).first();
+      const reply = page.locator('li[data-message-id]').filter({ hasText: 'Engine: Built-in engine' }).first();
       await reply.locator('img').first().waitFor({ timeout: 60_000 });
       await expect
         .poll(() =>

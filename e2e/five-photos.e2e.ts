@@ -73,7 +73,7 @@ describe('five photos in one message', () => {
       await composerText(page).press('Enter');
 
       await page.waitForURL(/\/session\/[0-9a-f-]{36}$/);
-      const reply = page.locator('li[data-message-id][data-role="system"]').filter({ hasText: 'local engine' });
+      const reply = page.locator('li[data-message-id][data-role="system"]').filter({ hasText: 'Engine: Built-in engine' });
       await reply.waitFor({ timeout: 120_000 });
       await expect.poll(() => reply.getByRole('button', { name: /^Open image / }).count(), { timeout: 60_000 }).toBe(5);
       await expect

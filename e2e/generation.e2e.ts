@@ -25,7 +25,7 @@ describe('generating images with the local engine', () => {
     await composer.press('Enter');
     await page.waitForURL(/\/session\/[0-9a-f-]{36}$/);
 
-    const reply = page.locator('li[data-message-id]').filter({ hasText: 'local engine' }).first();
+    const reply = page.locator('li[data-message-id]').filter({ hasText: 'Engine: Built-in engine' }).first();
     await reply.waitFor({ timeout: 60_000 });
     const image = reply.locator('img').first();
     await image.waitFor();
@@ -35,7 +35,7 @@ describe('generating images with the local engine', () => {
     await composer.press('Enter');
     await page
       .locator('li[data-message-id]')
-      .filter({ hasText: 'local engine' })
+      .filter({ hasText: 'Engine: Built-in engine' })
       .nth(1)
       .locator('img')
       .first()
@@ -77,7 +77,7 @@ describe('generating images with the local engine', () => {
       await page.getByText(/Returning to your chat in \d+ seconds?…/).waitFor();
       await page.waitForURL((url) => url.pathname === sessionPath, { timeout: 20_000 });
 
-      const reply = page.locator('li[data-message-id][data-role="system"]').filter({ hasText: 'local engine' });
+      const reply = page.locator('li[data-message-id][data-role="system"]').filter({ hasText: 'Engine: Built-in engine' });
       await reply.waitFor({ timeout: 60_000 });
       await expect.poll(() => reply.locator('img').count(), { timeout: 30_000 }).toBe(4);
       expect(await composer.isDisabled()).toBe(false);

@@ -21,16 +21,21 @@ export function useServerText(): { word: (texts: CodedText | readonly CodedText[
   return { word, ready };
 }
 
-/** An error's message for a toast: the server's coded text in the reader's language, else its message. */
+/**
+ * An error's message for a toast: the server's coded text in the reader's language, else its message.
+ * It does not suspend while the `server` texts load: it is often first used in a dialog that has just
+ * opened, and a suspending dialog hides the page behind it for a moment, which takes the focus off
+ * the button that opened it. Until the texts are there, the server's own (English) message is shown.
+ */
 export function useErrorText(): (error: unknown) => string {
-  const { word } = useServerText();
+  const { t, ready } = useTranslation('server', { useSuspense: false });
   return useCallback(
     (error: unknown) =>
-      isAppError(error) && error.text && isServerTextCode(error.text.code)
-        ? word(error.text)
+      ready && isAppError(error) && error.text && isServerTextCode(error.text.code)
+        ? wordCodedText(t as unknown as Translate, error.text)
         : error instanceof Error
           ? error.message
           : String(error),
-    [word],
+    [t, ready],
   );
 }

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useState } from 'react';
-import { createFocusReturn, type FocusTarget } from './focus-return';
+import { createFocusReturn, currentOpener, type FocusTarget } from './focus-return';
 
 /** A dialog's focus return (see createFocusReturn), kept for the component's life. */
 export function useFocusReturn() {
@@ -16,7 +16,7 @@ export function useFocusReturn() {
 export function useFocusReturnWhenOpen(open: boolean, fallbacks?: (opener: Element | null) => FocusTarget[]) {
   const focusReturn = useFocusReturn();
   useLayoutEffect(() => {
-    if (open) focusReturn.noteOpener(...(fallbacks?.(document.activeElement) ?? []));
+    if (open) focusReturn.noteOpener(...(fallbacks?.(currentOpener()) ?? []));
     // Only the opening counts: later renders (with a new `fallbacks` function) keep the first note.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, focusReturn]);
