@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { openContext, originHeader, signUpInto, type StorageState, type Viewport } from './support/accounts';
 import { seriousAxeViolations } from './support/axe';
-import { E2E_OPERATOR_EMAIL } from './support/operator';
+import { signInOperator } from './support/operator';
 
 /**
  * The operator console in Chromium, at the desktop and the phone viewport, as `npm start` serves
@@ -27,7 +27,7 @@ async function stateOf(setUp: (context: BrowserContext) => Promise<void>): Promi
 beforeAll(async () => {
   browser = await launchBrowser();
   operator = await stateOf(async (context) => {
-    await signUpInto(context, 'operator', { email: E2E_OPERATOR_EMAIL });
+    await signInOperator(context);
   });
   await stateOf(async (context) => {
     customerEmail = (await signUpInto(context, 'customer')).email;

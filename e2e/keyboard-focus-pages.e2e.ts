@@ -6,7 +6,7 @@ import type { UserFile, UserFilesPage } from '@shared/studio';
 import { openContext, originHeader, signUpInto, TEST_PASSWORD, uniqueEmail, type StorageState } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { launchBrowser, newPage } from './support/browser';
-import { E2E_OPERATOR_EMAIL } from './support/operator';
+import { signInOperator } from './support/operator';
 
 /**
  * The pages around the studio with the keyboard alone, at 1280×800 and 390×844: a route change
@@ -96,15 +96,6 @@ async function generateImages(context: BrowserContext, count: number): Promise<U
   }
   const { images } = (await (await context.request.get('/api/user-files?kind=generated&limit=12')).json()) as UserFilesPage;
   return images;
-}
-
-/** The console's operator, signed in (signed up first if no other test of this run did it). */
-async function signInOperator(context: BrowserContext): Promise<void> {
-  const signIn = await context.request.post('/api/auth/sign-in/email', {
-    data: { email: E2E_OPERATOR_EMAIL, password: TEST_PASSWORD },
-    headers: originHeader(),
-  });
-  if (signIn.status() !== 200) await signUpInto(context, 'operator', { email: E2E_OPERATOR_EMAIL });
 }
 
 describe.each(['desktop', 'phone'] as const)('the pages with the keyboard at the %s size', (viewport) => {
