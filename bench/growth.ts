@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestClient } from '@test/server/http-client';
 import { scratchDatabaseOn } from '@test/server/scratch-database';
-import { newUser, percentile, startProductServer } from './lib/product-server';
+import { newUser, percentile, startProductServer, startProductWorker } from './lib/product-server';
 import { seedFiles, seedSessions, withClient } from './lib/seed';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
@@ -69,7 +69,8 @@ async function main() {
       ['short', SHORT],
       ['long', LONG],
     ] as const) {
-      const { client, userId } = await newUser(product.url, tag);
+      const worker = startProductWorker({ dataDir, databaseUrl: scratch.url, productDir: process.env.BENCH_PRODUCT_DIR });
+      const { client, userId } = await newUser(product.url, tag).finally(() => worker.stop());
       const started = performance.now();
       const sessionIds = await withClient(scratch.url, async (db) => {
         await seedFiles(db, userId, history.files);

@@ -20,7 +20,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { findFreePort } from '../src/server/lib/free-port';
 import { scratchDatabaseOn } from '@test/server/scratch-database';
-import { newUser, sleep, startProductServer } from './lib/product-server';
+import { newUser, sleep, startProductServer, startProductWorker } from './lib/product-server';
 import { seedFiles, seedLedger, seedSessions, withClient } from './lib/seed';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -71,6 +71,18 @@ async function load(url: string, cookie: string): Promise<Run> {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad: result.non2xx + result.errors };
 }
 
+/** Where two answers first differ: the path, and each side's value there. */
+function firstDifference(product: unknown, floor: unknown, at = '$'): string {
+  if (product && floor && typeof product === 'object' && typeof floor === 'object') {
+    const keys = new Set([...Object.keys(product), ...Object.keys(floor)]);
+    for (const key of keys) {
+      const [a, b] = [(product as Record<string, unknown>)[key], (floor as Record<string, unknown>)[key]];
+      if (!isDeepStrictEqual(a, b)) return firstDifference(a, b, `${at}.${key}`);
+    }
+  }
+  return `${at}: product ${JSON.stringify(product)?.slice(0, 200)}, floor ${JSON.stringify(floor)?.slice(0, 200)}`;
+}
+
 async function main() {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('Set DATABASE_URL to the Postgres both servers share (a scratch database is made on it)');
@@ -87,7 +99,13 @@ async function main() {
   });
   const floor = await startFloorServer(scratch.url, authSecret);
   try {
-    const { client, userId } = await newUser(product.url, 'hot');
+    const worker = startProductWorker({
+      dataDir,
+      databaseUrl: scratch.url,
+      env: { AUTH_SECRET: authSecret },
+      productDir: process.env.BENCH_PRODUCT_DIR,
+    });
+    const { client, userId } = await newUser(product.url, 'hot').finally(() => worker.stop());
     await client.get('/api/stripe/balance'); // opens the balance account
     const sessionIds = await withClient(scratch.url, async (db) => {
       await seedFiles(db, userId, 60);
@@ -116,10 +134,7 @@ async function main() {
       const [bodyA, bodyB] = [await a.json(), await b.json()];
       if (a.status !== 200 || b.status !== 200) throw new Error(`${endpoint}: product ${a.status}, floor ${b.status}`);
       const same = isDeepStrictEqual(bodyA, bodyB);
-      if (!same)
-        console.warn(
-          `${endpoint}: the answers differ\n product ${JSON.stringify(bodyA).slice(0, 400)}\n floor   ${JSON.stringify(bodyB).slice(0, 400)}`,
-        );
+      if (!same) console.warn(`${endpoint}: the answers differ at ${firstDifference(bodyA, bodyB)}`);
       const productRuns: Run[] = [];
       const floorRuns: Run[] = [];
       for (let run = 0; run < RUNS; run++) {

@@ -74,6 +74,38 @@ export async function startProductServer(options: {
 }
 
 /**
+ * The product's job worker (`npm run worker`) beside an API started with WORKER=off, for the
+ * benchmark's setup: the account mails leave through the job queue, so signing users up needs a
+ * worker. Stopped before the load, which then meets the API alone.
+ */
+export function startProductWorker(options: { dataDir: string; databaseUrl: string; env?: Record<string, string>; productDir?: string }): {
+  stop: () => Promise<void>;
+} {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/worker.ts'], {
+    cwd: options.productDir ?? root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: options.databaseUrl,
+      LOG_LEVEL: 'error',
+      ...options.env,
+      // A metrics port the API may hold already is not the worker's to open.
+      WORKER_METRICS_PORT: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return {
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
  * A user as the product makes one — sign-up, the link from the dev mailbox, the terms — signed in.
  * `origin` is the APP_URL the server checks requests against when it differs from `url`;
  * `forwardedFor` gives the user an address of their own for the per-address sign-up limit.

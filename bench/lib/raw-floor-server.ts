@@ -24,6 +24,7 @@ import { FIND_ACCOUNT, FIRST_LEDGER_PAGE } from '../../src/server/features/billi
 import { LATEST_PAGE, toMessage, type MessageRecord } from '../../src/server/features/sessions/messages.repository';
 import { FIRST_PAGE as SESSIONS_FIRST_PAGE, IS_ACTIVE_SESSION_OF } from '../../src/server/features/sessions/sessions.repository';
 import { APPROVED_COUNTS, APPROVED_PAGE } from '../../src/server/features/uploads/user-files.repository';
+import { isOperator } from '../../src/server/features/admin/operators.service';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 const secret = process.env.AUTH_SECRET ?? '';
@@ -31,6 +32,11 @@ const COOKIE_NAME = 'photomuse.session_token';
 // The library card's expiry, from the same settings as the product's (decision 015).
 const UPLOAD_RETENTION_SECONDS = parseRetention(process.env.UPLOAD_RETENTION ?? DEFAULT_UPLOAD_RETENTION) ?? 0;
 const GENERATED_RETENTION_SECONDS = parseRetention(process.env.GENERATED_RETENTION ?? DEFAULT_GENERATED_RETENTION) ?? 0;
+// The console's operators by address, read as the product reads ADMIN_EMAILS.
+const ADMIN_EMAILS = (process.env.ADMIN_EMAILS ?? '')
+  .split(',')
+  .map((email) => email.trim().toLowerCase())
+  .filter(Boolean);
 
 /** better-call's signed cookie: encodeURIComponent(`${token}.${base64 HMAC-SHA256(token)}`). */
 function sessionTokenOf(cookieHeader: string | undefined): string | null {
@@ -114,6 +120,8 @@ interface SessionUser {
   emailVerified: boolean;
   image: string | null;
   termsAcceptedAt: Date | null;
+  disabledAt: Date | null;
+  operatorGrantedAt: Date | null;
 }
 
 async function signedInUser(req: http.IncomingMessage): Promise<SessionUser | null> {
@@ -129,6 +137,8 @@ async function signedInUser(req: http.IncomingMessage): Promise<SessionUser | nu
     emailVerified: row.email_verified,
     image: row.image,
     termsAcceptedAt: row.terms_accepted_at,
+    disabledAt: row.disabled_at,
+    operatorGrantedAt: row.operator_granted_at,
   };
 }
 
@@ -155,6 +165,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
       initials: initialsOf(displayNameOf(user)),
       emailVerified: user.emailVerified,
       termsAcceptedAt: user.termsAcceptedAt ? iso(user.termsAcceptedAt) : null,
+      isOperator: isOperator(user, ADMIN_EMAILS),
     });
   }
   if (!user.termsAcceptedAt) return send(res, 403, { error: 'terms' });
@@ -218,6 +229,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
         new Date(row.upload_timestamp).getTime() + (row.is_generated ? GENERATED_RETENTION_SECONDS : UPLOAD_RETENTION_SECONDS) * 1000,
       ).toISOString(),
       expired: row.expired_at !== null,
+      origin: row.origin ?? null,
     }));
     return send(res, 200, { images, total: count, hasMore: offset + images.length < count });
   }
@@ -229,6 +241,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
       formatted: formatCents(cents),
       freeGenerationsLeft: rows[0]?.free_generations_left ?? 0,
       availableCents: cents,
+      frozenCents: Number(rows[0]?.frozen_cents ?? 0),
     });
   }
   if (url.pathname === '/api/stripe/transaction-history/top-ups') {
@@ -239,8 +252,13 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
       type: row.kind,
       created: Math.floor(new Date(row.created_at).getTime() / 1000),
       description: row.description,
+      description_code: row.description_code,
       amount_formatted: formatCents(Math.abs(Number(row.amount_cents))),
       ending_balance_formatted: formatCents(Number(row.balance_after_cents)),
+      // Top-ups are credits, made by no engine, with no usage details (the product reads none for them either).
+      credit: true,
+      engine: null,
+      usage: null,
     }));
     return send(res, 200, { data, has_more: rows.length > limit });
   }
