@@ -34,6 +34,15 @@ describe('replacing text in a photo', () => {
     expect(noteLine(result.note)).toContain('local.textReplaced from=bottom to=Iceland');
   }, 60_000);
 
+  it('finds a word read in two halves over a busy ground: "right" on the rock of photos/Landscape_1.jpg', async () => {
+    const landscape = { data: fixture('photos/Landscape_1.jpg'), mimeType: 'image/jpeg' };
+    const result = await new LocalImageEngine().edit([landscape], 'replace the text "right" with "East"', {
+      count: 1,
+      aspectRatio: 'unchanged',
+    });
+    expect(noteLine(result.note)).toContain('local.textReplaced from=right to=East');
+  }, 60_000);
+
   it('replaces the most prominent text when none is named', async () => {
     const result = await engine.edit([photo], 'replace the text with SALE', { count: 1, aspectRatio: 'unchanged' });
     const replaced = /local\.textReplaced from=(.+) to=SALE/.exec(noteLine(result.note))?.[1];

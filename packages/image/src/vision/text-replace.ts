@@ -74,13 +74,39 @@ export async function findText(
   const enough = (sofar: TextLine[]) => wanted !== undefined && chooseText(sofar, wanted) !== null;
   const lines = await readText(picture, enough, signal, { untilFound: wanted !== undefined });
   if (wanted === undefined) return { found: chooseText(lines, wanted), lines };
-  const upright = chooseText(lines, wanted);
+  const upright = chooseText(lines, wanted) ?? asWanted(chooseText(neighbourPairs(lines), wanted), wanted);
   if (upright) return { found: tighter(upright, await lookCloser(picture, upright, wanted, signal)), lines };
   for (const part of partlyFound(lines, wanted)) {
     const found = await lookCloser(picture, part, wanted, signal);
     if (found) return { found, lines };
   }
   return { found: null, lines };
+}
+
+/**
+ * Two read words side by side on one baseline, as one line each: Tesseract sometimes reads a word
+ * over a busy ground as two lines of its halves ("rig" and "ht." for "right" on the rock of
+ * photos/Landscape_1.jpg), and together they are the word.
+ */
+export function neighbourPairs(lines: readonly TextLine[]): TextLine[] {
+  const words = lines.flatMap((line) => line.words.map((word) => ({ word, line })));
+  const pairs: TextLine[] = [];
+  for (const first of words)
+    for (const second of words) {
+      if (first.line === second.line || first.line.polarity !== second.line.polarity) continue;
+      const [a, b] = [first.word.box, second.word.box];
+      const height = Math.min(a.bottom - a.top, b.bottom - b.top);
+      const overlap = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      const gap = b.left - a.right;
+      if (overlap >= height * 0.5 && gap >= -height * 0.2 && gap <= height * 0.6)
+        pairs.push({ ...first.line, words: [first.word, second.word], box: union([a, b]) });
+    }
+  return pairs;
+}
+
+/** Halves that spell the wanted word exactly are named by it ("right", not "rig ht."). */
+function asWanted(found: FoundText | null, wanted: string): FoundText | null {
+  return found && normal(found.text) === normal(wanted) ? { ...found, text: wanted } : found;
 }
 
 /** Of two readings of the same words, the one with the smaller box: a stray blob strung onto a word only ever makes its box bigger. */
