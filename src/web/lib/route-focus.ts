@@ -47,6 +47,7 @@ export function focusHeading(heading: HTMLElement | null | undefined): boolean {
 // A page still loading its data shows no heading yet; the wait ends when it appears or the user acts.
 const HEADING_WAIT_MS = 10_000;
 const USER_ACTIONS = ['keydown', 'pointerdown'] as const;
+const OPEN_OVERLAY = ['menu', 'dialog', 'alertdialog', 'listbox'].map((role) => `[role="${role}"][data-state="open"]`).join(', ');
 
 let userHasActed = false;
 if (typeof window !== 'undefined') {
@@ -89,9 +90,13 @@ export function useRouteFocus(): void {
       clearTimeout(timer);
       for (const event of USER_ACTIONS) window.removeEventListener(event, stop, { capture: true });
     };
+    // A menu or dialog open now was opened on the new page (one that closed with the navigation is
+    // marked closed): the user is in it, though the new page was slow to commit (a chunk still
+    // loading when they clicked), and moving focus would close it under their pointer.
+    const userIsInAnOverlay = () => Boolean(document.activeElement?.closest(OPEN_OVERLAY));
     const tryFocus = () => {
       if (settled) return;
-      if (pageTookFocus()) return stop();
+      if (pageTookFocus() || userIsInAnOverlay()) return stop();
       if (focusHeading(pageHeading())) stop();
     };
     const observer = new MutationObserver(tryFocus);
