@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import type { UserFile } from '@shared/studio';
 import { baseUrl, launchBrowser } from './support/browser';
-import { openContext, originHeader, signUpInto, TEST_PASSWORD, uniqueEmail } from './support/accounts';
+import { openContext, originHeader, signUpInto, TEST_PASSWORD, topUpInTestMode, uniqueEmail } from './support/accounts';
 
 /**
  * Account deletion end to end (decision 016) against the product as `npm start` serves
@@ -35,18 +35,6 @@ async function uploadApprovedPhoto(context: BrowserContext, fixture: string): Pr
   throw new Error(`${fixture} stayed pending`);
 }
 
-/** A paid top-up in test mode, through the same endpoints the billing page uses. */
-async function topUp(context: BrowserContext, cents: number): Promise<void> {
-  const session = await context.request.post('/api/stripe/create-top-up-session', {
-    data: { amount_cents: cents },
-    headers: originHeader(),
-  });
-  expect(session.status(), await session.text()).toBe(200);
-  const { sessionId } = (await session.json()) as { sessionId: string };
-  const paid = await context.request.post(`/api/stripe/test-checkout/${sessionId}/complete`, { headers: originHeader() });
-  expect(paid.status(), await paid.text()).toBe(200);
-}
-
 async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
@@ -60,7 +48,7 @@ describe('deleting an account', () => {
   it('downloads the data, asks for the password after showing the balance and the refund policy, then nothing of the account answers and other users are untouched', async () => {
     const context = await openContext(browser, 'desktop');
     const { email } = await signUpInto(context, 'leaving');
-    await topUp(context, 1000);
+    await topUpInTestMode(context, { cents: 1000 });
     const photo = await uploadApprovedPhoto(context, 'Landscape_3.jpg');
     const urls = [photo.file_url, photo.thumbnailUrl];
     expect(await statusOf(context, photo.file_url)).toBe(200);

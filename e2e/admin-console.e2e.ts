@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
-import { openContext, originHeader, signUpInto, type StorageState, type Viewport } from './support/accounts';
+import { openContext, signUpInto, topUpInTestMode, type StorageState, type Viewport } from './support/accounts';
 import { seriousAxeViolations } from './support/axe';
 import { signInOperator } from './support/operator';
 
@@ -31,12 +31,7 @@ beforeAll(async () => {
   });
   await stateOf(async (context) => {
     customerEmail = (await signUpInto(context, 'customer')).email;
-    const session = await context.request.post('/api/stripe/create-top-up-session', {
-      data: { amount_cents: 1000 },
-      headers: originHeader(),
-    });
-    const { sessionId } = (await session.json()) as { sessionId: string };
-    expect((await context.request.post(`/api/stripe/test-checkout/${sessionId}/complete`, { headers: originHeader() })).status()).toBe(200);
+    await topUpInTestMode(context, { cents: 1000 });
   });
 });
 afterAll(() => browser?.close());

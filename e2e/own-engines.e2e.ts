@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeA1111, type FakeA1111 } from '@test/server/fake-a1111-server';
 import { startFakeComfyUi, type FakeComfyUi } from '@test/server/fake-comfyui-server';
-import { originHeader, signUpInto } from './support/accounts';
+import { signUpInto, topUpInTestMode } from './support/accounts';
 import { startAppServer, type AppServer } from './support/app-server';
 import { launchBrowser, viewports } from './support/browser';
 
@@ -53,15 +53,7 @@ afterAll(async () => {
 async function payingUser(tag: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: origin, viewport: viewports.desktop });
   await signUpInto(context, tag, { origin });
-  const session = await context.request.post('/api/stripe/create-top-up-session', {
-    data: { amount_cents: 1000 },
-    headers: originHeader(origin),
-  });
-  expect(session.status()).toBe(200);
-  const { sessionId } = (await session.json()) as { sessionId: string };
-  expect((await context.request.post(`/api/stripe/test-checkout/${sessionId}/complete`, { headers: originHeader(origin) })).status()).toBe(
-    200,
-  );
+  await topUpInTestMode(context, { cents: 1000 }, origin);
   return { context, page: await context.newPage() };
 }
 

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeComfyUi, type FakeComfyUi } from '@test/server/fake-comfyui-server';
-import { originHeader, signUpInto } from './support/accounts';
+import { signUpInto, topUpInTestMode } from './support/accounts';
 import { startAppServer, type AppServer } from './support/app-server';
 import { launchBrowser, viewports } from './support/browser';
 
@@ -41,14 +41,7 @@ async function payingUser(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: origin, viewport });
   await signUpInto(context, tag, { origin });
-  const session = await context.request.post('/api/stripe/create-top-up-session', {
-    data: { amount_cents: 1000 },
-    headers: originHeader(origin),
-  });
-  const { sessionId } = (await session.json()) as { sessionId: string };
-  expect((await context.request.post(`/api/stripe/test-checkout/${sessionId}/complete`, { headers: originHeader(origin) })).status()).toBe(
-    200,
-  );
+  await topUpInTestMode(context, { cents: 1000 }, origin);
   return { context, page: await context.newPage() };
 }
 

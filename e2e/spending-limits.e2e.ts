@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
-import { signUpInto } from './support/accounts';
+import { launchBrowser, newPage } from './support/browser';
+import { signUpInto, topUpInTestMode } from './support/accounts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,11 +17,7 @@ describe('spending limits', () => {
       const { context, page } = await newPage(browser);
       await signUpInto(context, 'limits');
       // $5.00 of credit through the local checkout.
-      const headers = { Origin: baseUrl() };
-      const started = (await (
-        await context.request.post('/api/stripe/create-checkout-session', { data: { priceId: 'price_test_500' }, headers })
-      ).json()) as { sessionId: string };
-      expect((await context.request.post(`/api/stripe/test-checkout/${started.sessionId}/complete`, { headers })).status()).toBe(200);
+      await topUpInTestMode(context, { priceId: 'price_test_500' });
 
       await page.goto('/billing');
       await page.getByRole('heading', { name: 'Spending limits' }).waitFor();
@@ -58,11 +54,8 @@ describe('spending limits', () => {
   it('downloads the Top-ups tab as CSV for the chosen period', { timeout: 60_000 }, async () => {
     const { context, page } = await newPage(browser);
     await signUpInto(context, 'export');
-    const headers = { Origin: baseUrl() };
-    const started = (await (
-      await context.request.post('/api/stripe/create-checkout-session', { data: { priceId: 'price_test_500' }, headers })
-    ).json()) as { sessionId: string };
-    expect((await context.request.post(`/api/stripe/test-checkout/${started.sessionId}/complete`, { headers })).status()).toBe(200);
+    // $5.00 of credit through the local checkout.
+    await topUpInTestMode(context, { priceId: 'price_test_500' });
     await page.goto('/account');
     const download = page.getByRole('link', { name: 'Download CSV' }).first();
     await download.waitFor();

@@ -25,6 +25,26 @@ export function openContext(browser: Browser, viewport: Viewport, storageState?:
   });
 }
 
+/**
+ * A paid top-up in test mode, through the endpoints the Billing page uses: a custom amount in cents
+ * or one of the packages by its price. `origin`: a server the test started itself.
+ */
+export async function topUpInTestMode(
+  context: BrowserContext,
+  purchase: { cents: number } | { priceId: string },
+  origin = baseUrl(),
+): Promise<void> {
+  const headers = originHeader(origin);
+  const started =
+    'cents' in purchase
+      ? await context.request.post('/api/stripe/create-top-up-session', { data: { amount_cents: purchase.cents }, headers })
+      : await context.request.post('/api/stripe/create-checkout-session', { data: { priceId: purchase.priceId }, headers });
+  expect(started.status(), await started.text()).toBe(200);
+  const { sessionId } = (await started.json()) as { sessionId: string };
+  const paid = await context.request.post(`/api/stripe/test-checkout/${sessionId}/complete`, { headers });
+  expect(paid.status(), await paid.text()).toBe(200);
+}
+
 /** The confirmation link from the dev mailbox (the server runs without SMTP_URL). */
 export async function confirmationLink(context: BrowserContext, email: string): Promise<string> {
   // The mail is sent by a queued job: on a loaded machine (the whole suite at once) it may take a while.
