@@ -88,7 +88,7 @@ export async function findText(
  * over a busy ground as two lines of its halves ("rig" and "ht." for "right" on the rock of
  * photos/Landscape_1.jpg), and together they are the word.
  */
-export function neighbourPairs(lines: readonly TextLine[]): TextLine[] {
+function neighbourPairs(lines: readonly TextLine[]): TextLine[] {
   const words = lines.flatMap((line) => line.words.map((word) => ({ word, line })));
   const pairs: TextLine[] = [];
   for (const first of words)

@@ -432,7 +432,7 @@ export async function listLedgerEntries(
   const older = await db
     .select(ledgerPageColumns)
     .from(ledgerEntries)
-    .where(cursorId ? and(mine, sql`(${ledgerEntries.createdAt}, ${ledgerEntries.id}) < ${position}`) : mine)
+    .where(and(mine, sql`(${ledgerEntries.createdAt}, ${ledgerEntries.id}) < ${position}`))
     .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
     .limit(take);
   return { rows: older.slice(0, query.limit), hasMore: older.length > query.limit };
