@@ -4,7 +4,8 @@
  *   taskset -c 0 npm run bench:person-edits      # BENCH_RUNS runs per case (default 3)
  *
  * Each run is one whole `LocalImageEngine.edit` call as the worker makes it (decode the 12 MP
- * JPEG, the models' work, encode the result at full size). Before the timed runs one call of each
+ * JPEG, the models' work, encode the result at full size). The 12 MP JPEGs are made beforehand by
+ * a process of its own (twelve-megapixels.ts), as the worker receives them ready-made. Before the timed runs one call of each
  * case loads the models (once per process, as in the server). libvips gets one thread
  * (sharp.concurrency(1)); run it under `taskset -c 0` so the main thread, the vision worker and
  * Tesseract's worker share one core. Resident memory (RSS, the whole process with its worker
@@ -13,9 +14,10 @@
  * Budgets: segmentation + background replacement under 1.5 s; OCR + replacement under
  * 2 s; resident memory under 500 MB.
  */
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { describeScene, tokenize } from '@photomuse/request-language';
 import sharp from 'sharp';
 import { LocalImageEngine } from '../src/local-engine';
@@ -25,9 +27,9 @@ import { findPerson } from '../src/vision/person-mask';
 import { stopTextReader } from '../src/vision/text-reader';
 import { findText } from '../src/vision/text-replace';
 import { stopVisionWorker } from '../src/vision/vision-client';
+import type { TwelveMegapixelPhoto } from './twelve-megapixels';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const fixtures = path.resolve(import.meta.dirname, '../../../fixtures');
 
 interface Case {
   name: string;
@@ -54,12 +56,21 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-async function twelveMegapixels(name: string, width: number, height: number): Promise<Buffer> {
-  return sharp(await readFile(path.join(fixtures, name)))
-    .rotate()
-    .resize(width, height, { fit: 'cover' })
-    .jpeg({ quality: 90 })
-    .toBuffer();
+/** The 12 MP inputs, made by a process of its own (twelve-megapixels.ts) so their making leaves nothing in this one's heap. */
+async function twelveMegapixelPhotos(photos: TwelveMegapixelPhoto[]): Promise<Buffer[]> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'person-edits-'));
+  try {
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'twelve-megapixels.ts'), folder, JSON.stringify(photos)],
+      {
+        stdio: 'inherit',
+      },
+    );
+    return await Promise.all(photos.map((_, index) => readFile(path.join(folder, `${index}.jpg`))));
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }
 
 async function main() {
@@ -72,11 +83,13 @@ async function main() {
     peakRss = Math.max(peakRss, rss);
     casePeak = Math.max(casePeak, rss);
   }, 20);
-  const portrait = await twelveMegapixels('people/082.jpg', 4000, 3000);
-  const sign = await twelveMegapixels('photos/Portrait_1.jpg', 2828, 4243);
-  const hat = await twelveMegapixels('people/099.jpg', 3464, 3464);
-  const landscape = await twelveMegapixels('photos/Landscape_1.jpg', 4243, 2828);
-  const edgeWords = await twelveMegapixels('photos/Landscape_6.jpg', 4243, 2828);
+  const [portrait, sign, hat, landscape, edgeWords] = (await twelveMegapixelPhotos([
+    { name: 'people/082.jpg', width: 4000, height: 3000 },
+    { name: 'photos/Portrait_1.jpg', width: 2828, height: 4243 },
+    { name: 'people/099.jpg', width: 3464, height: 3464 },
+    { name: 'photos/Landscape_1.jpg', width: 4243, height: 2828 },
+    { name: 'photos/Landscape_6.jpg', width: 4243, height: 2828 },
+  ])) as [Buffer, Buffer, Buffer, Buffer, Buffer];
   const engine = new LocalImageEngine();
   const edit = (data: Buffer, prompt: string) =>
     engine.edit([{ data, mimeType: 'image/jpeg' }], prompt, { count: 1, aspectRatio: 'unchanged' });

@@ -20,6 +20,7 @@ import { aspectRatioValue, fitToRatio, sizeForRatio } from './aspect';
 import { drawCaption } from './caption-overlay';
 import { hueDistance, isAchromatic, namedColour, type NamedColour } from './colours';
 import { adjustColour, applyCurves, curve } from './pixel-ops';
+import { collectGarbage } from './collect-garbage';
 import { OneAtATime } from './one-at-a-time';
 import { hashText } from './random';
 import {
@@ -253,8 +254,15 @@ export class LocalImageEngine {
         options,
       );
     // A 12-megapixel edit holds some 100 MB while it runs: one at a time per process keeps the engine's memory bounded however many jobs run.
+    const workThenCollect = async () => {
+      try {
+        return await work();
+      } finally {
+        collectGarbage();
+      }
+    };
     return fullResolution
-      ? fullResolutionEdits.run(work, options.signal).catch((error: unknown) => {
+      ? fullResolutionEdits.run(workThenCollect, options.signal).catch((error: unknown) => {
           throw options.signal?.aborted && !(error instanceof EngineError)
             ? new EngineError('transient', STOPPED, { cause: error })
             : error;
@@ -339,10 +347,13 @@ export class LocalImageEngine {
         });
         progress.step();
       }
+      // At full size the steps before have left a few 12-megapixel buffers behind: gone before the encoder takes its own.
+      const fullSize = maxSide === this.fullResolutionMaxSide;
+      if (fullSize) collectGarbage();
       images.push(
         alpha
           ? { data: await encodeWithAlpha(raster, alpha), mimeType: 'image/png' }
-          : { data: await encodeRaster(raster, { photo: maxSide === this.fullResolutionMaxSide }), mimeType: OUTPUT_MIME_TYPE },
+          : { data: await encodeRaster(raster, { photo: fullSize }), mimeType: OUTPUT_MIME_TYPE },
       );
       progress.step();
     }

@@ -110,25 +110,21 @@ export function recolour(raster: Raster, change: ColourChange, region?: ColourRe
       ? { colour: found.colour, hue: found.hue, hueHalfWidth: 25, muted: true }
       : sourceRange(raster, change, target, region);
   const { data: source, width, height } = raster;
-  const data = Buffer.allocUnsafe(source.length);
+  // Every pixel starts as it was; only those the change reaches are painted over.
+  const data = Buffer.from(source);
   const hsl = new Float64Array(3);
   const rgb = new Float64Array(3);
   const achromaticSource = isAchromatic(range.colour);
   const turn = achromaticSource || isAchromatic(target) ? null : ((((target.hue! - range.hue!) % 360) + 540) % 360) - 180;
   let changed = 0;
   for (let index = 0; index < source.length; index += 3) {
-    const r = source[index]!;
-    const g = source[index + 1]!;
-    const b = source[index + 2]!;
-    rgbToHsl(r, g, b, hsl);
+    // Outside a garment's region nothing changes: a hat is a few percent of a 12 MP portrait, and
+    // converting every other pixel to HSL only to keep it cost some 300 ms of a hat's edit.
+    if (region && region[index / 3] === 0) continue;
+    rgbToHsl(source[index]!, source[index + 1]!, source[index + 2]!, hsl);
     // A region's soft edge (a mask at two-thirds or more) is still wholly inside it: only its outer third fades.
     const weight = membership(range, hsl[0]!, hsl[1]!, hsl[2]!) * (region ? Math.min(1, (region[index / 3]! / 255) * 1.5) : 1);
-    if (weight <= 0.004) {
-      data[index] = r;
-      data[index + 1] = g;
-      data[index + 2] = b;
-      continue;
-    }
+    if (weight <= 0.004) continue;
     changed += weight;
     // Blend in hue, saturation and lightness (not in RGB, where red half-way to blue turns grey).
     // Every picked hue turns by the same angle, so the variety within the range survives; lightness
