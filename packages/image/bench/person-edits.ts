@@ -83,13 +83,14 @@ async function main() {
     peakRss = Math.max(peakRss, rss);
     casePeak = Math.max(casePeak, rss);
   }, 20);
-  const [portrait, sign, hat, landscape, edgeWords] = (await twelveMegapixelPhotos([
+  const [portrait, sign, hat, landscape, edgeWords, slanted] = (await twelveMegapixelPhotos([
     { name: 'people/082.jpg', width: 4000, height: 3000 },
     { name: 'photos/Portrait_1.jpg', width: 2828, height: 4243 },
     { name: 'people/099.jpg', width: 3464, height: 3464 },
     { name: 'photos/Landscape_1.jpg', width: 4243, height: 2828 },
     { name: 'photos/Landscape_6.jpg', width: 4243, height: 2828 },
-  ])) as [Buffer, Buffer, Buffer, Buffer, Buffer];
+    { name: 'photos/Landscape_6.jpg', width: 4000, height: 3000, turn: 15 },
+  ])) as [Buffer, Buffer, Buffer, Buffer, Buffer, Buffer];
   const engine = new LocalImageEngine();
   const edit = (data: Buffer, prompt: string) =>
     engine.edit([{ data, mimeType: 'image/jpeg' }], prompt, { count: 1, aspectRatio: 'unchanged' });
@@ -130,6 +131,21 @@ async function main() {
       name: 'replace "left" with "West" at the picture\'s edge (found, then read again close up)',
       budget: 2000,
       run: () => edit(edgeWords, 'replace the text "left" with "West"'),
+    },
+    {
+      name: 'replace "right" with "East" on a photo turned 15° (missed level, found on a turned reading)',
+      budget: 2000,
+      run: () => edit(slanted, 'replace the text "right" with "East"'),
+    },
+    {
+      name: 'a word that is not there: "OPEN" refused after every reading, level and turned',
+      run: () =>
+        edit(sign, 'change "OPEN" to "CLOSED"').then(
+          () => {
+            throw new Error('"OPEN" was found where there is no such word');
+          },
+          () => undefined,
+        ),
     },
   ];
   const rows: Row[] = [];

@@ -14,18 +14,29 @@ export interface TwelveMegapixelPhoto {
   name: string;
   width: number;
   height: number;
+  /** Degrees to turn the photo (clockwise, on a grey canvas) before enlarging it: a sign photographed at a slant. */
+  turn?: number;
 }
 
 const fixtures = path.resolve(import.meta.dirname, '../../../fixtures');
 const [output, list] = process.argv.slice(2);
 if (!output || !list) throw new Error('usage: twelve-megapixels.ts <output folder> <JSON list of photos>');
 const photos = JSON.parse(list) as TwelveMegapixelPhoto[];
+/** The photo upright (its EXIF orientation applied), then turned if asked: sharp turns before it resizes, so in a pipeline of its own. */
+async function turned(photo: TwelveMegapixelPhoto): Promise<Buffer> {
+  const upright = sharp(await readFile(path.join(fixtures, photo.name))).rotate();
+  return photo.turn
+    ? sharp(await upright.toBuffer())
+        .rotate(photo.turn, { background: '#808080' })
+        .toBuffer()
+    : upright.toBuffer();
+}
+
 await Promise.all(
   photos.map(async (photo, index) =>
     writeFile(
       path.join(output, `${index}.jpg`),
-      await sharp(await readFile(path.join(fixtures, photo.name)))
-        .rotate()
+      await sharp(await turned(photo))
         .resize(photo.width, photo.height, { fit: 'cover' })
         .jpeg({ quality: 90 })
         .toBuffer(),

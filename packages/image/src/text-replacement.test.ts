@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalImageEngine } from './local-engine';
 import { decodeToRaster } from './raster';
@@ -113,5 +114,55 @@ describe('replacing the printed direction words of photos/Landscape_6.jpg', () =
       expect(outside).toBeLessThan(0.001);
     },
     60_000,
+  );
+});
+
+/**
+ * photos/Landscape_6.jpg turned 15° either way on a grey canvas, as a sign photographed at a
+ * slant: the level readings miss these two words (each test fails without the turned readings), a
+ * reading of the photo turned back finds them, and the new word is written at the words' own slant. The hand-drawn boxes of
+ * fixtures/outlines/photos-Landscape_6.json are turned with the photo.
+ */
+describe('replacing the direction words of photos/Landscape_6.jpg photographed at a slant', () => {
+  const engine = new LocalImageEngine({ fullResolutionMaxSide: 1800 });
+  const words = outline('photos-Landscape_6.json');
+
+  async function slanted(
+    degrees: number,
+  ): Promise<{ photo: { data: Buffer; mimeType: string }; turn: (polygon: [number, number][]) => [number, number][] }> {
+    const level = await sharp(fixture('photos/Landscape_6.jpg')).rotate().toBuffer({ resolveWithObject: true });
+    const turned = await sharp(level.data).rotate(degrees, { background: '#808080' }).toBuffer({ resolveWithObject: true });
+    const data = await sharp(turned.data).resize(1800, 1800, { fit: 'inside' }).jpeg({ quality: 92 }).toBuffer();
+    const radians = (degrees * Math.PI) / 180;
+    const { width, height } = level.info;
+    // sharp turns clockwise about the centre, onto a canvas as large as the turned photo; percentages keep through the resize.
+    const turn = (polygon: [number, number][]) =>
+      polygon.map(([x, y]): [number, number] => {
+        const dx = (x / 100) * width - width / 2;
+        const dy = (y / 100) * height - height / 2;
+        return [
+          ((turned.info.width / 2 + dx * Math.cos(radians) - dy * Math.sin(radians)) / turned.info.width) * 100,
+          ((turned.info.height / 2 + dx * Math.sin(radians) + dy * Math.cos(radians)) / turned.info.height) * 100,
+        ];
+      });
+    return { photo: { data, mimeType: 'image/jpeg' }, turn };
+  }
+
+  it.each([
+    ['right', 15],
+    ['bottom', -15],
+  ] as const)(
+    'finds "%s" on the photo turned %i° and changes the picture only around it',
+    async (word, degrees) => {
+      const { photo, turn } = await slanted(degrees);
+      const result = await engine.edit([photo], `replace the text "${word}" with "Iceland"`, { count: 1, aspectRatio: 'unchanged' });
+      expect(noteLine(result.note)).toContain(`local.textReplaced from=${word} to=Iceland`);
+      const before = await decodePixels(photo.data);
+      const after = await decodePixels(result.images[0]!.data);
+      const { outside, inside } = changesOutside(before, after, polygonPixels(words[word]!.map(turn), before.width, before.height));
+      expect(inside).toBeGreaterThan(8);
+      expect(outside).toBeLessThan(0.001);
+    },
+    90_000,
   );
 });

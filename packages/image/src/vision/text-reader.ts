@@ -101,14 +101,18 @@ export function pageLetterSizes(width: number, height: number): LetterSizes {
   return { minHeight: height * 0.008, maxHeight: height * 0.12, maxWidth: width * 0.2, maxDot: height * 0.012, minDotPixels: 4 };
 }
 
-export function keepLetterShapes(
-  on: Uint8Array,
-  width: number,
-  height: number,
-  sizes: LetterSizes = pageLetterSizes(width, height),
-): Uint8Array {
+/** A connected blob of stroke pixels. */
+interface Blob {
+  members: readonly number[];
+  minX: number;
+  maxX: number;
+  minY: number;
+  maxY: number;
+}
+
+/** Calls `visit` with each 4-connected blob of the set pixels of `on`, in reading order of their first pixel. */
+function forEachBlob(on: Uint8Array, width: number, height: number, visit: (blob: Blob) => void): void {
   const seen = new Uint8Array(on.length);
-  const page = new Uint8Array(on.length).fill(255);
   const stack: number[] = [];
   const members: number[] = [];
   for (let start = 0; start < on.length; start += 1) {
@@ -129,37 +133,124 @@ export function keepLetterShapes(
       maxX = Math.max(maxX, x);
       minY = Math.min(minY, y);
       maxY = Math.max(maxY, y);
-      const visit = (next: number) => {
-        if (on[next] && !seen[next]) {
-          seen[next] = 1;
-          stack.push(next);
+      const next = (neighbour: number) => {
+        if (on[neighbour] && !seen[neighbour]) {
+          seen[neighbour] = 1;
+          stack.push(neighbour);
         }
       };
-      if (x > 0) visit(pixel - 1);
-      if (x < width - 1) visit(pixel + 1);
-      if (y > 0) visit(pixel - width);
-      if (y < height - 1) visit(pixel + width);
+      if (x > 0) next(pixel - 1);
+      if (x < width - 1) next(pixel + 1);
+      if (y > 0) next(pixel - width);
+      if (y < height - 1) next(pixel + width);
     }
-    const blobWidth = maxX - minX + 1;
-    const blobHeight = maxY - minY + 1;
-    const fill = members.length / (blobWidth * blobHeight);
-    // The dot of an i is small but round and full; everything else must be a letter's height.
-    const dot =
-      blobHeight <= sizes.maxDot &&
-      blobWidth <= sizes.maxDot &&
-      blobWidth <= blobHeight * 2 &&
-      blobHeight <= blobWidth * 2 &&
-      fill > 0.5 &&
-      members.length >= sizes.minDotPixels;
-    const letter =
-      blobHeight >= sizes.minHeight &&
-      blobHeight <= sizes.maxHeight &&
-      blobWidth <= sizes.maxWidth &&
-      blobWidth <= blobHeight * 4 &&
-      fill > 0.08;
-    if (dot || letter) for (const member of members) page[member] = 0;
+    visit({ members, minX, maxX, minY, maxY });
   }
+}
+
+/** A blob of a letter's height, not much wider than several letters side by side, and not a solid-filled rectangle's worth of noise. */
+function isLetter(blob: Blob, sizes: LetterSizes): boolean {
+  const blobWidth = blob.maxX - blob.minX + 1;
+  const blobHeight = blob.maxY - blob.minY + 1;
+  return (
+    blobHeight >= sizes.minHeight &&
+    blobHeight <= sizes.maxHeight &&
+    blobWidth <= sizes.maxWidth &&
+    blobWidth <= blobHeight * 4 &&
+    blob.members.length / (blobWidth * blobHeight) > 0.08
+  );
+}
+
+/** The dot of an i: small but round and full. */
+function isDot(blob: Blob, sizes: LetterSizes): boolean {
+  const blobWidth = blob.maxX - blob.minX + 1;
+  const blobHeight = blob.maxY - blob.minY + 1;
+  return (
+    blobHeight <= sizes.maxDot &&
+    blobWidth <= sizes.maxDot &&
+    blobWidth <= blobHeight * 2 &&
+    blobHeight <= blobWidth * 2 &&
+    blob.members.length / (blobWidth * blobHeight) > 0.5 &&
+    blob.members.length >= sizes.minDotPixels
+  );
+}
+
+export function keepLetterShapes(
+  on: Uint8Array,
+  width: number,
+  height: number,
+  sizes: LetterSizes = pageLetterSizes(width, height),
+): Uint8Array {
+  const page = new Uint8Array(on.length).fill(255);
+  forEachBlob(on, width, height, (blob) => {
+    if (isDot(blob, sizes) || isLetter(blob, sizes)) for (const member of blob.members) page[member] = 0;
+  });
   return page;
+}
+
+/** The pixels that stand out from their close surroundings in one direction: brighter (light letters) or darker. */
+function strokeMask(grey: Uint8Array, surroundings: Uint8Array, polarity: TextLine['polarity']): Uint8Array {
+  const on = new Uint8Array(grey.length);
+  for (let pixel = 0; pixel < grey.length; pixel += 1)
+    on[pixel] = (grey[pixel]! - surroundings[pixel]!) * (polarity === 'light' ? 1 : -1) > STROKE_CONTRAST ? 1 : 0;
+  return on;
+}
+
+/** Largest slant, in degrees either way, the slant of a photo's lines is looked for within. */
+const MAX_SLANT = 30;
+/** Fewest pairs of letters side by side that must agree on a slant (within a few degrees) for it to count. */
+const MIN_SLANT_VOTES = 4;
+/** Long side the photo's letters are found at to tell their slant. */
+const SLANT_READ_SIDE = 900;
+
+/**
+ * The slant of the printed lines in a photo, in degrees (positive: falling to the right, as a sign
+ * photographed turned clockwise), or null when too few letters stand side by side to tell. Each
+ * letter-shaped blob is paired with the nearest one of about its height to its right, within two
+ * letter heights: along a printed line the pairs' feet (the baseline; a descender's is an outlier)
+ * share the line's slant, while the blobs of a busy ground pair at every angle. The most common
+ * slant, give or take 2°, wins. It is a guess for which turn to read first, not a measurement.
+ */
+export async function textSlant(picture: Raster): Promise<number | null> {
+  const scale = Math.min(1, SLANT_READ_SIDE / Math.max(picture.width, picture.height));
+  const page = await pageOf(picture, scale, null, (Math.max(picture.width, picture.height) * scale) / 200);
+  const votes = new Float64Array(MAX_SLANT * 2 + 1);
+  for (const polarity of ['light', 'dark'] as const) {
+    const letters: { x: number; y: number; height: number }[] = [];
+    forEachBlob(strokeMask(page.grey, page.surroundings, polarity), page.width, page.height, (blob) => {
+      if (isLetter(blob, page.sizes)) letters.push({ x: (blob.minX + blob.maxX) / 2, y: blob.maxY, height: blob.maxY - blob.minY + 1 });
+    });
+    letters.sort((a, b) => a.x - b.x);
+    for (const [index, letter] of letters.entries()) {
+      let nearest: { distance: number; slant: number } | null = null;
+      for (let other = index + 1; other < letters.length; other += 1) {
+        const next = letters[other]!;
+        const dx = next.x - letter.x;
+        if (dx > letter.height * 2) break;
+        const ratio = next.height / letter.height;
+        if (dx < letter.height * 0.3 || ratio < 0.6 || ratio > 1.6) continue;
+        const dy = next.y - letter.y;
+        const slant = (Math.atan2(dy, dx) * 180) / Math.PI;
+        const distance = Math.hypot(dx, dy);
+        if (Math.abs(slant) <= MAX_SLANT && (!nearest || distance < nearest.distance)) nearest = { distance, slant };
+      }
+      if (nearest) votes[Math.round(nearest.slant) + MAX_SLANT]! += 1;
+    }
+  }
+  let best = 0;
+  let bestVotes = 0;
+  for (let bin = 0; bin < votes.length; bin += 1) {
+    let around = 0;
+    for (let near = Math.max(0, bin - 2); near <= Math.min(votes.length - 1, bin + 2); near += 1) around += votes[near]!;
+    if (around > bestVotes) {
+      best = bin;
+      bestVotes = around;
+    }
+  }
+  if (bestVotes < MIN_SLANT_VOTES) return null;
+  let sum = 0;
+  for (let near = Math.max(0, best - 2); near <= Math.min(votes.length - 1, best + 2); near += 1) sum += (near - MAX_SLANT) * votes[near]!;
+  return sum / bestVotes;
 }
 
 async function strokesPage(
@@ -170,10 +261,7 @@ async function strokesPage(
   polarity: TextLine['polarity'],
   sizes: LetterSizes,
 ): Promise<Buffer> {
-  const on = new Uint8Array(grey.length);
-  for (let pixel = 0; pixel < grey.length; pixel += 1)
-    on[pixel] = (grey[pixel]! - surroundings[pixel]!) * (polarity === 'light' ? 1 : -1) > STROKE_CONTRAST ? 1 : 0;
-  const page = keepLetterShapes(on, width, height, sizes);
+  const page = keepLetterShapes(strokeMask(grey, surroundings, polarity), width, height, sizes);
   return sharp(Buffer.from(page.buffer, page.byteOffset, page.length), { raw: { width, height, channels: 1 } })
     .extend({ top: PAGE_MARGIN, bottom: PAGE_MARGIN, left: PAGE_MARGIN, right: PAGE_MARGIN, background: '#ffffff' })
     .png({ compressionLevel: 1 })

@@ -1,6 +1,6 @@
 import { escapeXml } from '../caption-overlay';
-import { pipelineOf, toRaster, type Raster } from '../raster';
-import { readCloseUp, readText, union, type Box, type TextLine, type TextWord } from './text-reader';
+import { pipelineOf, rasterFromLuma, toRaster, type Raster } from '../raster';
+import { readCloseUp, readText, textSlant, union, type Box, type TextLine, type TextWord } from './text-reader';
 
 /**
  * Replacing words in a photo: find them (text-reader), paint the letters out with colour pulled in
@@ -15,7 +15,27 @@ export interface FoundText {
   line: TextLine;
   words: TextWord[];
   text: string;
+  /**
+   * Degrees the photo was turned (clockwise, as sharp's rotate turns it) to read these words
+   * level; their boxes are then in the turned photo's pixels, at the photo's own size.
+   */
+  turned?: number;
 }
+
+/**
+ * Turns tried for a named word the level readings missed (a sign photographed at a slant, either
+ * way), in this order unless the photo's letters tell its slant (turnsFor). Tesseract reads a
+ * line a few degrees off level by itself; in steps of 5° the turns reach words slanting 25°
+ * (photos/Landscape_6.jpg turned ±5°, ±15° and ±25°: the words found are counted in
+ * docs/benchmarks.md).
+ */
+const TURNS = [-5, 5, -10, 10, -15, 15, -20, 20, -25, 25] as const;
+/**
+ * Long side of the copy a turned reading reads: smaller than the level readings' 1200 px, as a
+ * word that is not there is looked for at all ten turns before the user hears so, while a sign's
+ * words stay some 25 px tall (at 1200 px one word fewer was found on the photo turned 5°).
+ */
+const TURNED_READ_SIDE = 900;
 
 const normal = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
@@ -80,7 +100,63 @@ export async function findText(
     const found = await lookCloser(picture, part, wanted, signal);
     if (found) return { found, lines };
   }
+  for (const degrees of turnsFor(await textSlant(picture))) {
+    const found = await findTurned(picture, wanted, degrees, signal);
+    if (found) return { found, lines };
+  }
   return { found: null, lines };
+}
+
+/** The turns, those that would level lines of the photo's own slant (when its letters tell one) first. */
+function turnsFor(slant: number | null): number[] {
+  return slant === null ? [...TURNS] : [...TURNS].sort((a, b) => Math.abs(a + slant) - Math.abs(b + slant));
+}
+
+/** `wanted` read on a copy of the photo turned by `degrees`, with its boxes in the turned photo's own-size pixels. */
+async function findTurned(picture: Raster, wanted: string, degrees: number, signal: AbortSignal | undefined): Promise<FoundText | null> {
+  const scale = Math.min(1, TURNED_READ_SIDE / Math.max(picture.width, picture.height));
+  // Two pipelines: in one, sharp would turn the whole photo before making it smaller.
+  const small = await toRaster(
+    pipelineOf(picture).resize(Math.max(1, Math.round(picture.width * scale)), Math.max(1, Math.round(picture.height * scale)), {
+      fit: 'fill',
+    }),
+  );
+  const turned = await turnRaster(small, degrees);
+  const whole = (lines: readonly TextLine[]) => {
+    const found = chooseText(lines, wanted);
+    return found && normal(found.text) === normal(wanted) ? found : null;
+  };
+  const found = whole(await readText(turned, (lines) => whole(lines) !== null, signal));
+  if (!found) return null;
+  const grow = (box: Box): Box => ({ left: box.left / scale, top: box.top / scale, right: box.right / scale, bottom: box.bottom / scale });
+  const words = found.words.map((word) => ({ ...word, box: grow(word.box) }));
+  return {
+    ...found,
+    words,
+    line: { ...found.line, box: grow(found.line.box), words: found.line.words.map((word) => ({ ...word, box: grow(word.box) })) },
+    turned: degrees,
+  };
+}
+
+/** The picture turned clockwise by `degrees` on a canvas as large as the turned picture's bounding box, its corners black. */
+async function turnRaster(picture: Raster, degrees: number): Promise<Raster> {
+  return toRaster(pipelineOf(picture).rotate(degrees, { background: { r: 0, g: 0, b: 0 } }));
+}
+
+/** Size of the canvas sharp turns a `width` × `height` picture onto: the turned picture's bounding box. */
+function turnedSize(width: number, height: number, degrees: number): { width: number; height: number } {
+  const radians = (degrees * Math.PI) / 180;
+  const cos = Math.abs(Math.cos(radians));
+  const sin = Math.abs(Math.sin(radians));
+  return { width: width * cos + height * sin, height: width * sin + height * cos };
+}
+
+/** An offset from a picture's centre, turned clockwise by `degrees` (y grows downwards). */
+function turnOffset(dx: number, dy: number, degrees: number): [number, number] {
+  const radians = (degrees * Math.PI) / 180;
+  const cos = Math.cos(radians);
+  const sin = Math.sin(radians);
+  return [dx * cos - dy * sin, dx * sin + dy * cos];
 }
 
 /**
@@ -367,6 +443,84 @@ function rgb([r, g, b]: [number, number, number]): string {
 }
 
 export async function replaceFoundText(picture: Raster, found: FoundText, newText: string): Promise<Raster> {
+  return found.turned === undefined ? replaceLevelText(picture, found, newText) : replaceTurnedText(picture, found, found.turned, newText);
+}
+
+/**
+ * Replaces words read on the photo turned by `degrees`: the part of the photo around them is
+ * turned the same way, the words replaced there as level words are, and only the pixels that
+ * replacement changed are turned back and laid over the photo — the rest of it is never resampled.
+ */
+async function replaceTurnedText(picture: Raster, found: FoundText, degrees: number, newText: string): Promise<Raster> {
+  const box = union(found.words.map((word) => word.box));
+  const height = box.bottom - box.top;
+  // The words' centre, back in the photo's own pixels.
+  const whole = turnedSize(picture.width, picture.height, degrees);
+  const [offsetX, offsetY] = turnOffset(
+    (box.left + box.right) / 2 - whole.width / 2,
+    (box.top + box.bottom) / 2 - whole.height / 2,
+    -degrees,
+  );
+  const centreX = picture.width / 2 + offsetX;
+  const centreY = picture.height / 2 + offsetY;
+  // Room for the new words (which may be longer) and the canvas they are drawn on, whichever way the part is turned.
+  const reach = Math.max(box.right - box.left, newText.length * height) * 0.6 + height * 2;
+  const left = Math.max(0, Math.floor(centreX - reach));
+  const top = Math.max(0, Math.floor(centreY - reach));
+  const part = {
+    left,
+    top,
+    width: Math.min(picture.width, Math.ceil(centreX + reach)) - left,
+    height: Math.min(picture.height, Math.ceil(centreY + reach)) - top,
+  };
+  if (part.width < 1 || part.height < 1) return picture;
+  const turned = await turnRaster(await toRaster(pipelineOf(picture).extract(part)), degrees);
+  // Where the words' centre lands in the turned part.
+  const [partX, partY] = turnOffset(centreX - (part.left + part.width / 2), centreY - (part.top + part.height / 2), degrees);
+  const shiftX = turned.width / 2 + partX - (box.left + box.right) / 2;
+  const shiftY = turned.height / 2 + partY - (box.top + box.bottom) / 2;
+  const shift = (each: Box): Box => ({
+    left: each.left + shiftX,
+    right: each.right + shiftX,
+    top: each.top + shiftY,
+    bottom: each.bottom + shiftY,
+  });
+  const inPart: FoundText = {
+    text: found.text,
+    words: found.words.map((word) => ({ ...word, box: shift(word.box) })),
+    line: { ...found.line, box: shift(found.line.box), words: found.line.words.map((word) => ({ ...word, box: shift(word.box) })) },
+  };
+  const replaced = await replaceLevelText(turned, inPart, newText);
+  // What the replacement changed, with a pixel's soft edge: only that goes back onto the photo.
+  const changed = new Uint8Array(turned.width * turned.height);
+  for (let pixel = 0, index = 0; pixel < changed.length; pixel += 1, index += 3)
+    if (
+      replaced.data[index] !== turned.data[index] ||
+      replaced.data[index + 1] !== turned.data[index + 1] ||
+      replaced.data[index + 2] !== turned.data[index + 2]
+    )
+      changed[pixel] = 1;
+  const back = await turnRaster(replaced, -degrees);
+  const grown = dilate(changed, turned.width, turned.height, 1).map((on) => on * 255);
+  const mask = await turnRaster(rasterFromLuma(grown, turned.width, turned.height), -degrees);
+  // The part sits at the centre of the canvas it was turned back onto.
+  const offsetLeft = Math.round((back.width - part.width) / 2);
+  const offsetTop = Math.round((back.height - part.height) / 2);
+  const data = Buffer.from(picture.data);
+  for (let y = 0; y < part.height; y += 1) {
+    for (let x = 0; x < part.width; x += 1) {
+      const from = ((y + offsetTop) * back.width + x + offsetLeft) * 3;
+      const weight = (mask.data[from] ?? 0) / 255;
+      if (weight === 0) continue;
+      const to = ((y + part.top) * picture.width + x + part.left) * 3;
+      for (let channel = 0; channel < 3; channel += 1)
+        data[to + channel] = data[to + channel]! * (1 - weight) + back.data[from + channel]! * weight;
+    }
+  }
+  return { data, width: picture.width, height: picture.height };
+}
+
+async function replaceLevelText(picture: Raster, found: FoundText, newText: string): Promise<Raster> {
   const box = union(found.words.map((word) => word.box));
   const height = box.bottom - box.top;
   const region = regionAround(box, Math.max(4, height * 0.35), picture);
