@@ -53,10 +53,13 @@ function regionOf(
   let area = 0;
   const fromY = Math.max(0, Math.floor(zone.top - ramp));
   const toY = Math.min(height, Math.ceil(zone.bottom + ramp));
+  // Only the zone's own columns and rows (with its soft edge): outside them every weight is 0.
+  const fromX = Math.max(0, Math.floor(zone.left - ramp));
+  const toX = Math.min(width, Math.ceil(zone.right + ramp));
   for (let y = fromY; y < toY; y += 1) {
     const band = Math.min(1, Math.max(0, (y - zone.top) / ramp + 0.5), Math.max(0, (zone.bottom - y) / ramp + 0.5));
     if (band <= 0) continue;
-    for (let x = 0; x < width; x += 1) {
+    for (let x = fromX; x < toX; x += 1) {
       const across = Math.min(1, Math.max(0, (x - zone.left) / ramp + 0.5), Math.max(0, (zone.right - x) / ramp + 0.5));
       if (across <= 0) continue;
       const pixel = y * width + x;

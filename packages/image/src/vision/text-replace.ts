@@ -30,6 +30,8 @@ export interface FoundText {
  * docs/benchmarks.md).
  */
 const TURNS = [-5, 5, -10, 10, -15, 15, -20, 20, -25, 25] as const;
+/** A slant (degrees) the letters of a photo must show for its first reading to be a turned one: beyond what Tesseract reads level. */
+const CLEAR_SLANT = 7;
 /**
  * Long side of the copy a turned reading reads: smaller than the level readings' 1200 px, as a
  * word that is not there is looked for at all ten turns before the user hears so, while a sign's
@@ -82,9 +84,10 @@ function prominence(line: TextLine): number {
 }
 
 /**
- * Finds `wanted` (or, with nothing named, the most prominent line). The upright readings first;
- * a word they found is read again close up, for a box that fits its letters; a word they found
- * only in part (split by a stray blob, "rig" beside "ht") is looked at close up around that part.
+ * Finds `wanted` (or, with nothing named, the most prominent line). The upright readings first
+ * (after one turned reading when the photo's letters clearly slant); a word they found is read
+ * again close up, for a box that fits its letters; a word they found only in part (split by a
+ * stray blob, "rig" beside "ht") is looked at close up around that part; then the turned readings.
  */
 export async function findText(
   picture: Raster,
@@ -92,15 +95,25 @@ export async function findText(
   signal?: AbortSignal,
 ): Promise<{ found: FoundText | null; lines: TextLine[] }> {
   const enough = (sofar: TextLine[]) => wanted !== undefined && chooseText(sofar, wanted) !== null;
-  const lines = await readText(picture, enough, signal, { untilFound: wanted !== undefined });
-  if (wanted === undefined) return { found: chooseText(lines, wanted), lines };
+  if (wanted === undefined) {
+    const lines = await readText(picture, enough, signal);
+    return { found: chooseText(lines, wanted), lines };
+  }
+  const slant = await textSlant(picture);
+  const turns = turnsFor(slant);
+  // Letters that clearly slant are read turned first: the level readings would mostly be spent on them for nothing.
+  if (slant !== null && Math.abs(slant) >= CLEAR_SLANT) {
+    const found = await findTurned(picture, wanted, turns.shift()!, signal);
+    if (found) return { found, lines: [] };
+  }
+  const lines = await readText(picture, enough, signal, { untilFound: true });
   const upright = chooseText(lines, wanted) ?? asWanted(chooseText(neighbourPairs(lines), wanted), wanted);
   if (upright) return { found: tighter(upright, await lookCloser(picture, upright, wanted, signal)), lines };
   for (const part of partlyFound(lines, wanted)) {
     const found = await lookCloser(picture, part, wanted, signal);
     if (found) return { found, lines };
   }
-  for (const degrees of turnsFor(await textSlant(picture))) {
+  for (const degrees of turns) {
     const found = await findTurned(picture, wanted, degrees, signal);
     if (found) return { found, lines };
   }
