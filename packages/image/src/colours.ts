@@ -89,7 +89,8 @@ export function rgbToHsl(r: number, g: number, b: number, out: Float64Array): vo
   let saturation = 0;
   if (delta > 0) {
     saturation = delta / (1 - Math.abs(2 * lightness - 1));
-    if (max === red) hue = ((green - blue) / delta) % 6;
+    // (green − blue) / delta lies within ±1 here: no wrap is needed (a floating-point % costs a library call per pixel).
+    if (max === red) hue = (green - blue) / delta;
     else if (max === green) hue = (blue - red) / delta + 2;
     else hue = (red - green) / delta + 4;
     hue *= 60;
@@ -103,8 +104,9 @@ export function rgbToHsl(r: number, g: number, b: number, out: Float64Array): vo
 /** Hue (degrees), saturation and lightness (0-1) to sRGB bytes. */
 export function hslToRgb(hue: number, saturation: number, lightness: number, out: Float64Array): void {
   const chroma = (1 - Math.abs(2 * lightness - 1)) * saturation;
-  const sector = (((hue % 360) + 360) % 360) / 60;
-  const second = chroma * (1 - Math.abs((sector % 2) - 1));
+  // Wrapped with floor rather than %: a floating-point % is a library call, and this runs for every recoloured pixel.
+  const sector = (hue - 360 * Math.floor(hue / 360)) / 60;
+  const second = chroma * (1 - Math.abs(sector - 2 * Math.floor(sector / 2) - 1));
   let red = 0;
   let green = 0;
   let blue = 0;
