@@ -142,12 +142,16 @@ async function findTurned(picture: Raster, wanted: string, degrees: number, sign
   const found = whole(await readText(turned, (lines) => whole(lines) !== null, signal));
   if (!found) return null;
   const grow = (box: Box): Box => ({ left: box.left / scale, top: box.top / scale, right: box.right / scale, bottom: box.bottom / scale });
-  const words = found.words.map((word) => ({ ...word, box: grow(word.box) }));
+  return { ...withBoxes(found, grow), turned: degrees };
+}
+
+/** The same words with every box (each word's, in the found run and in its line, and the line's) moved by `move`. */
+function withBoxes(found: FoundText, move: (box: Box) => Box): FoundText {
+  const moved = (word: TextWord) => ({ ...word, box: move(word.box) });
   return {
     ...found,
-    words,
-    line: { ...found.line, box: grow(found.line.box), words: found.line.words.map((word) => ({ ...word, box: grow(word.box) })) },
-    turned: degrees,
+    words: found.words.map(moved),
+    line: { ...found.line, box: move(found.line.box), words: found.line.words.map(moved) },
   };
 }
 
@@ -498,12 +502,7 @@ async function replaceTurnedText(picture: Raster, found: FoundText, degrees: num
     top: each.top + shiftY,
     bottom: each.bottom + shiftY,
   });
-  const inPart: FoundText = {
-    text: found.text,
-    words: found.words.map((word) => ({ ...word, box: shift(word.box) })),
-    line: { ...found.line, box: shift(found.line.box), words: found.line.words.map((word) => ({ ...word, box: shift(word.box) })) },
-  };
-  const replaced = await replaceLevelText(turned, inPart, newText);
+  const replaced = await replaceLevelText(turned, withBoxes(found, shift), newText);
   // What the replacement changed, with a pixel's soft edge: only that goes back onto the photo.
   const changed = new Uint8Array(turned.width * turned.height);
   for (let pixel = 0, index = 0; pixel < changed.length; pixel += 1, index += 3)
